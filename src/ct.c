@@ -1,0 +1,13 @@
+#include <string.h>
+#include "ct.h"
+
+/*
+ * The stores go through a volatile function pointer to memset, so the
+ * compiler cannot see that the buffer is dead and drop them.
+ */
+static void *(*const volatile wipe_memset)(void *, int, size_t) = memset;
+
+void ct_wipe(void *p, size_t len) {
+    wipe_memset(p, 0, len);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}

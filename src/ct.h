@@ -1,0 +1,73 @@
+/*
+ * Constant-time helpers and wiping, in one place.
+ *
+ * A mask_t (from the layout's gf_layout.h) is all ones for true, zero for
+ * false. Secret values never steer a branch or a memory index: code turns
+ * them into masks with the functions here and selects with AND/OR.
+ */
+#ifndef GOLDILOCKS_CT_H
+#define GOLDILOCKS_CT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "field.h"
+
+/*
+ * Hides a value from the optimizer, so that the compiler cannot prove it is
+ * 0 or all ones and turn the mask arithmetic that follows into a branch.
+ */
+static inline mask_t ct_barrier(mask_t x) {
+    __asm__("" : "+r"(x));
+    return x;
+}
+
+/* All ones when x == 0. */
+static inline mask_t ct_mask_is_zero_u32(uint32_t x) {
+    uint64_t wide = (uint64_t)x;
+    return (mask_t)0 - (mask_t)((wide - 1) >> 63);
+}
+
+/* All ones when b != 0, for b in {0, 1}. */
+static inline mask_t ct_mask_from_bit(uint32_t b) {
+    return ct_barrier((mask_t)0 - (mask_t)(b & 1));
+}
+
+/* All ones when a == b. */
+static inline mask_t ct_mask_eq_u32(uint32_t a, uint32_t b) {
+    return ct_mask_is_zero_u32(a ^ b);
+}
+
+/*
+ * out = table[index], reading every entry of the table (n entries of
+ * `size` bytes each, `size` a multiple of sizeof(mask_t), all of them
+ * aligned for mask_t), so that the memory access pattern does not depend
+ * on the secret index.
+ */
+static inline void ct_lookup(void *out, const void *table, size_t size, size_t n,
+                             uint32_t index) {
+    mask_t *o = (mask_t *)out;
+    const mask_t *t = (const mask_t *)table;
+    size_t words = size / sizeof(mask_t);
+    for (size_t w = 0; w < words; w++)
+        o[w] = 0;
+    for (size_t i = 0; i < n; i++) {
+        mask_t m = ct_barrier(ct_mask_eq_u32((uint32_t)i, index));
+        for (size_t w = 0; w < words; w++)
+            o[w] |= t[i * words + w] & m;
+    }
+}
+
+/* Swaps two buffers of `size` bytes (a multiple of sizeof(mask_t)) when swap is set. */
+static inline void ct_cond_swap_words(void *a, void *b, size_t size, mask_t swap) {
+    mask_t *x = (mask_t *)a, *y = (mask_t *)b;
+    for (size_t w = 0; w < size / sizeof(mask_t); w++) {
+        mask_t t = (x[w] ^ y[w]) & swap;
+        x[w] ^= t;
+        y[w] ^= t;
+    }
+}
+
+/* Overwrites a secret with zeros in a way the compiler may not remove. */
+void ct_wipe(void *p, size_t len);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * The one field API of goldilocks: arithmetic in GF(p), p = 2^448 - 2^224 - 1.
+ *
+ * Every limb layout (8x56, 16x28, and the vector layouts) implements this API.
+ * The layout is chosen by configure.py --target, which puts exactly one
+ * generated/p448_<layout>/ directory on the include path; its gf_layout.h
+ * supplies the types and the cheap operations as static inline functions,
+ * its .c files supply the rest. The curve code includes this header only and
+ * never looks inside a gf.
+ *
+ * Bounds. A gf is either "tight" or "loose"; the exact per-limb bounds of
+ * each are proved by the generator and written into gf_layout.h.
+ *   - Every function below returns a tight element, except gf_add_nr and
+ *     gf_sub_nr, which return a loose one.
+ *   - Every function accepts tight inputs. gf_mul, gf_sqr, gf_mulw and
+ *     gf_weak_reduce also accept loose inputs.
+ *   - A tight element is not necessarily canonical (it may be >= p); only
+ *     gf_strong_reduce and gf_serialize produce the canonical representative.
+ *
+ * Aliasing: outputs may alias inputs everywhere unless said otherwise.
+ * Constant time: nothing here branches on or indexes memory by the value of
+ * an element.
+ */
+#ifndef GOLDILOCKS_FIELD_H
+#define GOLDILOCKS_FIELD_H
+
+#include <stdint.h>
+#include "gf_layout.h"
+
+/* Bytes of a serialized element: 448 bits, little-endian (RFC 7748 section 5). */
+#define GF_SER_BYTES 56
+
+/*
+ * Provided inline by gf_layout.h (generated):
+ *   typedef ... gf_s; typedef gf_s gf[1];  an element
+ *   typedef ... mask_t;                    all ones (true) or zero (false),
+ *                                          the layout's word size
+ *   GF_LIMBS, GF_LIMB_BITS                 for tests and generated tables only
+ *   GF_MULW_MAX                            the largest constant gf_mulw takes
+ *
+ *   void gf_copy(gf out, const gf a);
+ *   void gf_set_small(gf out, uint32_t w);                 out = w
+ *   void gf_add(gf out, const gf a, const gf b);           out = a + b
+ *   void gf_sub(gf out, const gf a, const gf b);           out = a - b
+ *   void gf_neg(gf out, const gf a);                       out = -a
+ *   void gf_add_nr(gf out, const gf a, const gf b);        out = a + b, loose
+ *   void gf_sub_nr(gf out, const gf a, const gf b);        out = a - b, loose
+ *   void gf_weak_reduce(gf a);                             loose -> tight
+ *   void gf_cond_swap(gf a, gf b, mask_t swap);            swap if mask set
+ *   void gf_select(gf out, const gf a, const gf b, mask_t pick_b);
+ *                                                          out = pick_b ? b : a
+ *   void gf_cond_neg(gf a, mask_t neg);                    a = neg ? -a : a
+ */
+
+/* out = a * b. */
+void gf_mul(gf out, const gf a, const gf b);
+
+/* out = a^2. */
+void gf_sqr(gf out, const gf a);
+
+/* out = a * w, for 0 <= w <= GF_MULW_MAX (at least 2^20). */
+void gf_mulw(gf out, const gf a, uint32_t w);
+
+/* a = a mod p, the canonical representative (every limb in [0, 2^radix)). */
+void gf_strong_reduce(gf a);
+
+/* out = a mod p, 56 bytes little-endian. */
+void gf_serialize(uint8_t out[GF_SER_BYTES], const gf a);
+
+/*
+ * out = in mod p, reading 56 bytes little-endian. Returns all ones when
+ * in < p (canonical), zero otherwise; out is the reduced value either way.
+ */
+mask_t gf_deserialize(gf out, const uint8_t in[GF_SER_BYTES]);
+
+/* ---- src/field.c: the same for every layout, built on the above ---- */
+
+/* All ones when a == b (mod p). */
+mask_t gf_eq(const gf a, const gf b);
+
+/* All ones when a == 0 (mod p). */
+mask_t gf_is_zero(const gf a);
+
+/* The low bit of the canonical representative, as a mask ("negative" in RFC 9496). */
+mask_t gf_lobit(const gf a);
+
+/* out = a^(2^n): n squarings. */
+void gf_sqrn(gf out, const gf a, unsigned n);
+
+/* out = 1/a = a^(p-2); out = 0 when a = 0. */
+void gf_invert(gf out, const gf a);
+
+/*
+ * out = 1/sqrt(a) = a^((p-3)/4) (p = 3 mod 4). Returns all ones when a is a
+ * nonzero square (then out^2 * a == 1), zero otherwise (including a = 0).
+ */
+mask_t gf_isr(gf out, const gf a);
+
+#endif

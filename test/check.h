@@ -1,0 +1,41 @@
+/*
+ * The test harness shared by every test program.
+ *
+ * A program runs named tests; a test passes when none of its checks fails.
+ * check_done() prints "N passed, N failed" and returns the exit code.
+ * Random inputs come from a seeded generator whose seed is printed, so any
+ * failure can be replayed with GOLDILOCKS_TEST_SEED=<seed>.
+ */
+#ifndef GOLDILOCKS_TEST_CHECK_H
+#define GOLDILOCKS_TEST_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Starts the program: prints its name and the seed. */
+void check_init(const char *program);
+
+/* Starts a named test; ends the previous one. */
+void check_test(const char *name);
+
+/*
+ * Records one check of the current test. On failure prints the message
+ * (printf-style) for the first few failures. Returns ok.
+ */
+int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Ends the last test, prints "N passed, N failed", returns 0 or 1 for main. */
+int check_done(void);
+
+/* Deterministic random bytes and words (xoshiro256**), seeded by check_init. */
+uint64_t check_rand64(void);
+void check_randbytes(uint8_t *out, size_t len);
+
+/* Hex helpers: returns the number of bytes decoded, or -1 on bad hex / overflow. */
+int check_unhex(uint8_t *out, size_t max, const char *hex);
+void check_print_hex(const char *label, const uint8_t *p, size_t len);
+
+/* The path of a file under test/vectors/ (GOLDILOCKS_VECTORS overrides the directory). */
+const char *check_vector_path(const char *name);
+
+#endif
