@@ -1,0 +1,124 @@
+"""Generates the precomputed curve tables and constants of every layout.
+
+    python3 gen/gen_tables.py [--out DIR]      (DIR defaults to generated/)
+
+writes, for each layout of gen/layouts.py, DIR/p448_<layout>/base_table.c
+(templates/tables.c.j2: the fixed-base comb tables and the odd multiples of
+the base point for verification) and DIR/p448_<layout>/curve_constants.c
+(templates/constants.c.j2: the base point, sqrt(-d), 1/sqrt(-d)).
+
+Every point comes from gen/curve_ed448.py, the slow pure-Python reference
+of the curve, and is printed in the layout's limb form by
+Layout.c_initializer. The comb shape (COMB_N, COMB_T, COMB_S) and the window
+of the base table (WNAF_BASE_BITS) are read from src/point.h, so that the C
+code and the tables cannot disagree; test/test_point.c recomputes every
+entry at run time.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+import jinja2
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import curve_ed448 as curve  # noqa: E402
+import layouts  # noqa: E402
+
+COMMAND = "python3 gen/gen_tables.py"
+
+
+def point_h_constants():
+    """The #defines of src/point.h that shape the tables."""
+    with open(os.path.join(ROOT, "src", "point.h")) as f:
+        text = f.read()
+    out = {}
+    for name in ("COMB_N", "COMB_T", "COMB_S", "WNAF_BASE_BITS"):
+        m = re.search(r"^#define %s (\d+)\s*$" % name, text, re.M)
+        if not m:
+            raise SystemExit(f"gen_tables.py: no '#define {name} <n>' in src/point.h")
+        out[name] = int(m.group(1))
+    return out
+
+
+def niels(pt):
+    """(x, y, d x y) of an affine point: point_niels_t."""
+    x, y = pt
+    return (x, y, curve.D * x * y % curve.P)
+
+
+def comb_tables(n, t, s):
+    """table[j][i] = sum_k e_k 2^(s (k + t j)) B, e_0 = 1, e_k = +1 when bit k-1 of i is set, else -1."""
+    powers = []
+    pt = curve.BASE
+    for m in range(n * t):
+        powers.append(pt)
+        for _ in range(s):
+            pt = curve.add(pt, pt)
+    tables = []
+    for j in range(n):
+        row = []
+        for i in range(1 << (t - 1)):
+            acc = powers[t * j]
+            for k in range(1, t):
+                term = powers[k + t * j]
+                acc = curve.add(acc, term if (i >> (k - 1)) & 1 else curve.neg(term))
+            row.append(niels(acc))
+        tables.append(row)
+    return tables
+
+
+def wnaf_table(bits):
+    """(2i + 1) B for i < 2^(bits - 2)."""
+    twice = curve.add(curve.BASE, curve.BASE)
+    pt = curve.BASE
+    out = []
+    for _ in range(1 << (bits - 2)):
+        out.append(niels(pt))
+        pt = curve.add(pt, twice)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "generated"))
+    args = ap.parse_args()
+
+    shape = point_h_constants()
+    n, t, s = shape["COMB_N"], shape["COMB_T"], shape["COMB_S"]
+    if n * t * s < 446:
+        raise SystemExit("gen_tables.py: COMB_N * COMB_T * COMB_S must be >= 446")
+    comb = comb_tables(n, t, s)
+    wnaf = wnaf_table(shape["WNAF_BASE_BITS"])
+    base = niels(curve.BASE)
+    consts = {
+        "curve_sqrt_minus_d": curve.SQRT_MINUS_D,
+        "curve_invsqrt_minus_d": curve.INVSQRT_MINUS_D,
+    }
+    assert consts["curve_sqrt_minus_d"] ** 2 % curve.P == 39081
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(os.path.join(ROOT, "templates")),
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True)
+    for name, layout in sorted(layouts.LAYOUTS.items()):
+        gf = layout.c_initializer
+        outdir = os.path.join(args.out, "p448_" + name)
+        os.makedirs(outdir, exist_ok=True)
+        ctx = dict(command=COMMAND, layout=name, shape=shape, gf=gf,
+                   comb=comb, wnaf=wnaf, base=base, consts=consts)
+        for template, filename in (("tables.c.j2", "base_table.c"),
+                                   ("constants.c.j2", "curve_constants.c")):
+            text = env.get_template(template).render(ctx, template=template)
+            path = os.path.join(outdir, filename)
+            with open(path, "w") as f:
+                f.write(text)
+            print(f"gen_tables.py: wrote {os.path.relpath(path, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Limb layouts of GF(p): one declarative description each.
+
+A layout says how an element of GF(p) is stored: LIMBS limbs of RADIX bits
+(limb i has place value 2^(RADIX*i)) in unsigned machine words of WORD_BITS
+bits, with products in double words of 2*WORD_BITS bits; which C types those
+are; the per-limb bounds of "tight" and "loose" elements (see src/field.h);
+the largest constant gf_mulw accepts; and the template directory that prints
+the schedules (c_scalar: plain C; SIMD layouts will name their own).
+
+Adding a layout is adding an entry to LAYOUTS. gen/gen_field.py proves every
+routine of every layout against these bounds and refuses a layout for which
+any accumulator could overflow.
+
+Used by gen/gen_field.py (the field code) and gen/gen_tables.py (curve
+tables: Layout.c_initializer turns a field element into a gf_s initializer).
+"""
+
+from dataclasses import dataclass
+
+import prime
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str            # directory suffix: generated/p448_<name>/
+    limbs: int           # limb count; even, the halves are a0 + a1*phi
+    radix: int           # bits per limb; limbs*radix == 448
+    word_bits: int       # unsigned word holding a limb (and mask_t)
+    word_type: str
+    dword_type: str      # unsigned, 2*word_bits, holds products
+    tight_max: int       # largest value of any limb of a tight element
+    loose_max: int       # largest value of any limb of a loose element
+    mulw_max: int        # largest w of gf_mulw
+    template_dir: str    # templates/<template_dir>/
+    align: int           # alignment of gf_s in bytes
+
+    def __post_init__(self):
+        if self.limbs * self.radix != prime.BITS:
+            raise ValueError(f"layout {self.name}: limbs*radix != {prime.BITS}")
+        if self.limbs % 2 or (self.limbs // 2) * self.radix != prime.PHI_BITS:
+            raise ValueError(f"layout {self.name}: the halves must sit at 2^{prime.PHI_BITS}")
+
+    @property
+    def half(self):
+        return self.limbs // 2
+
+    @property
+    def mask(self):
+        return (1 << self.radix) - 1
+
+    @property
+    def word_max(self):
+        return (1 << self.word_bits) - 1
+
+    @property
+    def dword_max(self):
+        return (1 << (2 * self.word_bits)) - 1
+
+    def to_limbs(self, x):
+        """The canonical limbs (each < 2^radix) of an integer 0 <= x < 2^448."""
+        if not 0 <= x < (1 << prime.BITS):
+            raise ValueError("element out of range")
+        return [(x >> (self.radix * i)) & self.mask for i in range(self.limbs)]
+
+    def from_limbs(self, limbs):
+        """The integer a list of limbs stands for (not reduced mod p)."""
+        return sum(v << (self.radix * i) for i, v in enumerate(limbs))
+
+    def c_initializer(self, x):
+        """The C initializer of a gf_s holding the field element x.
+
+        x must be an int with 0 <= x < p (reduce it first). The limbs are
+        canonical, hence tight. Example for 8x56 and x = 1:
+        "{{ 0x00000000000001, 0x00000000000000, ... }}" (the outer braces are
+        the struct, the inner ones its limb array), usable as
+        `static const gf_s ONE = <initializer>;` or as one element of an
+        array of gf_s.
+        """
+        if not isinstance(x, int) or not 0 <= x < prime.P:
+            raise ValueError("c_initializer needs an int in [0, p)")
+        digits = (self.radix + 3) // 4
+        limbs = ", ".join(f"0x{v:0{digits}x}" for v in self.to_limbs(x))
+        return "{{ " + limbs + " }}"
+
+
+def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_max):
+    # Tight: a limb may exceed 2^radix - 1 by the small carries that a weak
+    # reduction or a multiplication leaves in it, at most 2^(radix/2).
+    tight = (1 << radix) + (1 << (radix // 2))
+    # Loose: what gf_add_nr / gf_sub_nr of tight inputs can give. gf_sub_nr
+    # adds 2p limbwise (2^(radix+1) - 2 or - 4 per limb), so a - b + 2p is
+    # at most tight + 2^(radix+1) per limb; gen_field.py proves it.
+    loose = tight + (1 << (radix + 1))
+    return Layout(name=name, limbs=limbs, radix=radix, word_bits=word_bits,
+                  word_type=word_type, dword_type=dword_type, tight_max=tight,
+                  loose_max=loose, mulw_max=mulw_max, template_dir="c_scalar",
+                  align=word_bits // 8 * 2)
+
+
+LAYOUTS = {
+    # 64-bit words, unsigned __int128 products (x86-64, aarch64).
+    "8x56": _scalar_layout("8x56", 8, 56, 64, "uint64_t", "unsigned __int128", (1 << 24) - 1),
+    # 32-bit words, 64-bit products, no 128-bit type (i386, ARMv7, and any host).
+    "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1),
+}

@@ -1,0 +1,515 @@
+"""Schedules of the field routines, built from a layout description.
+
+Each builder returns an ir.Function proved by ir.Analyzer as it is built
+(the builder asks the analyzer for bounds when it must choose, e.g. how many
+accumulators a column needs). Names are stable: a0..a{n-1} are input limbs,
+c0..c{n-1} output limbs, lo{j}/hi{j} the accumulators of output limbs j and
+j + n/2, so a regeneration diff shows only what changed.
+"""
+
+from contextlib import contextmanager
+
+import ir
+import prime
+from ir import Add, Sub, Mul, Shr, Shl, Mask, Lo, Widen, Const, Var, Xor, And, MaskFromBit, Not
+
+
+class Builder:
+    def __init__(self, layout, fn):
+        self.L, self.fn = layout, fn
+        self.bits = {"w": layout.word_bits, "d": 2 * layout.word_bits}
+        self.an = ir.Analyzer(fn, self.bits)
+        self.stack = [fn.body]
+        self.types = {}
+
+    def _emit(self, s):
+        self.stack[-1].append(s)
+        if s.kind != "block":
+            self.an.exec(s)
+
+    @contextmanager
+    def block(self, title, vars=()):
+        s = ir.Stmt("block", title=title, vars=vars)
+        self.stack[-1].append(s)
+        self.stack.append(s.stmts)
+        yield s
+        self.stack.pop()
+        s.bounds = {v: self.an.var_bounds[v] for v in s.vars}
+
+    def v(self, name):
+        return Var(name, self.types[name])
+
+    def load(self, var, param, index):
+        self.types[var] = "w"
+        self._emit(ir.Stmt("load", var=var, param=param, index=index))
+        return self.v(var)
+
+    def loadbyte(self, var, param, index):
+        self.types[var] = "w"
+        self._emit(ir.Stmt("loadbyte", var=var, param=param, index=index))
+        return self.v(var)
+
+    def loadw(self, var, param):
+        self.types[var] = "w"
+        self._emit(ir.Stmt("loadw", var=var, param=param))
+        return self.v(var)
+
+    def let(self, var, expr):
+        self.types[var] = expr.ty
+        self._emit(ir.Stmt("let", var=var, expr=expr))
+        return self.v(var)
+
+    def set(self, var, expr):
+        self._emit(ir.Stmt("set", var=var, expr=expr))
+
+    def add(self, var, expr):
+        self._emit(ir.Stmt("add", var=var, expr=expr, ty=self.types[var]))
+
+    def sub(self, var, expr):
+        self._emit(ir.Stmt("sub", var=var, expr=expr, ty=self.types[var]))
+
+    def store(self, param, index, expr):
+        self._emit(ir.Stmt("store", param=param, index=index, expr=expr))
+
+    def storebyte(self, param, index, expr):
+        self._emit(ir.Stmt("storebyte", param=param, index=index, expr=expr))
+
+    def ret(self, expr):
+        self._emit(ir.Stmt("ret", expr=expr))
+
+    def hi(self, expr):
+        return self.an.bound(expr)[1]
+
+
+def _limbs(L, value):
+    return [(value >> (L.radix * i)) & L.mask for i in range(L.limbs)]
+
+
+def sub_bias(L):
+    """The limbs of k*p, smallest k such that every limb is >= tight_max.
+
+    Added before subtracting a tight element so that no limb goes negative;
+    the limbs of k*p are k*(2^radix - 1), and k*(2^radix - 2) at limb n/2.
+    """
+    p_limbs = [L.mask] * L.limbs
+    p_limbs[L.half] -= 1                        # p = 2^448 - 2^224 - 1
+    assert L.from_limbs(p_limbs) == prime.P
+    k = 1
+    while min(k * x for x in p_limbs) < L.tight_max:
+        k += 1
+    return k, [k * x for x in p_limbs]
+
+
+# ---- element-wise routines (printed inline into gf_layout.h) -----------
+
+def _load_all(b, name, param):
+    return [b.load(f"{name}{i}", param, i) for i in range(b.L.limbs)]
+
+
+def _store_all(b, param, limbs):
+    for i, x in enumerate(limbs):
+        b.store(param, i, x)
+
+
+def _weak_reduce(b, x):
+    """Carries every limb once, in parallel; the carry out of the top limb
+    (place 2^448 = phi^2 = phi + 1) goes to limbs 0 and n/2."""
+    L, n, r = b.L, b.L.limbs, b.L.radix
+    with b.block(f"weak reduction: limb i keeps its low {r} bits and takes the carry of limb i-1;"
+                 f" the top carry (2^448 = 2^224 + 1) goes to limbs 0 and {L.half}",
+                 vars=[f"c{i}" for i in range(n)]):
+        top = b.let("top", Shr(x[n - 1], r))
+        out = []
+        for i in range(n):
+            e = Mask(x[i], r)
+            if i == 0:
+                e = Add(e, top)
+            else:
+                e = Add(e, Shr(x[i - 1], r))
+                if i == L.half:
+                    e = Add(e, top)
+            out.append(b.let(f"c{i}", e))
+    return out
+
+
+def fn_weak_reduce(L):
+    f = ir.Function("gf_weak_reduce", "Carries a loose element into a tight one.",
+                    "eval(a') == eval(a)", [("a", "gf_inout")], {"a": L.loose_max}, inline=True)
+    b = Builder(L, f)
+    x = _load_all(b, "a", "a")
+    _store_all(b, "a", _weak_reduce(b, x))
+    return f
+
+
+def fn_add_nr(L):
+    f = ir.Function("gf_add_nr", "Adds limbwise, without carrying: the result is loose.",
+                    "eval(out) == eval(a) + eval(b)", [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
+                    {"a": L.tight_max, "b": L.tight_max}, inline=True)
+    b = Builder(L, f)
+    x, y = _load_all(b, "a", "a"), _load_all(b, "b", "b")
+    _store_all(b, "out", [b.let(f"c{i}", Add(x[i], y[i])) for i in range(L.limbs)])
+    return f
+
+
+def _sub_limbs(b, x, y):
+    k, bias = sub_bias(b.L)
+    return [b.let(f"c{i}", Sub(Add(x[i], Const(bias[i])), y[i]) if x is not None
+                  else Sub(Const(bias[i]), y[i])) for i in range(b.L.limbs)]
+
+
+def fn_sub_nr(L):
+    k, _ = sub_bias(L)
+    f = ir.Function("gf_sub_nr", f"Subtracts limbwise after adding {k}p, without carrying: the result is loose.",
+                    f"eval(out) == eval(a) - eval(b) + {k}p", [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
+                    {"a": L.tight_max, "b": L.tight_max}, inline=True)
+    b = Builder(L, f)
+    x, y = _load_all(b, "a", "a"), _load_all(b, "b", "b")
+    _store_all(b, "out", _sub_limbs(b, x, y))
+    return f
+
+
+def fn_add(L):
+    f = ir.Function("gf_add", "Adds and carries.", "eval(out) mod p == (eval(a) + eval(b)) mod p",
+                    [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
+                    {"a": L.tight_max, "b": L.tight_max}, inline=True)
+    b = Builder(L, f)
+    x, y = _load_all(b, "a", "a"), _load_all(b, "b", "b")
+    s = [b.let(f"s{i}", Add(x[i], y[i])) for i in range(L.limbs)]
+    _store_all(b, "out", _weak_reduce(b, s))
+    return f
+
+
+def fn_sub(L):
+    k, bias = sub_bias(L)
+    f = ir.Function("gf_sub", f"Subtracts (adding {k}p limbwise first) and carries.",
+                    "eval(out) mod p == (eval(a) - eval(b)) mod p",
+                    [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
+                    {"a": L.tight_max, "b": L.tight_max}, inline=True)
+    b = Builder(L, f)
+    x, y = _load_all(b, "a", "a"), _load_all(b, "b", "b")
+    s = [b.let(f"s{i}", Sub(Add(x[i], Const(bias[i])), y[i])) for i in range(L.limbs)]
+    _store_all(b, "out", _weak_reduce(b, s))
+    return f
+
+
+def fn_neg(L):
+    k, bias = sub_bias(L)
+    f = ir.Function("gf_neg", f"Negates ({k}p - a limbwise) and carries.",
+                    "eval(out) mod p == -eval(a) mod p", [("out", "gf_out"), ("a", "gf_in")],
+                    {"a": L.tight_max}, inline=True)
+    b = Builder(L, f)
+    x = _load_all(b, "a", "a")
+    s = [b.let(f"s{i}", Sub(Const(bias[i]), x[i])) for i in range(L.limbs)]
+    _store_all(b, "out", _weak_reduce(b, s))
+    return f
+
+
+# ---- multiplication ----------------------------------------------------
+
+def _pack_column(b, name, groups, limit):
+    """Accumulates the product groups of one output column into as few double
+    words as the proof allows (first fit, each kept below `limit` so that
+    carries can still be added). A group is a list of (sign, x, y): x*y added
+    or subtracted together, so that a subtracted product always follows the
+    larger products it cancels against. Returns the accumulator names."""
+    accs = []
+    for group in groups:
+        for acc in accs + [None]:
+            if acc is None:
+                acc = f"{name}" if not accs else f"{name}_{len(accs)}"
+                sign, x, y = group[0]
+                assert sign > 0
+                b.let(acc, Mul(x, y))
+                rest = group[1:]
+                accs.append(acc)
+            else:
+                e = b.v(acc)
+                for sign, x, y in group:
+                    e = (Add if sign > 0 else Sub)(e, Mul(x, y))
+                try:
+                    if b.hi(e) > limit:
+                        continue
+                except ir.BoundError:
+                    continue
+                rest = group
+            for sign, x, y in rest:
+                (b.add if sign > 0 else b.sub)(acc, Mul(x, y))
+            break
+    return accs
+
+
+def _carry_columns(b, lo, hi):
+    """The carry chains after the column sums.
+
+    lo[j], hi[j] (j < n/2) are the accumulator lists of output limbs j and
+    j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
+    -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
+    carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
+    Those two wrap into limbs n/2 and 0, whose carries go one limb further.
+    Every output limb ends below 2^radix except limbs 1 and n/2 + 1, which
+    keep a small carry (within tight_max).
+    """
+    L, h, r = b.L, b.L.half, b.L.radix
+    c = [None] * L.limbs
+    for j in range(h):
+        for chain, accs, limb in (("lo", lo[j], j), ("hi", hi[j], j + h)):
+            head = accs[0]
+            with b.block(f"limb {limb} (2^{r * limb}): keep {r} bits, carry the rest into "
+                         + (f"{chain}{j + 1}" if j + 1 < h else "the wrap below"),
+                         vars=[head]):
+                for extra in accs[1:]:
+                    b.add(head, Mask(b.v(extra), r))
+                c[limb] = b.let(f"c{limb}", Lo(Mask(b.v(head), r)))
+                carry = Shr(b.v(head), r)
+                for extra in accs[1:]:
+                    carry = Add(carry, Shr(b.v(extra), r))
+                if j + 1 < h:
+                    b.add(lo[j + 1][0] if chain == "lo" else hi[j + 1][0], carry)
+                else:
+                    b.let(f"carry_{chain}", carry)
+    with b.block(f"wrap: carry_lo has place 2^224 (limb {h}); carry_hi has place 2^448 = 2^224 + 1"
+                 f" (limbs 0 and {h})", vars=["carry_phi", "carry_one"]):
+        b.let("carry_phi", Add(Add(b.v("carry_lo"), b.v("carry_hi")), Widen(c[h])))
+        b.let("carry_one", Add(b.v("carry_hi"), Widen(c[0])))
+        c[h] = b.let(f"c{h}_", Lo(Mask(b.v("carry_phi"), r)))
+        c[0] = b.let("c0_", Lo(Mask(b.v("carry_one"), r)))
+        b.add(f"c{h + 1}", Lo(Shr(b.v("carry_phi"), r)))
+        b.add("c1", Lo(Shr(b.v("carry_one"), r)))
+        c[1], c[h + 1] = b.v("c1"), b.v(f"c{h + 1}")
+    return c
+
+
+def fn_mul(L, square=False):
+    """gf_mul / gf_sqr: Karatsuba on the golden-ratio halves.
+
+    With phi = 2^224, a = a0 + a1 phi, b = b0 + b1 phi (halves of n/2 limbs
+    each, read as polynomials in x = 2^radix with x^(n/2) = phi):
+        a b = a0 b0 + (a0 b1 + a1 b0) phi + a1 b1 phi^2
+            = (a0 b0 + a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0) phi   (phi^2 = phi + 1)
+    Let A = a0 b0, B = a1 b1, C = (a0 + a1)(b0 + b1) as polynomials of degree
+    n - 2 in x, X = A + B, Y = C - A; then ab = X + Y phi, and folding the
+    upper halves of X and Y (x^(n/2) = phi again) gives, for j < n/2,
+        limb j       : A_j + B_j + (C - A)_{j+n/2}
+        limb j + n/2 : (C - A)_j + B_{j+n/2} + C_{j+n/2}
+    (Hamburg 2015, section 2.1; the same identity as libdecaf's p448 mul).
+    3 (n/2)^2 products instead of n^2, and every (C - A) coefficient is a sum
+    of nonnegative monomials, which the analyzer proves.
+    For a square, x_i x_k (i != k) appears twice: one product of 2 x_i.
+    """
+    n, h, r = L.limbs, L.half, L.radix
+    if square:
+        f = ir.Function("gf_sqr", "Squares, by Karatsuba on the halves a0 + a1 phi (phi = 2^224).",
+                        "eval(out) mod p == eval(a)^2 mod p", [("out", "gf_out"), ("a", "gf_in")],
+                        {"a": L.loose_max})
+    else:
+        f = ir.Function("gf_mul", "Multiplies, by Karatsuba on the halves a0 + a1 phi (phi = 2^224).",
+                        "eval(out) mod p == eval(a) * eval(b) mod p",
+                        [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
+                        {"a": L.loose_max, "b": L.loose_max})
+    b = Builder(L, f)
+    a = _load_all(b, "a", "a")
+    bb = a if square else _load_all(b, "b", "b")
+    with b.block("the sums of the halves, a0 + a1" + ("" if square else " and b0 + b1"),
+                 vars=[f"aa{i}" for i in range(h)]):
+        aa = [b.let(f"aa{i}", Add(a[i], a[i + h])) for i in range(h)]
+        sb = aa if square else [b.let(f"bb{i}", Add(bb[i], bb[i + h])) for i in range(h)]
+    if square:
+        with b.block("doubled limbs for the off-diagonal products",
+                     vars=[f"ad{i}" for i in range(h - 1)] + [f"aad{i}" for i in range(h - 1)]):
+            ad = [b.let(f"ad{i}", Add(a[i], a[i])) for i in range(h - 1)]
+            aad = [b.let(f"aad{i}", Add(aa[i], aa[i])) for i in range(h - 1)]
+
+    def pairs(col):
+        """(i, k) with i + k == col within one half; for squares i <= k."""
+        return [(i, col - i) for i in range(h) if 0 <= col - i < h and (not square or i <= col - i)]
+
+    def prod(x, y, xd, i, k):
+        # x_i y_k (and its mirror image for squares)
+        if square and i != k:
+            return xd[i], y[k]
+        return x[i], y[k]
+
+    a1 = a[h:]
+    b1 = bb[h:]
+    ad1 = [None] * h
+    if square:
+        with b.block("doubled upper limbs", vars=[f"ad{i + h}" for i in range(h - 1)]):
+            ad1 = [b.let(f"ad{i + h}", Add(a1[i], a1[i])) for i in range(h - 1)]
+    else:
+        ad, aad = None, None
+
+    def A(col):
+        return [[(1, *prod(a, bb, ad, i, k))] for i, k in pairs(col)]
+
+    def B(col):
+        return [[(1, *prod(a1, b1, ad1, i, k))] for i, k in pairs(col)]
+
+    def C(col):
+        return [[(1, *prod(aa, sb, aad, i, k))] for i, k in pairs(col)]
+
+    def CminusA(col):
+        return [[(1, *prod(aa, sb, aad, i, k)), (-1, *prod(a, bb, ad, i, k))] for i, k in pairs(col)]
+
+    limit = L.dword_max - (L.dword_max >> 4)     # leave 1/16 of the word for carries
+    lo_accs, hi_accs = [], []
+    for j in range(h):
+        with b.block(f"column sums of limbs {j} and {j + h}: "
+                     f"lo{j} = A{j} + B{j} + (C - A){j + h}, hi{j} = (C - A){j} + B{j + h} + C{j + h}",
+                     vars=[f"lo{j}", f"hi{j}"]):
+            lo_accs.append(_pack_column(b, f"lo{j}", A(j) + B(j) + CminusA(j + h), limit))
+            hi_accs.append(_pack_column(b, f"hi{j}", CminusA(j) + B(j + h) + C(j + h), limit))
+    c = _carry_columns(b, lo_accs, hi_accs)
+    _store_all(b, "out", c)
+    return f
+
+
+def fn_mulw(L):
+    n, h, r = L.limbs, L.half, L.radix
+    f = ir.Function("gf_mulw", "Multiplies by a small constant w.",
+                    "eval(out) mod p == eval(a) * w mod p",
+                    [("out", "gf_out"), ("a", "gf_in"), ("w", "u32")],
+                    {"a": L.loose_max, "w": L.mulw_max})
+    b = Builder(L, f)
+    a = _load_all(b, "a", "a")
+    w = b.loadw("wv", "w")
+    lo, hi = [], []
+    for j in range(h):
+        lo.append([b.let(f"lo{j}", Mul(a[j], w)).k])
+        hi.append([b.let(f"hi{j}", Mul(a[j + h], w)).k])
+    c = _carry_columns(b, lo, hi)
+    _store_all(b, "out", c)
+    return f
+
+
+# ---- canonical form ----------------------------------------------------
+
+def _strong_reduce(b, x):
+    """Canonical limbs of V = eval(x), for 0 <= V < 2p (checked here).
+
+    Two carry chains run side by side: v = V and w = V + 2^224 + 1 = V - p +
+    2^448, each fully carried so that every limb is below 2^radix. The carry
+    out of w's top limb is 1 exactly when V >= p; then V - p = w - 2^448
+    (in [0, p) because V < 2p), otherwise V < p < 2^448 and v is exact.
+    Returns (limbs, bit): bit is that carry (1 when V >= p).
+    """
+    L, n, r = b.L, b.L.limbs, b.L.radix
+    vmax = sum(b.hi(x[i]) << (r * i) for i in range(n))
+    if vmax >= 2 * prime.P:
+        raise ir.BoundError(f"{b.fn.name}: input could be >= 2p ({vmax:#x})")
+    with b.block("carry V and W = V + 2^224 + 1 = V - p + 2^448 through every limb",
+                 vars=["v_carry", "w_carry"]):
+        vl, wl = [], []
+        for i in range(n):
+            ve = x[i] if i == 0 else Add(x[i], b.v("v_carry"))
+            we = x[i]
+            if i == 0 or i == L.half:
+                we = Add(we, Const(1))
+            if i:
+                we = Add(we, b.v("w_carry"))
+            tv = b.let(f"vt{i}", ve)
+            tw = b.let(f"wt{i}", we)
+            vl.append(b.let(f"v{i}", Mask(tv, r)))
+            wl.append(b.let(f"w{i}", Mask(tw, r)))
+            if i + 1 < n:
+                if i == 0:
+                    b.let("v_carry", Shr(tv, r))
+                    b.let("w_carry", Shr(tw, r))
+                else:
+                    b.set("v_carry", Shr(tv, r))
+                    b.set("w_carry", Shr(tw, r))
+    with b.block("V >= p exactly when W carries out of 2^448; then V - p = W - 2^448",
+                 vars=["ge_p"]):
+        ge = b.let("ge_p", Shr(b.v(f"wt{n - 1}"), r))
+        if b.hi(ge) > 1:
+            raise ir.BoundError(f"{b.fn.name}: the top carry could exceed 1")
+        m = b.let("use_w", MaskFromBit(ge))
+        out = [b.let(f"c{i}", Xor(vl[i], And(Xor(vl[i], wl[i]), m))) for i in range(n)]
+    return out, ge
+
+
+def fn_strong_reduce(L):
+    f = ir.Function("gf_strong_reduce", "Reduces to the canonical representative.",
+                    "eval(a') == eval(a) mod p, every limb < 2^radix", [("a", "gf_inout")],
+                    {"a": L.tight_max})
+    b = Builder(L, f)
+    x = _load_all(b, "a", "a")
+    out, _ = _strong_reduce(b, x)
+    _store_all(b, "a", out)
+    return f
+
+
+def _byte_sources(L):
+    """For each byte k of the 56-byte encoding: [(limb, shift, nbits, pos)]:
+    bits [shift, shift + nbits) of `limb` sit at bit `pos` of the byte."""
+    out = []
+    for k in range(prime.SER_BYTES):
+        parts, pos = [], 0
+        while pos < 8:
+            bit = 8 * k + pos
+            limb, shift = divmod(bit, L.radix)
+            nbits = min(8 - pos, L.radix - shift)
+            parts.append((limb, shift, nbits, pos))
+            pos += nbits
+        out.append(parts)
+    return out
+
+
+def fn_serialize(L):
+    f = ir.Function("gf_serialize", "Encodes the canonical representative, 56 bytes little-endian.",
+                    "bytes_eval(out) == eval(a) mod p", [("out", "bytes_out"), ("a", "gf_in")],
+                    {"a": L.tight_max})
+    b = Builder(L, f)
+    x = _load_all(b, "a", "a")
+    c, _ = _strong_reduce(b, x)
+    with b.block("pack the canonical limbs into bytes"):
+        for k, parts in enumerate(_byte_sources(L)):
+            e = None
+            for limb, shift, nbits, pos in parts:
+                t = Shr(c[limb], shift) if shift else c[limb]
+                if shift + nbits < L.radix:
+                    t = Mask(t, nbits)
+                if pos:
+                    t = Shl(t, pos)
+                e = t if e is None else Add(e, t)
+            b.storebyte("out", k, e)
+    return f
+
+
+def fn_deserialize(L):
+    f = ir.Function("gf_deserialize", "Decodes 56 bytes little-endian and reduces mod p.",
+                    "eval(out) == bytes_eval(in) mod p; returns all ones iff bytes_eval(in) < p",
+                    [("out", "gf_out"), ("in", "bytes_in")], {}, ret="mask")
+    b = Builder(L, f)
+    by = [b.loadbyte(f"in{k}", "in", k) for k in range(prime.SER_BYTES)]
+    with b.block("unpack the bytes into limbs", vars=[f"x{i}" for i in range(L.limbs)]):
+        terms = [[] for _ in range(L.limbs)]
+        for k, parts in enumerate(_byte_sources(L)):
+            for limb, shift, nbits, pos in parts:
+                t = Shr(by[k], pos) if pos else by[k]
+                if pos + nbits < 8:
+                    t = Mask(t, nbits)
+                if shift:
+                    t = Shl(t, shift)
+                terms[limb].append(t)
+        x = []
+        for i, ts in enumerate(terms):
+            e = ts[0]
+            for t in ts[1:]:
+                e = Add(e, t)
+            x.append(b.let(f"x{i}", e))
+    c, ge = _strong_reduce(b, x)
+    _store_all(b, "out", c)
+    b.ret(Not(b.v("use_w")))
+    return f
+
+
+def all_functions(L):
+    """Every generated routine of a layout: (file stem or None for inline, fn)."""
+    return {
+        "inline": [fn_add_nr(L), fn_sub_nr(L), fn_add(L), fn_sub(L), fn_neg(L), fn_weak_reduce(L)],
+        "gf_mul": [fn_mul(L)],
+        "gf_sqr": [fn_mul(L, square=True)],
+        "gf_mulw": [fn_mulw(L)],
+        "gf_reduce": [fn_strong_reduce(L)],
+        "gf_serialize": [fn_serialize(L), fn_deserialize(L)],
+    }

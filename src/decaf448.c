@@ -1,0 +1,204 @@
+/*
+ * decaf448, RFC 9496 section 5, on the edwards448 points of point.h (the
+ * RFC states its formulas on this curve, a = 1, d = -39081). A decaf448
+ * element is represented by any of the points that encode to it; the
+ * generator is the class of [2]B, B the Ed448 base point.
+ */
+#include <string.h>
+#include "goldilocks.h"
+#include "point.h"
+#include "ct.h"
+
+#define ONE_MINUS_D 39082     /* 1 - d */
+#define ONE_MINUS_TWO_D 78163 /* 1 - 2d */
+
+/* CT_ABS (section 4.2): out = -a when a is negative (odd), else a. */
+static void gf_abs(gf out, const gf a) {
+    gf_copy(out, a);
+    gf_cond_neg(out, gf_lobit(out));
+}
+
+/*
+ * SQRT_RATIO_M1(u, v) for p = 3 mod 4 (section 5.2): r = u (u v)^((p-3)/4);
+ * was_square when v r^2 = u; r made non-negative. For a non-square u/v this
+ * r is sqrt(-u/v).
+ */
+static mask_t sqrt_ratio_m1(gf r, const gf u, const gf v) {
+    gf uv, check;
+    gf_mul(uv, u, v);
+    gf_isr(uv, uv); /* (u v)^((p-3)/4) whatever the square test says */
+    gf_mul(r, u, uv);
+    gf_sqr(check, r);
+    gf_mul(check, check, v);
+    mask_t was_square = gf_eq(check, u);
+    gf_abs(r, r);
+    return was_square;
+}
+
+/* Section 5.3.1. */
+mask_t decaf448_decode(point_t *out, const uint8_t in[DECAF448_BYTES]) {
+    gf s, ss, u1, u2, u1sq, invsqrt, u3, one, t;
+    mask_t ok = gf_deserialize(s, in);
+    ok &= ~gf_lobit(s);
+
+    gf_set_small(one, 1);
+    gf_sqr(ss, s);
+    gf_add(u1, one, ss);                  /* u1 = 1 + s^2 */
+    gf_sqr(u1sq, u1);
+    gf_mulw(u2, ss, 4 * CURVE_MINUS_D);
+    gf_add(u2, u1sq, u2);                 /* u2 = u1^2 - 4 d s^2 */
+    gf_mul(t, u2, u1sq);
+    ok &= sqrt_ratio_m1(invsqrt, one, t);
+
+    gf_add(u3, s, s);
+    gf_mul(u3, u3, invsqrt);
+    gf_mul(u3, u3, u1);
+    gf_mul(u3, u3, curve_sqrt_minus_d);
+    gf_abs(u3, u3);                       /* u3 = |2 s invsqrt u1 sqrt(-d)| */
+    gf_mul(t, u3, invsqrt);
+    gf_mul(t, t, u2);
+    gf_mul(out->x, t, curve_invsqrt_minus_d);
+    gf_sub(t, one, ss);
+    gf_mul(t, t, invsqrt);
+    gf_mul(out->y, t, u1);
+    gf_set_small(out->z, 1);
+    gf_mul(out->t, out->x, out->y);
+    return ok;
+}
+
+/* Section 5.3.2, on projective coordinates (the formulas are homogeneous). */
+void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a) {
+    gf u1, t, invsqrt, ratio, u2, one;
+    gf_add(t, a->x, a->t);
+    gf_sub(u1, a->x, a->t);
+    gf_mul(u1, u1, t);                    /* u1 = (x0 + t0)(x0 - t0) */
+    gf_sqr(t, a->x);
+    gf_mul(t, t, u1);
+    gf_mulw(t, t, ONE_MINUS_D);
+    gf_set_small(one, 1);
+    sqrt_ratio_m1(invsqrt, one, t);
+    gf_mul(ratio, invsqrt, u1);
+    gf_mul(ratio, ratio, curve_sqrt_minus_d);
+    gf_abs(ratio, ratio);
+    gf_mul(u2, curve_invsqrt_minus_d, ratio);
+    gf_mul(u2, u2, a->z);
+    gf_sub(u2, u2, a->t);                 /* u2 = INVSQRT_MINUS_D ratio z0 - t0 */
+    gf_mulw(t, invsqrt, ONE_MINUS_D);
+    gf_mul(t, t, a->x);
+    gf_mul(t, t, u2);
+    gf_abs(t, t);
+    gf_serialize(out, t);
+    ct_wipe(t, sizeof t);
+    ct_wipe(u1, sizeof u1);
+    ct_wipe(u2, sizeof u2);
+    ct_wipe(ratio, sizeof ratio);
+    ct_wipe(invsqrt, sizeof invsqrt);
+}
+
+/* Section 5.3.3: x1 y2 = y1 x2. */
+mask_t decaf448_eq(const point_t *a, const point_t *b) {
+    gf l, r;
+    gf_mul(l, a->x, b->y);
+    gf_mul(r, a->y, b->x);
+    return gf_eq(l, r);
+}
+
+/* MAP(t), section 5.3.4. */
+static void decaf448_map(point_t *out, const gf t) {
+    gf r, u0, u1, rp1, v, tv, s, w0, w1, w2, w3, one, tmp;
+    gf_set_small(one, 1);
+    gf_sqr(r, t);
+    gf_neg(r, r);                         /* r = -t^2 */
+    gf_sub(u0, one, r);
+    gf_mulw(u0, u0, CURVE_MINUS_D);       /* u0 = d (r - 1) = 39081 (1 - r) */
+    gf_add(u1, u0, one);
+    gf_sub(tmp, u0, r);
+    gf_mul(u1, u1, tmp);                  /* u1 = (u0 + 1)(u0 - r) */
+    gf_add(rp1, r, one);
+    gf_mul(tmp, rp1, u1);
+    gf_set_small(w0, ONE_MINUS_TWO_D);
+    mask_t was_square = sqrt_ratio_m1(v, w0, tmp);
+    gf_mul(tv, t, v);
+    gf_select(v, tv, v, was_square);      /* v' = was_square ? v : t v */
+    gf_mul(s, v, rp1);                    /* s = v' (r + 1) */
+    gf_abs(w0, s);
+    gf_add(w0, w0, w0);                   /* w0 = 2 |s| */
+    gf_sqr(tmp, s);
+    gf_add(w1, tmp, one);                 /* w1 = s^2 + 1 */
+    gf_sub(w2, tmp, one);                 /* w2 = s^2 - 1 */
+    gf_sub(tmp, r, one);
+    gf_mul(w3, v, s);
+    gf_mul(w3, w3, tmp);
+    gf_mulw(w3, w3, ONE_MINUS_TWO_D);
+    gf_copy(tmp, one);
+    gf_cond_neg(tmp, ~was_square);        /* sgn = was_square ? 1 : -1 */
+    gf_add(w3, w3, tmp);                  /* w3 = v' s (r - 1)(1 - 2d) + sgn */
+    gf_mul(out->x, w0, w3);
+    gf_mul(out->y, w2, w1);
+    gf_mul(out->z, w1, w3);
+    gf_mul(out->t, w0, w2);
+}
+
+void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]) {
+    gf t;
+    point_t p2;
+    gf_deserialize(t, in); /* reduced mod p whether canonical or not */
+    decaf448_map(out, t);
+    gf_deserialize(t, in + DECAF448_BYTES);
+    decaf448_map(&p2, t);
+    point_add(out, out, &p2);
+}
+
+/* ---- the public API ---- */
+
+int goldilocks_decaf448_validate(const uint8_t enc[56]) {
+    point_t p;
+    return decaf448_decode(&p, enc) ? 0 : -1;
+}
+
+int goldilocks_decaf448_scalarmult_base(uint8_t out[56], const uint8_t scalar[56]) {
+    scalar_t k;
+    point_t p;
+    scalar_reduce_bytes(&k, scalar, 56);
+    scalar_add(&k, &k, &k); /* the generator is [2]B */
+    point_scalarmul_base(&p, &k);
+    decaf448_encode(out, &p);
+    ct_wipe(&k, sizeof k);
+    point_wipe(&p);
+    return 0;
+}
+
+int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], const uint8_t scalar[56]) {
+    scalar_t k;
+    point_t p;
+    if (!decaf448_decode(&p, point)) {
+        memset(out, 0, 56);
+        return -1;
+    }
+    scalar_reduce_bytes(&k, scalar, 56);
+    point_scalarmul(&p, &p, &k);
+    decaf448_encode(out, &p);
+    ct_wipe(&k, sizeof k);
+    point_wipe(&p);
+    return 0;
+}
+
+int goldilocks_decaf448_add(uint8_t out[56], const uint8_t a[56], const uint8_t b[56]) {
+    point_t p, q;
+    mask_t ok = decaf448_decode(&p, a);
+    ok &= decaf448_decode(&q, b);
+    if (!ok) {
+        memset(out, 0, 56);
+        return -1;
+    }
+    point_add(&p, &p, &q);
+    decaf448_encode(out, &p);
+    return 0;
+}
+
+void goldilocks_decaf448_from_uniform(uint8_t out[56], const uint8_t uniform[112]) {
+    point_t p;
+    decaf448_from_uniform(&p, uniform);
+    decaf448_encode(out, &p);
+    point_wipe(&p);
+}

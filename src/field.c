@@ -1,0 +1,114 @@
+/*
+ * The field routines that are the same for every limb layout, written on
+ * the field API of field.h only (never inside a gf).
+ *
+ * Exponentiations use fixed addition chains, so their sequence of
+ * operations does not depend on the element.
+ */
+#include "field.h"
+#include "ct.h"
+
+mask_t gf_is_zero(const gf a) {
+    uint8_t buf[GF_SER_BYTES];
+    uint32_t acc = 0;
+    gf_serialize(buf, a); /* canonical, so zero mod p serializes as all zeros */
+    for (unsigned i = 0; i < GF_SER_BYTES; i++)
+        acc |= buf[i];
+    ct_wipe(buf, sizeof buf);
+    return ct_mask_is_zero_u32(acc);
+}
+
+mask_t gf_eq(const gf a, const gf b) {
+    gf d;
+    gf_sub(d, a, b);
+    mask_t eq = gf_is_zero(d);
+    ct_wipe(d, sizeof d);
+    return eq;
+}
+
+mask_t gf_lobit(const gf a) {
+    uint8_t buf[GF_SER_BYTES];
+    gf_serialize(buf, a);
+    mask_t bit = ct_mask_from_bit(buf[0] & 1);
+    ct_wipe(buf, sizeof buf);
+    return bit;
+}
+
+void gf_sqrn(gf out, const gf a, unsigned n) {
+    if (n == 0) {
+        gf_copy(out, a);
+        return;
+    }
+    gf_sqr(out, a);
+    while (--n)
+        gf_sqr(out, out);
+}
+
+/*
+ * out = a^((p-3)/4), with (p-3)/4 = 2^446 - 2^222 - 1.
+ *
+ * In binary that exponent is 223 ones, a zero, then 222 ones:
+ *   2^446 - 2^222 - 1 = (2^223 - 1) * 2^223 + (2^222 - 1).
+ * Write x_k = a^(2^k - 1) (k ones). Then x_(m+n) = x_m^(2^n) * x_n, so
+ *   x2 = x1^2 x1, x3 = x2^2 x1, x6 = x3^(2^3) x3, x12, x24 by doubling,
+ *   x27 = x24^(2^3) x3, x54, x108 by doubling, x111 = x108^(2^3) x3,
+ *   x222 = x111^(2^111) x111, x223 = x222^2 x1,
+ * and the result is x223^(2^223) * x222.
+ * Cost: 445 squarings and 12 multiplications.
+ */
+static void gf_pow_p3_4(gf out, const gf a) {
+    gf x3, x111, x222, t;
+
+    gf_sqr(t, a);
+    gf_mul(t, t, a);          /* x2 */
+    gf_sqr(t, t);
+    gf_mul(x3, t, a);         /* x3 */
+    gf_sqrn(t, x3, 3);
+    gf_mul(t, t, x3);         /* x6 */
+    gf_sqrn(x111, t, 6);
+    gf_mul(t, x111, t);       /* x12 */
+    gf_sqrn(x111, t, 12);
+    gf_mul(t, x111, t);       /* x24 */
+    gf_sqrn(t, t, 3);
+    gf_mul(t, t, x3);         /* x27 */
+    gf_sqrn(x111, t, 27);
+    gf_mul(t, x111, t);       /* x54 */
+    gf_sqrn(x111, t, 54);
+    gf_mul(t, x111, t);       /* x108 */
+    gf_sqrn(t, t, 3);
+    gf_mul(x111, t, x3);      /* x111 */
+    gf_sqrn(t, x111, 111);
+    gf_mul(x222, t, x111);    /* x222 */
+    gf_sqr(t, x222);
+    gf_mul(t, t, a);          /* x223 */
+    gf_sqrn(t, t, 223);
+    gf_mul(out, t, x222);
+
+    ct_wipe(x3, sizeof x3);
+    ct_wipe(x111, sizeof x111);
+    ct_wipe(x222, sizeof x222);
+    ct_wipe(t, sizeof t);
+}
+
+mask_t gf_isr(gf out, const gf a) {
+    gf r, check, one;
+    gf_pow_p3_4(r, a);
+    /* r^2 a = a^((p-1)/2), the Legendre symbol: 1 exactly when a is a nonzero square. */
+    gf_sqr(check, r);
+    gf_mul(check, check, a);
+    gf_set_small(one, 1);
+    mask_t ok = gf_eq(check, one);
+    gf_copy(out, r);
+    ct_wipe(r, sizeof r);
+    ct_wipe(check, sizeof check);
+    return ok;
+}
+
+/* 1/a = a^(p-2) (Fermat), and p - 2 = 4 * (p-3)/4 + 1: a^(p-2) = (a^((p-3)/4))^4 * a. */
+void gf_invert(gf out, const gf a) {
+    gf t;
+    gf_pow_p3_4(t, a);
+    gf_sqrn(t, t, 2);
+    gf_mul(out, t, a);
+    ct_wipe(t, sizeof t);
+}

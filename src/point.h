@@ -1,0 +1,149 @@
+/*
+ * Points of edwards448 (RFC 8032 section 5.2, RFC 7748 section 4.2):
+ *     x^2 + y^2 = 1 + d x^2 y^2,  d = -39081,  over GF(p), p = 2^448 - 2^224 - 1.
+ *
+ * Model. We work on this untwisted curve (a = 1) directly, not on the
+ * 4-isogenous twisted curve (a = -1) that libdecaf uses: Ed448 encodings,
+ * decaf448 (RFC 9496 section 5, which is stated on this curve) and the map to
+ * curve448 (RFC 7748 section 4.2) then need no isogeny and no division of
+ * scalars by 4. The price is one multiplication per addition: on a = -1 the
+ * sums (y - x), (y + x) give x1 y2 + y1 x2 and y1 y2 + x1 x2 in two
+ * multiplications, but a = 1 needs y1 y2 - x1 x2 and p = 3 mod 4 has no
+ * sqrt(-1) to fold the sign in, so it takes three (a Karatsuba complex product).
+ *
+ * Coordinates are the extended ones of Hisil, Wong, Carter, Dawson,
+ * "Twisted Edwards curves revisited" (Asiacrypt 2008): (X : Y : Z : T) with
+ * x = X/Z, y = Y/Z, x y = T/Z. Since d is not a square in GF(p) the addition
+ * law is complete (Bernstein-Lange 2007, theorem 3.3): every formula below
+ * is valid for all inputs, the neutral element and equal points included,
+ * so the constant-time code needs no exceptions.
+ *
+ * All functions here use only src/field.h and src/ct.h; outputs may alias
+ * inputs. Nothing branches on or indexes memory by a point's value except
+ * the functions named *_vartime.
+ */
+#ifndef GOLDILOCKS_POINT_H
+#define GOLDILOCKS_POINT_H
+
+#include <stdint.h>
+#include "field.h"
+#include "scalar.h"
+
+/* -d = 39081. */
+#define CURVE_MINUS_D 39081
+
+/* Extended coordinates (X : Y : Z : T), T Z = X Y. */
+typedef struct {
+    gf x, y, z, t;
+} point_t;
+
+/* An affine point with d x y precomputed (Z = 1): the entries of the generated tables. */
+typedef struct {
+    gf x, y, dxy;
+} point_niels_t;
+
+/* A projective point with d T precomputed: the entries of run-time tables. */
+typedef struct {
+    gf x, y, z, dt;
+} point_cached_t;
+
+/*
+ * The fixed-base comb (Lim-Lee / Hamburg's signed all-bits comb, see
+ * point_comb.c): COMB_N tables of 2^(COMB_T - 1) points, COMB_S doublings.
+ * COMB_N * COMB_T * COMB_S >= 446 bits. gen/gen_tables.py reads these three
+ * lines; change them and regenerate.
+ */
+#define COMB_N 5
+#define COMB_T 5
+#define COMB_S 18
+#define COMB_ENTRIES (1 << (COMB_T - 1))
+
+/* The window of the base point's table in the variable-time double-scalar multiplication. */
+#define WNAF_BASE_BITS 7
+#define WNAF_BASE_ENTRIES (1 << (WNAF_BASE_BITS - 2)) /* B, 3B, ..., (2^(w-1) - 1)B */
+
+/* ---- generated/p448_<layout>/ (gen/gen_tables.py) ---- */
+
+/* point_base_comb[j][i] = sum over teeth t of e_t 2^(COMB_S (t + COMB_T j)) B, e_0 = 1, e_t = 2 bit_(t-1)(i) - 1. */
+extern const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES];
+/* point_base_wnaf[i] = (2 i + 1) B. */
+extern const point_niels_t point_base_wnaf[WNAF_BASE_ENTRIES];
+/* The base point B of RFC 8032 section 5.2, affine, with d x y. */
+extern const point_niels_t point_base_niels;
+/* sqrt(-d) (non-negative) and 1/sqrt(-d), for decaf448 (RFC 9496 section 5.1). */
+extern const gf curve_sqrt_minus_d;
+extern const gf curve_invsqrt_minus_d;
+
+/* ---- src/point_arith.c ---- */
+
+void point_identity(point_t *out);
+void point_copy(point_t *out, const point_t *a);
+void point_from_niels(point_t *out, const point_niels_t *a);
+/* out = -a. */
+void point_neg(point_t *out, const point_t *a);
+/* out = a + b (9M). */
+void point_add(point_t *out, const point_t *a, const point_t *b);
+/* out = a - b. */
+void point_sub(point_t *out, const point_t *a, const point_t *b);
+/* out = 2a (4M + 4S). */
+void point_double(point_t *out, const point_t *a);
+/* out = a + b (8M). */
+void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b);
+/* out = a + b (9M). */
+void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b);
+void point_to_cached(point_cached_t *out, const point_t *a);
+/* Negates in place when neg is set. */
+void point_niels_cond_neg(point_niels_t *a, mask_t neg);
+void point_cached_cond_neg(point_cached_t *a, mask_t neg);
+/* All ones when a and b are the same point of the curve. */
+mask_t point_eq(const point_t *a, const point_t *b);
+/* All ones when a satisfies the curve equation and T Z = X Y, Z != 0 (for tests). */
+mask_t point_valid(const point_t *a);
+/* Affine x and y (canonical after gf_serialize); x = y = 0 never happens since Z != 0. */
+void point_affine(gf x, gf y, const point_t *a);
+/* Wipes a secret point. */
+void point_wipe(point_t *a);
+
+/* ---- src/point_encode.c: RFC 8032 sections 5.2.2, 5.2.3 ---- */
+
+#define ED448_POINT_BYTES 57
+
+void point_encode_ed448(uint8_t out[ED448_POINT_BYTES], const point_t *a);
+/*
+ * All ones when in is a canonical encoding (y < p, the unused bits zero, not
+ * x = 0 with the sign bit set) of a point on the curve; out is then the
+ * point (with Z = 1). Constant time.
+ */
+mask_t point_decode_ed448(point_t *out, const uint8_t in[ED448_POINT_BYTES]);
+
+/* ---- src/decaf448.c: RFC 9496 section 5 ---- */
+
+#define DECAF448_BYTES 56
+#define DECAF448_UNIFORM_BYTES 112
+
+/* All ones when in is a valid canonical encoding (section 5.3.1); out is then a representative. */
+mask_t decaf448_decode(point_t *out, const uint8_t in[DECAF448_BYTES]);
+/* Section 5.3.2: the same bytes for every representative of the element. */
+void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a);
+/* Section 5.3.3: all ones when a and b represent the same element. */
+mask_t decaf448_eq(const point_t *a, const point_t *b);
+/* Section 5.3.4: the element derived from 112 uniform bytes. */
+void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
+
+/* ---- src/point_comb.c: constant time ---- */
+
+/* out = [k]B, B the base point of RFC 8032. */
+void point_scalarmul_base(point_t *out, const scalar_t *k);
+
+/* ---- src/point_scalarmul.c: constant time ---- */
+
+/* out = [k]a. */
+void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
+
+/* ---- src/point_wnaf.c: variable time, for public inputs only ---- */
+
+/* out = [a]B + [b]p. */
+void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
+                                         const point_t *p, const scalar_t *b);
+
+#endif

@@ -1,0 +1,184 @@
+/*
+ * Point arithmetic on edwards448 in extended coordinates (see point.h).
+ *
+ * Addition: "add-2008-hwcd" of Hisil-Wong-Carter-Dawson 2008, section 3.1,
+ * with a = 1 (Explicit-Formulas Database, g2-twisted extended coordinates):
+ *   A = X1 X2, B = Y1 Y2, C = d T1 T2, D = Z1 Z2,
+ *   E = (X1 + Y1)(X2 + Y2) - A - B,   (= Z1 Z2 (x1 y2 + y1 x2))
+ *   F = D - C, G = D + C, H = B - A,
+ *   X3 = E F, Y3 = G H, T3 = E H, Z3 = F G,
+ * so that x3 = E/G = (x1 y2 + y1 x2)/(1 + d x1 x2 y1 y2) and
+ * y3 = H/F = (y1 y2 - x1 x2)/(1 - d x1 x2 y1 y2), the complete Edwards law.
+ *
+ * Doubling: "dbl-2008-hwcd" with a = 1, using x^2 + y^2 = 1 + d x^2 y^2:
+ *   2(x, y) = (2xy / (x^2 + y^2), (y^2 - x^2) / (2 - x^2 - y^2)), so
+ *   E = 2XY = (X + Y)^2 - X^2 - Y^2, G = X^2 + Y^2, H = Y^2 - X^2,
+ *   F = 2Z^2 - G, X3 = E F, Y3 = G H, T3 = E H, Z3 = F G.
+ *
+ * Bounds (field.h): gf_add_nr/gf_sub_nr outputs (loose) only ever feed
+ * gf_mul/gf_sqr; everything that feeds an addition is tight.
+ */
+#include "point.h"
+#include "ct.h"
+
+void point_identity(point_t *out) {
+    gf_set_small(out->x, 0);
+    gf_set_small(out->y, 1);
+    gf_set_small(out->z, 1);
+    gf_set_small(out->t, 0);
+}
+
+void point_copy(point_t *out, const point_t *a) {
+    gf_copy(out->x, a->x);
+    gf_copy(out->y, a->y);
+    gf_copy(out->z, a->z);
+    gf_copy(out->t, a->t);
+}
+
+void point_from_niels(point_t *out, const point_niels_t *a) {
+    gf_copy(out->x, a->x);
+    gf_copy(out->y, a->y);
+    gf_set_small(out->z, 1);
+    gf_mul(out->t, a->x, a->y);
+}
+
+/* -(x, y) = (-x, y). */
+void point_neg(point_t *out, const point_t *a) {
+    gf_neg(out->x, a->x);
+    gf_copy(out->y, a->y);
+    gf_copy(out->z, a->z);
+    gf_neg(out->t, a->t);
+}
+
+/* The common tail of the additions: from E, F, G, H (loose allowed) to the result. */
+static void add_finish(point_t *out, const gf e, const gf f, const gf g, const gf h) {
+    gf_mul(out->x, e, f);
+    gf_mul(out->y, g, h);
+    gf_mul(out->t, e, h);
+    gf_mul(out->z, f, g);
+}
+
+void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
+    gf A, B, C, D, E, F, G, H, s1, s2;
+    gf_mul(A, a->x, b->x);
+    gf_mul(B, a->y, b->y);
+    gf_mul(C, a->t, b->dt);
+    gf_mul(D, a->z, b->z);
+    gf_add_nr(s1, a->x, a->y);
+    gf_add_nr(s2, b->x, b->y);
+    gf_mul(E, s1, s2);
+    gf_sub(E, E, A);
+    gf_sub_nr(E, E, B);
+    gf_sub_nr(F, D, C);
+    gf_add_nr(G, D, C);
+    gf_sub_nr(H, B, A);
+    add_finish(out, E, F, G, H);
+}
+
+/* As point_add_cached with Z2 = 1: D = Z1. */
+void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
+    gf A, B, C, E, F, G, H, s1, s2;
+    gf_mul(A, a->x, b->x);
+    gf_mul(B, a->y, b->y);
+    gf_mul(C, a->t, b->dxy);
+    gf_add_nr(s1, a->x, a->y);
+    gf_add_nr(s2, b->x, b->y);
+    gf_mul(E, s1, s2);
+    gf_sub(E, E, A);
+    gf_sub_nr(E, E, B);
+    gf_sub_nr(F, a->z, C);
+    gf_add_nr(G, a->z, C);
+    gf_sub_nr(H, B, A);
+    add_finish(out, E, F, G, H);
+}
+
+void point_to_cached(point_cached_t *out, const point_t *a) {
+    gf_copy(out->x, a->x);
+    gf_copy(out->y, a->y);
+    gf_copy(out->z, a->z);
+    /* d T = -(39081 T). */
+    gf_mulw(out->dt, a->t, CURVE_MINUS_D);
+    gf_neg(out->dt, out->dt);
+}
+
+void point_add(point_t *out, const point_t *a, const point_t *b) {
+    point_cached_t c;
+    point_to_cached(&c, b);
+    point_add_cached(out, a, &c);
+}
+
+void point_sub(point_t *out, const point_t *a, const point_t *b) {
+    point_cached_t c;
+    point_to_cached(&c, b);
+    point_cached_cond_neg(&c, (mask_t)-1);
+    point_add_cached(out, a, &c);
+}
+
+void point_double(point_t *out, const point_t *a) {
+    gf A, B, C, E, F, G, H, s;
+    gf_sqr(A, a->x);
+    gf_sqr(B, a->y);
+    gf_sqr(C, a->z);
+    gf_add(C, C, C);
+    gf_add_nr(s, a->x, a->y);
+    gf_sqr(E, s);
+    gf_sub(E, E, A);
+    gf_sub_nr(E, E, B);
+    gf_add(G, A, B);
+    gf_sub_nr(H, B, A);
+    gf_sub_nr(F, C, G);
+    add_finish(out, E, F, G, H);
+}
+
+/* -(x, y) = (-x, y), and d x y changes sign with x. */
+void point_niels_cond_neg(point_niels_t *a, mask_t neg) {
+    gf_cond_neg(a->x, neg);
+    gf_cond_neg(a->dxy, neg);
+}
+
+void point_cached_cond_neg(point_cached_t *a, mask_t neg) {
+    gf_cond_neg(a->x, neg);
+    gf_cond_neg(a->dt, neg);
+}
+
+/* x1 = x2 and y1 = y2, i.e. X1 Z2 = X2 Z1 and Y1 Z2 = Y2 Z1. */
+mask_t point_eq(const point_t *a, const point_t *b) {
+    gf l, r;
+    gf_mul(l, a->x, b->z);
+    gf_mul(r, b->x, a->z);
+    mask_t ok = gf_eq(l, r);
+    gf_mul(l, a->y, b->z);
+    gf_mul(r, b->y, a->z);
+    return ok & gf_eq(l, r);
+}
+
+/* (X^2 + Y^2) Z^2 = Z^4 + d X^2 Y^2, T Z = X Y, Z != 0. */
+mask_t point_valid(const point_t *a) {
+    gf xx, yy, zz, l, r, t;
+    gf_sqr(xx, a->x);
+    gf_sqr(yy, a->y);
+    gf_sqr(zz, a->z);
+    gf_add(l, xx, yy);
+    gf_mul(l, l, zz);
+    gf_mul(t, xx, yy);
+    gf_mulw(t, t, CURVE_MINUS_D);
+    gf_sqr(r, zz);
+    gf_sub(r, r, t);
+    mask_t ok = gf_eq(l, r);
+    gf_mul(l, a->t, a->z);
+    gf_mul(r, a->x, a->y);
+    ok &= gf_eq(l, r);
+    return ok & ~gf_is_zero(a->z);
+}
+
+void point_affine(gf x, gf y, const point_t *a) {
+    gf zi;
+    gf_invert(zi, a->z);
+    gf_mul(x, a->x, zi);
+    gf_mul(y, a->y, zi);
+    ct_wipe(zi, sizeof zi);
+}
+
+void point_wipe(point_t *a) {
+    ct_wipe(a, sizeof *a);
+}

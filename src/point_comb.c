@@ -1,0 +1,79 @@
+/*
+ * Constant-time fixed-base scalar multiplication [k]B with a signed comb
+ * (Lim-Lee combs; the signed all-bits recoding as in Hamburg, "Fast and
+ * compact elliptic-curve cryptography", IACR ePrint 2012/309, section 3.3).
+ *
+ * Recoding. Let N = COMB_N * COMB_T * COMB_S >= 446. Every odd integer
+ * n in (-2^N, 2^N) is sum_{i<N} d_i 2^i with all d_i in {-1, +1}: with
+ * b_i = (d_i + 1)/2, n = 2 sum b_i 2^i - (2^N - 1). So for k mod l we take
+ * the bits b of c = (k + 2^N - 1)/2 mod l (l is odd, so halving mod l is
+ * exact; c < l < 2^N) and get sum d_i 2^i = 2c - (2^N - 1) = k (mod l).
+ *
+ * Comb. Bit i + COMB_S (t + COMB_T j) is tooth t of comb j at offset i.
+ * Table j holds sum_t e_t 2^(COMB_S (t + COMB_T j)) B for e_0 = +1 and every
+ * sign pattern of the other teeth (index bit t-1 set when e_t = +1). At
+ * offset i the digits of comb j select an entry: when d of tooth 0 is +1 the
+ * entry is the one whose index is the other teeth's bits; otherwise it is
+ * the negation of the entry with the complemented index. Horner over i from
+ * COMB_S - 1 down to 0: COMB_S - 1 doublings and COMB_N COMB_S additions.
+ *
+ * Every table entry is read for every lookup (ct_lookup), the sign is
+ * applied with a mask, and the scalar's bits only ever become masks and
+ * lookup indices.
+ */
+#include <string.h>
+#include "point.h"
+#include "ct.h"
+
+#define COMB_BITS (COMB_N * COMB_T * COMB_S)
+
+_Static_assert(COMB_BITS >= 446, "the comb must cover l < 2^446");
+_Static_assert(sizeof(point_niels_t) % sizeof(mask_t) == 0, "ct_lookup works on whole words");
+
+/* Bit `pos` of c (0 beyond the scalar's words); pos is public. */
+static uint32_t scalar_bit(const scalar_t *c, unsigned pos) {
+    if (pos >= 32 * SCALAR_WORDS)
+        return 0;
+    return (c->word[pos / 32] >> (pos % 32)) & 1;
+}
+
+/* (2^COMB_BITS - 1) mod l, as a scalar: computed once per call from bytes. */
+static void comb_adjustment(scalar_t *out) {
+    uint8_t ones[(COMB_BITS + 7) / 8];
+    memset(ones, 0xff, sizeof ones);
+    if (COMB_BITS % 8)
+        ones[sizeof ones - 1] = (uint8_t)((1u << (COMB_BITS % 8)) - 1);
+    scalar_reduce_bytes(out, ones, sizeof ones);
+}
+
+void point_scalarmul_base(point_t *out, const scalar_t *k) {
+    scalar_t c;
+    point_niels_t entry;
+    point_t acc;
+
+    comb_adjustment(&c);
+    scalar_add(&c, &c, k);
+    scalar_halve(&c, &c);
+
+    point_identity(&acc);
+    for (int i = COMB_S - 1; i >= 0; i--) {
+        if (i != COMB_S - 1)
+            point_double(&acc, &acc);
+        for (unsigned j = 0; j < COMB_N; j++) {
+            uint32_t bits = 0;
+            for (unsigned t = 0; t < COMB_T; t++)
+                bits |= scalar_bit(&c, (unsigned)i + COMB_S * (t + COMB_T * j)) << t;
+            /* Tooth 0 clear: digit -1, so negate the complemented pattern. */
+            uint32_t flip = (bits & 1) - 1; /* all ones when tooth 0 is clear */
+            uint32_t index = ((bits >> 1) ^ flip) & (COMB_ENTRIES - 1);
+            ct_lookup(&entry, point_base_comb[j], sizeof entry, COMB_ENTRIES, index);
+            point_niels_cond_neg(&entry, ct_mask_from_bit(~bits & 1));
+            point_add_niels(&acc, &acc, &entry);
+        }
+    }
+    point_copy(out, &acc);
+
+    ct_wipe(&c, sizeof c);
+    ct_wipe(&entry, sizeof entry);
+    point_wipe(&acc);
+}

@@ -1,0 +1,215 @@
+/*
+ * Scalars modulo l = 2^446 - c, c = 13818066809895115352007386748515426880336692474882178609894547503885
+ * (a 224-bit number; RFC 8032 section 5.2). 32-bit words, 64-bit products,
+ * fixed loop counts: the time depends on input lengths only.
+ *
+ * Reduction uses the shape of l instead of Montgomery or Barrett constants:
+ * 2^446 = c (mod l), so 2^448 = 4c (mod l) with 4c < 2^226, and
+ *   x = lo + hi * 2^448  ==  lo + hi * 4c  (mod l),  lo = x mod 2^448.
+ * Each such fold shrinks a value below 2^B to one below 2^(max(448, B - 222) + 1);
+ * two folds take a 912-bit input (114 bytes) or an 892-bit product below
+ * 2^478. Then, with q = x >> 446 < 2^32,
+ *   x - q l = (x mod 2^446) + q c < 2^446 + 2^256 < 2l,
+ * and one conditional subtraction of l gives the canonical value.
+ */
+#include <string.h>
+#include "ct.h"
+#include "scalar.h"
+
+/* Longest input read in one pass: 114 bytes (an Ed448 SHAKE256 output). */
+enum { WIDE_BYTES = 114, WIDE_WORDS = (WIDE_BYTES + 3) / 4 + 1 };
+
+/* l, c = 2^446 - l and 4c = 2^448 mod l, in little-endian 32-bit words. */
+static const uint32_t L[SCALAR_WORDS] = {
+    0xab5844f3, 0x2378c292, 0x8dc58f55, 0x216cc272, 0xaed63690, 0xc44edb49, 0x7cca23e9,
+    0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0x3fffffff,
+};
+static const uint32_t C[7] = {
+    0x54a7bb0d, 0xdc873d6d, 0x723a70aa, 0xde933d8d, 0x5129c96f, 0x3bb124b6, 0x8335dc16,
+};
+static const uint32_t FOUR_C[8] = {
+    0x529eec34, 0x721cf5b5, 0xc8e9c2ab, 0x7a4cf635, 0x44a725bf, 0xeec492d9, 0x0cd77058, 0x00000002,
+};
+
+/* All ones when b = 1, zero when b = 0. */
+static uint32_t mask32(uint32_t b) {
+    return (uint32_t)ct_mask_from_bit(b);
+}
+
+/* out = a - b over n words; returns the borrow out (0 or 1). out may alias a or b. */
+static uint32_t sub_words(uint32_t *out, const uint32_t *a, const uint32_t *b, size_t n) {
+    uint32_t borrow = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t t = (uint64_t)a[i] - b[i] - borrow;
+        out[i] = (uint32_t)t;
+        borrow = (uint32_t)(t >> 32) & 1;
+    }
+    return borrow;
+}
+
+/* out = a + (b & mask) over n words; returns the carry out. out may alias a or b. */
+static uint32_t add_masked(uint32_t *out, const uint32_t *a, const uint32_t *b, uint32_t mask, size_t n) {
+    uint64_t carry = 0;
+    for (size_t i = 0; i < n; i++) {
+        carry += (uint64_t)a[i] + (b[i] & mask);
+        out[i] = (uint32_t)carry;
+        carry >>= 32;
+    }
+    return (uint32_t)carry;
+}
+
+/* r[0 .. na + nb) = a * b (schoolbook by rows; each step fits: (2^32-1)^2 + 2(2^32-1) < 2^64). */
+static void mul_words(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
+    for (size_t k = 0; k < nb; k++)
+        r[k] = 0;
+    for (size_t i = 0; i < na; i++) {
+        uint64_t carry = 0;
+        for (size_t j = 0; j < nb; j++) {
+            carry += (uint64_t)a[i] * b[j] + r[i + j];
+            r[i + j] = (uint32_t)carry;
+            carry >>= 32;
+        }
+        r[i + nb] = (uint32_t)carry;
+    }
+}
+
+/* out = x mod l for x in [0, 2l), given as 14 words. out may alias x. */
+static void cond_sub_l(uint32_t out[SCALAR_WORDS], const uint32_t x[SCALAR_WORDS]) {
+    uint32_t t[SCALAR_WORDS];
+    uint32_t keep_x = mask32(sub_words(t, x, L, SCALAR_WORDS)); /* x < l */
+    for (int i = 0; i < SCALAR_WORDS; i++)
+        out[i] = (x[i] & keep_x) | (t[i] & ~keep_x);
+    ct_wipe(t, sizeof t);
+}
+
+/*
+ * out = x mod l, for x < 2^bits given in WIDE_WORDS words (words above
+ * ceil(bits / 32) zero), bits <= 8 * WIDE_BYTES. Clobbers x.
+ */
+static void reduce_wide(scalar_t *out, uint32_t x[WIDE_WORDS], unsigned bits) {
+    uint32_t t[WIDE_WORDS];
+    while (bits > 478) {
+        /* x = lo + hi 2^448 -> lo + hi 4c: below 2^448 + 2^(bits - 448 + 226). */
+        size_t hi_words = (bits + 31) / 32 - SCALAR_WORDS;
+        size_t sum_words = (hi_words + 8 > SCALAR_WORDS ? hi_words + 8 : SCALAR_WORDS) + 1;
+        uint64_t carry = 0;
+        memset(t, 0, sizeof t);
+        mul_words(t, x + SCALAR_WORDS, hi_words, FOUR_C, 8);
+        for (size_t i = 0; i < sum_words; i++) {
+            carry += (uint64_t)t[i] + (i < SCALAR_WORDS ? x[i] : 0);
+            t[i] = (uint32_t)carry;
+            carry >>= 32;
+        }
+        memcpy(x, t, sizeof t);
+        bits = (bits - 222 > 448 ? bits - 222 : 448) + 1;
+    }
+    ct_wipe(t, sizeof t);
+
+    /*
+     * x < 2^478: subtract q l with q = x >> 446 < 2^32, i.e. keep x mod 2^446
+     * and add q c. Each step fits: q C[i] + x[i] + carry <= (2^32 - 1)^2 + 2 (2^32 - 1).
+     */
+    uint32_t q = (x[13] >> 30) | (x[14] << 2);
+    x[13] &= 0x3fffffff;
+    uint64_t carry = 0;
+    for (int i = 0; i < SCALAR_WORDS; i++) {
+        carry += (uint64_t)x[i] + (i < 7 ? (uint64_t)q * C[i] : 0);
+        x[i] = (uint32_t)carry;
+        carry >>= 32;
+    }
+    cond_sub_l(out->word, x);
+}
+
+/* w[0 .. WIDE_WORDS) = the little-endian integer in[0 .. len), len <= WIDE_BYTES. */
+static void load_words(uint32_t w[WIDE_WORDS], const uint8_t *in, size_t len) {
+    memset(w, 0, WIDE_WORDS * sizeof w[0]);
+    for (size_t i = 0; i < len; i++)
+        w[i / 4] |= (uint32_t)in[i] << (8 * (i % 4));
+}
+
+void scalar_reduce_bytes(scalar_t *out, const uint8_t *in, size_t len) {
+    uint32_t x[WIDE_WORDS];
+    /*
+     * The top part (at most WIDE_BYTES) in one pass; anything longer is taken
+     * 56 bytes at a time below it, Horner-style: acc = acc 2^448 + chunk mod l
+     * (below 2^894, one more reduce_wide).
+     */
+    size_t rest = len > WIDE_BYTES ? (len - WIDE_BYTES + 55) / 56 * 56 : 0;
+    load_words(x, in + rest, len - rest);
+    reduce_wide(out, x, (unsigned)(8 * (len - rest)));
+    while (rest > 0) {
+        rest -= 56;
+        load_words(x, in + rest, 56);
+        memcpy(x + SCALAR_WORDS, out->word, sizeof out->word);
+        reduce_wide(out, x, 894);
+    }
+    ct_wipe(x, sizeof x);
+}
+
+int scalar_from_canonical_bytes(scalar_t *out, const uint8_t *in, size_t len) {
+    uint32_t x[WIDE_WORDS], t[SCALAR_WORDS];
+    if (len > 57) {
+        memset(out, 0, sizeof *out);
+        return -1;
+    }
+    load_words(x, in, len);
+    /* x < l exactly when x - l borrows across all 15 words (l's 15th word is 0). */
+    uint32_t borrow = sub_words(t, x, L, SCALAR_WORDS);
+    uint32_t below = (uint32_t)(((uint64_t)x[SCALAR_WORDS] - borrow) >> 32) & 1;
+    uint32_t keep = mask32(below);
+    for (int i = 0; i < SCALAR_WORDS; i++)
+        out->word[i] = x[i] & keep;
+    ct_wipe(x, sizeof x);
+    ct_wipe(t, sizeof t);
+    return (int)below - 1;
+}
+
+void scalar_to_bytes(uint8_t out[SCALAR_BYTES], const scalar_t *a) {
+    for (int i = 0; i < SCALAR_BYTES; i++)
+        out[i] = (uint8_t)(a->word[i / 4] >> (8 * (i % 4)));
+}
+
+void scalar_set_small(scalar_t *out, uint32_t w) {
+    memset(out, 0, sizeof *out);
+    out->word[0] = w;
+}
+
+void scalar_add(scalar_t *out, const scalar_t *a, const scalar_t *b) {
+    /* a + b < 2l < 2^447: no carry out of 14 words. */
+    add_masked(out->word, a->word, b->word, 0xffffffff, SCALAR_WORDS);
+    cond_sub_l(out->word, out->word);
+}
+
+void scalar_sub(scalar_t *out, const scalar_t *a, const scalar_t *b) {
+    uint32_t negative = mask32(sub_words(out->word, a->word, b->word, SCALAR_WORDS));
+    add_masked(out->word, out->word, L, negative, SCALAR_WORDS);
+}
+
+void scalar_neg(scalar_t *out, const scalar_t *a) {
+    static const scalar_t zero;
+    scalar_sub(out, &zero, a);
+}
+
+void scalar_mul(scalar_t *out, const scalar_t *a, const scalar_t *b) {
+    uint32_t x[WIDE_WORDS] = {0};
+    mul_words(x, a->word, SCALAR_WORDS, b->word, SCALAR_WORDS);
+    reduce_wide(out, x, 892); /* a, b < l < 2^446 */
+    ct_wipe(x, sizeof x);
+}
+
+void scalar_halve(scalar_t *out, const scalar_t *a) {
+    /* a odd: a + l is even and < 2^447; shift it right. */
+    uint32_t t[SCALAR_WORDS];
+    add_masked(t, a->word, L, mask32(a->word[0] & 1), SCALAR_WORDS);
+    for (int i = 0; i < SCALAR_WORDS - 1; i++)
+        out->word[i] = (t[i] >> 1) | (t[i + 1] << 31);
+    out->word[SCALAR_WORDS - 1] = t[SCALAR_WORDS - 1] >> 1;
+    ct_wipe(t, sizeof t);
+}
+
+int scalar_eq(const scalar_t *a, const scalar_t *b) {
+    uint32_t diff = 0;
+    for (int i = 0; i < SCALAR_WORDS; i++)
+        diff |= a->word[i] ^ b->word[i];
+    return (int)(((uint64_t)diff - 1) >> 63);
+}

@@ -1,0 +1,24 @@
+/* SHAKE256 (FIPS 202 section 6.2), incremental: absorb any number of times, then squeeze. */
+#ifndef GOLDILOCKS_SHAKE256_H
+#define GOLDILOCKS_SHAKE256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint64_t lanes[25]; /* the Keccak-f[1600] state */
+    unsigned offset;    /* bytes absorbed into, or squeezed from, the current block */
+    unsigned squeezing; /* 0 while absorbing, 1 once padded */
+} shake256_ctx;
+
+void shake256_init(shake256_ctx *ctx);
+void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len);
+/* The first call pads and switches to squeezing; later calls continue the output stream. */
+void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len);
+/* Wipes the state. */
+void shake256_wipe(shake256_ctx *ctx);
+
+/* out = SHAKE256(in, 8 * out_len). */
+void shake256(uint8_t *out, size_t out_len, const uint8_t *in, size_t in_len);
+
+#endif

@@ -1,0 +1,17 @@
+/*
+ * The X448 public key X448(k, 5) (RFC 7748 section 5) by the fixed-base comb
+ * on edwards448 instead of the Montgomery ladder.
+ */
+#ifndef GOLDILOCKS_X448_BASE_H
+#define GOLDILOCKS_X448_BASE_H
+
+#include <stdint.h>
+
+/*
+ * out = the u coordinate of [k](u = 5) on curve448, for a clamped scalar k
+ * (56 bytes little-endian, as decodeScalar448 of RFC 7748 section 5 leaves
+ * it). Constant time.
+ */
+void x448_base_u(uint8_t out[56], const uint8_t clamped_scalar[56]);
+
+#endif

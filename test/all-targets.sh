@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds and tests goldilocks on every target this machine can run, the way
+# CI does: native (the best target for the host), ref32, i386, ARMv7 under
+# qemu-user, an ASan+UBSan build with clang, the valgrind constant-time check,
+# a short fuzzing run, and the check that generated/ is what gen/ produces.
+#
+#   test/all-targets.sh [--slow]
+#
+# Installs missing Debian packages first (as root). Ends with the total
+# "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+slow=()
+[ "${1:-}" = "--slow" ] && slow=(--slow)
+
+.ci/install-deps native i386 armv7 || echo "all-targets: some packages are missing; the steps that need them will fail"
+
+total_passed=0
+total_failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# step NAME COMMAND...: runs a command, adds its "N passed, N failed" to the
+# totals (a command without that line counts as one test, by its exit status).
+step() {
+    local name=$1; shift
+    echo "==== $name: $*"
+    "$@" 2>&1 | tee "$log"
+    local status=${PIPESTATUS[0]}
+    local summary
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+    local p=0 f=0
+    if [ -n "$summary" ]; then
+        p=${summary%% passed*}
+        f=${summary#*, }; f=${f%% failed*}
+        [ "$status" != 0 ] && [ "$f" = 0 ] && f=1
+    elif [ "$status" = 0 ]; then p=1; else f=1; fi
+    total_passed=$((total_passed + p))
+    total_failed=$((total_failed + f))
+    echo "==== $name: $p passed, $f failed"
+}
+
+# build_and_test NAME CONFIGURE-ARGS...: configure into build/NAME and run ninja test.
+build_and_test() {
+    local name=$1; shift
+    step "$name" sh -c "./configure.py --builddir build/$name $* && ninja test"
+}
+
+regen_check() {
+    ./configure.py --builddir build/regen >/dev/null && ninja regen >/dev/null || return 1
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        if ! git diff --exit-code --stat -- generated || [ -n "$(git status --porcelain -- generated)" ]; then
+            echo "generated/ differs from what gen/ produces: run ninja regen and commit"
+            git status --porcelain -- generated
+            return 1
+        fi
+    fi
+    echo "generated/ is current"
+}
+
+step regen regen_check
+build_and_test native --target auto
+build_and_test ref32 --target ref32
+build_and_test i386 --target i386
+build_and_test armv7 --target armv7
+build_and_test sanitize --target ref64 --cc clang --sanitize
+step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja ctcheck"
+step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja fuzz-run"
+if [ ${#slow[@]} -gt 0 ]; then
+    step slow sh -c "./configure.py --builddir build/native && ninja tests && python3 test/run_tests.py --slow -- build/native/test_*"
+fi
+
+echo "all targets: $total_passed passed, $total_failed failed"
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" = 0 ]

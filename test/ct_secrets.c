@@ -1,0 +1,156 @@
+/*
+ * Constant-time check, run under valgrind memcheck (`ninja ctcheck`):
+ *
+ *   valgrind --error-exitcode=1 --track-origins=yes ./ct_secrets
+ *
+ * The secret inputs are marked undefined (VALGRIND_MAKE_MEM_UNDEFINED);
+ * memcheck then reports every conditional jump, and every memory address,
+ * that depends on them. Only the public outputs (public keys, signatures,
+ * encodings, return values) are marked defined again, just before they are
+ * compared with the RFC vectors below. Outside valgrind the marks are no-ops
+ * and the program checks the same vectors.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <valgrind/memcheck.h>
+#include "goldilocks.h"
+#include "check.h"
+
+#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+
+/* RFC 7748 section 6.2. */
+static const char *const X448_ALICE_PRIVATE =
+    "9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf574a9419744897391006382a6f127ab1d9ac2d8c0a598726b";
+static const char *const X448_ALICE_PUBLIC =
+    "9b08f7cc31b7e3e67d22d5aea121074a273bd2b83de09c63faa73d2c22c5d9bbc836647241d953d40c5b12da88120d53177f80e532c41fa0";
+static const char *const X448_BOB_PUBLIC =
+    "3eb7a829b0cd20f5bcfc0b599b6feccf6da4627107bdb0d4f345b43027d8b972fc3e34fb4232a13ca706dcb57aec3dae07bdc1c67bf33609";
+static const char *const X448_SHARED =
+    "07fff4181ac6cc95ec1c16a94a0f74d12da232ce40a77552281d282bb60c0b56fd2464c335543936521c24403085d59a449a5037514a879d";
+
+/* RFC 8032 section 7.4, "1 octet (with context)". */
+static const char *const ED448_SEED =
+    "c4eab05d357007c632f3dbb48489924d552b08fe0c353a0d4a1f00acda2c463afbea67c5e8d2877c5e3bc397a659949ef8021e954e0a12274e";
+static const char *const ED448_PUBLIC =
+    "43ba28f430cdff456ae531545f7ecd0ac834a55d9358c0372bfa0c6c6798c0866aea01eb00742802b8438ea4cb82169c235160627b4c3a9480";
+static const char *const ED448_SIG =
+    "d4f8f6131770dd46f40867d6fd5d5055de43541f8c5e35abbcd001b32a89f7d2151f7647f11d8ca2ae279fb842d607217fce6e042f6815ea"
+    "000c85741de5c8da1144a6a1aba7f96de42505d7a7298524fda538fccbbb754f578c1cad10d54d0d5428407e85dcbc98a49155c13764e66c3c00";
+
+/* RFC 8032 section 7.5, "TEST abc". */
+static const char *const ED448PH_SEED =
+    "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42ef7822e0d5104127dc05d6dbefde69e3ab2cec7c867c6e2c49";
+static const char *const ED448PH_PUBLIC =
+    "259b71c19f83ef77a7abd26524cbdb3161b590a48f7d17de3ee0ba9c52beb743c09428a131d6b1b57303d90d8132c276d5ed3d5d01c0f53880";
+static const char *const ED448PH_SIG =
+    "822f6901f7480f3d5f562c592994d9693602875614483256505600bbc281ae381f54d6bce2ea911574932f52a4e6cadd78769375ec3ffd1b"
+    "801a0d9b3f4030cd433964b6457ea39476511214f97469b57dd32dbc560a9a94d00bff07620464a3ad203df7dc7ce360c3cd3696d9d9fab90f00";
+
+/* RFC 9496 appendix A.2: the encodings of [3]B, [5]B and [15]B. */
+static const char *const DECAF_3B =
+    "a0c09bf2ba7208fda0f4bfe3d0f5b29a543012306d43831b5adc6fe7f8596fa308763db15468323b11cf6e4aeb8c18fe44678f44545a69bc";
+static const char *const DECAF_5B =
+    "1c5bbecf4741dfaae79db72dface00eaaac502c2060934b6eaaeca6a20bd3da9e0be8777f7d02033d1b15884232281a41fc7f80eed04af5e";
+static const char *const DECAF_15B =
+    "841981c3bfeec3f60cfeca75d9d8dc17f46cf0106f2422b59aec580a58f342272e3a5e575a055ddb051390c54c24c6ecb1e0aceb075f6056";
+
+static void unhex(uint8_t *out, size_t len, const char *hex) {
+    if (check_unhex(out, len, hex) != (int)len) {
+        fprintf(stderr, "bad hex constant\n");
+        check(0, "bad hex constant");
+    }
+}
+
+static void test_x448(void) {
+    uint8_t secret[56], peer[56], want[56], got[56];
+
+    check_test("x448_public_key with the secret undefined");
+    unhex(secret, 56, X448_ALICE_PRIVATE);
+    unhex(want, 56, X448_ALICE_PUBLIC);
+    SECRET(secret, sizeof secret);
+    goldilocks_x448_public_key(got, secret);
+    PUBLIC(got, sizeof got);
+    check(memcmp(got, want, 56) == 0, "wrong public key");
+
+    check_test("x448 with the secret undefined");
+    unhex(peer, 56, X448_BOB_PUBLIC);
+    unhex(want, 56, X448_SHARED);
+    int rc = goldilocks_x448(got, secret, peer);
+    /* The return value (low-order peer or not) and the output are results, not secrets of ours. */
+    PUBLIC(&rc, sizeof rc);
+    PUBLIC(got, sizeof got);
+    check(rc == 0, "returned %d", rc);
+    check(memcmp(got, want, 56) == 0, "wrong shared secret");
+}
+
+static void test_ed448(void) {
+    uint8_t seed[57], pub[57], secret[114], sig[114], want_pub[57], want_sig[114];
+    const uint8_t msg[1] = { 0x03 }, ctx[3] = { 'f', 'o', 'o' }, abc[3] = { 'a', 'b', 'c' };
+
+    check_test("ed448_keypair_from_seed with the seed undefined");
+    unhex(seed, 57, ED448_SEED);
+    unhex(want_pub, 57, ED448_PUBLIC);
+    SECRET(seed, sizeof seed);
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    PUBLIC(pub, sizeof pub);
+    PUBLIC(secret + 57, 57); /* the public half of the secret key */
+    check(memcmp(pub, want_pub, 57) == 0, "wrong public key");
+
+    check_test("ed448_sign with the seed undefined");
+    unhex(want_sig, 114, ED448_SIG);
+    /* secret = seed || public key: only the seed half is secret. */
+    SECRET(secret, 57);
+    int rc = goldilocks_ed448_sign(sig, secret, msg, sizeof msg, ctx, sizeof ctx);
+    PUBLIC(&rc, sizeof rc);
+    PUBLIC(sig, sizeof sig);
+    check(rc == 0, "returned %d", rc);
+    check(memcmp(sig, want_sig, 114) == 0, "wrong signature");
+
+    check_test("ed448ph_sign with the seed undefined");
+    unhex(seed, 57, ED448PH_SEED);
+    unhex(want_pub, 57, ED448PH_PUBLIC);
+    unhex(want_sig, 114, ED448PH_SIG);
+    SECRET(seed, sizeof seed);
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    PUBLIC(pub, sizeof pub);
+    PUBLIC(secret + 57, 57); /* the public half of the secret key */
+    check(memcmp(pub, want_pub, 57) == 0, "wrong public key");
+    SECRET(secret, 57);
+    rc = goldilocks_ed448ph_sign(sig, secret, abc, sizeof abc, NULL, 0);
+    PUBLIC(&rc, sizeof rc);
+    PUBLIC(sig, sizeof sig);
+    check(rc == 0, "returned %d", rc);
+    check(memcmp(sig, want_sig, 114) == 0, "wrong signature");
+}
+
+static void test_decaf448(void) {
+    uint8_t scalar[56] = { 5 }, point[56], want[56], got[56];
+
+    check_test("decaf448_scalarmult_base with the scalar undefined");
+    unhex(want, 56, DECAF_5B);
+    SECRET(scalar, sizeof scalar);
+    int rc = goldilocks_decaf448_scalarmult_base(got, scalar);
+    PUBLIC(&rc, sizeof rc);
+    PUBLIC(got, sizeof got);
+    check(rc == 0, "returned %d", rc);
+    check(memcmp(got, want, 56) == 0, "[5]B is wrong");
+
+    check_test("decaf448_scalarmult with the scalar undefined");
+    unhex(point, 56, DECAF_3B);
+    unhex(want, 56, DECAF_15B);
+    rc = goldilocks_decaf448_scalarmult(got, point, scalar);
+    PUBLIC(&rc, sizeof rc);
+    PUBLIC(got, sizeof got);
+    check(rc == 0, "returned %d", rc);
+    check(memcmp(got, want, 56) == 0, "[5][3]B is wrong");
+}
+
+int main(void) {
+    check_init("ct_secrets");
+    printf("running under valgrind: %s\n", RUNNING_ON_VALGRIND ? "yes" : "no (the marks are no-ops)");
+    test_x448();
+    test_ed448();
+    test_decaf448();
+    return check_done();
+}

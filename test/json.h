@@ -1,0 +1,32 @@
+/*
+ * A small JSON reader for the test vector files (test code only: it
+ * allocates). Strings are kept as written (the vector files use no escapes
+ * but \" and \\, which are decoded); numbers as double.
+ */
+#ifndef GOLDILOCKS_TEST_JSON_H
+#define GOLDILOCKS_TEST_JSON_H
+
+#include <stddef.h>
+
+typedef enum { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
+
+typedef struct json_value json_value;
+
+/* Reads and parses a file; NULL (with a message on stderr) when it cannot. */
+json_value *json_load(const char *path);
+void json_free(json_value *v);
+
+json_type json_type_of(const json_value *v);
+/* The member `key` of an object, or NULL (also when v is NULL or not an object). */
+const json_value *json_get(const json_value *v, const char *key);
+/* Elements of an array (0 for anything else) and the i-th one (NULL when out of range). */
+size_t json_len(const json_value *v);
+const json_value *json_at(const json_value *v, size_t i);
+/* The string (NULL unless a string), number (0 unless a number), bool. */
+const char *json_str(const json_value *v);
+double json_num(const json_value *v);
+int json_bool(const json_value *v);
+/* Shorthand: json_str(json_get(v, key)). */
+const char *json_get_str(const json_value *v, const char *key);
+
+#endif

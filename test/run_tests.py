@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Runs test programs and adds up their results.
+
+    run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow] -- PROGRAM...
+
+Each program prints its own lines and ends with "N passed, N failed"; a
+program that crashes, exits non-zero or prints no such line counts as one
+failed test. The last line is the total, "N passed, N failed".
+"""
+
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+SUMMARY = re.compile(r'^(\d+) passed, (\d+) failed$')
+
+
+def run_one(argv, env):
+    """Streams a program's output; returns (passed, failed) from its summary line."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                            text=True, errors='replace')
+    summary = None
+    for line in proc.stdout:
+        sys.stdout.write('  ' + line)
+        match = SUMMARY.match(line.strip())
+        if match:
+            summary = (int(match.group(1)), int(match.group(2)))
+    code = proc.wait()
+    took = time.monotonic() - start
+    if summary is None:
+        print(f'  FAIL {os.path.basename(argv[-1])}: no summary line (exit status {code})')
+        return 0, 1, took
+    passed, failed = summary
+    if code != 0 and failed == 0:
+        print(f'  FAIL {os.path.basename(argv[-1])}: exit status {code}')
+        failed = 1
+    return passed, failed, took
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('--wrapper', default='', help='command to run each program under')
+    p.add_argument('--slow', action='store_true', help='pass --slow to every program')
+    p.add_argument('programs', nargs='+')
+    args = p.parse_args()
+    env = dict(os.environ)
+    total_passed = total_failed = 0
+    for program in args.programs:
+        argv = shlex.split(args.wrapper) + [program] + (['--slow'] if args.slow else [])
+        print(f'== {" ".join(argv)}', flush=True)
+        passed, failed, took = run_one(argv, env)
+        print(f'== {os.path.basename(program)}: {passed} passed, {failed} failed ({took:.1f} s)',
+              flush=True)
+        total_passed += passed
+        total_failed += failed
+    print(f'{total_passed} passed, {total_failed} failed')
+    return 1 if total_failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

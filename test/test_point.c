@@ -1,0 +1,409 @@
+/*
+ * Edwards point layer tests (src/point*.c, src/x448_base.c).
+ *
+ * The oracle is a GMP implementation of the affine edwards448 addition law
+ * (RFC 8032 section 5.2.4) with double-and-add, independent of our field
+ * code. Checked: the generated tables entry by entry, the group law, the
+ * three scalar multiplications against the oracle and each other for random
+ * scalars and 0, 1, l - 1, l, and x448_base_u against the X448 ladder.
+ */
+#include <gmp.h>
+#include <stdio.h>
+#include <string.h>
+#include "goldilocks.h"
+#include "point.h"
+#include "scalar.h"
+#include "x448_base.h"
+#include "check.h"
+
+/* ---- the GMP oracle ---- */
+
+static mpz_t P, D, L;
+
+static const char *BASE_X = "224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710";
+static const char *BASE_Y = "298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660";
+
+static void oracle_init(void) {
+    mpz_inits(P, D, L, NULL);
+    mpz_ui_pow_ui(P, 2, 448);
+    mpz_t t;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 2, 224);
+    mpz_sub(P, P, t);
+    mpz_sub_ui(P, P, 1);
+    mpz_sub_ui(D, P, 39081);
+    /* l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885 (RFC 8032 5.2) */
+    mpz_ui_pow_ui(L, 2, 446);
+    mpz_set_str(t, "13818066809895115352007386748515426880336692474882178609894547503885", 10);
+    mpz_sub(L, L, t);
+    mpz_clear(t);
+}
+
+typedef struct {
+    mpz_t x, y;
+} ref_point;
+
+static void ref_init(ref_point *a) { mpz_inits(a->x, a->y, NULL); }
+static void ref_clear(ref_point *a) { mpz_clears(a->x, a->y, NULL); }
+
+/* (x3, y3) = ((x1 y2 + y1 x2)/(1 + d x1 x2 y1 y2), (y1 y2 - x1 x2)/(1 - d x1 x2 y1 y2)) */
+static void ref_add(ref_point *out, const ref_point *a, const ref_point *b) {
+    mpz_t t, num, den, x3;
+    mpz_inits(t, num, den, x3, NULL);
+    mpz_mul(t, a->x, b->x);
+    mpz_mul(t, t, a->y);
+    mpz_mul(t, t, b->y);
+    mpz_mul(t, t, D);
+    mpz_mod(t, t, P);
+    mpz_mul(num, a->x, b->y);
+    mpz_addmul(num, a->y, b->x);
+    mpz_add_ui(den, t, 1);
+    mpz_invert(den, den, P);
+    mpz_mul(x3, num, den);
+    mpz_mod(x3, x3, P);
+    mpz_mul(num, a->y, b->y);
+    mpz_submul(num, a->x, b->x);
+    mpz_ui_sub(den, 1, t);
+    mpz_mod(den, den, P);
+    mpz_invert(den, den, P);
+    mpz_mul(num, num, den);
+    mpz_mod(out->y, num, P);
+    mpz_set(out->x, x3);
+    mpz_clears(t, num, den, x3, NULL);
+}
+
+/* [k]a for k >= 0, double-and-add from the top bit. */
+static void ref_mul(ref_point *out, const mpz_t k, const ref_point *a) {
+    ref_point acc;
+    ref_init(&acc);
+    mpz_set_ui(acc.x, 0);
+    mpz_set_ui(acc.y, 1);
+    for (long i = (long)mpz_sizeinbase(k, 2) - 1; i >= 0; i--) {
+        ref_add(&acc, &acc, &acc);
+        if (mpz_tstbit(k, (mp_bitcnt_t)i))
+            ref_add(&acc, &acc, a);
+    }
+    mpz_set(out->x, acc.x);
+    mpz_set(out->y, acc.y);
+    ref_clear(&acc);
+}
+
+static void ref_base(ref_point *b) {
+    mpz_set_str(b->x, BASE_X, 10);
+    mpz_set_str(b->y, BASE_Y, 10);
+}
+
+static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
+    size_t count = 0;
+    memset(out, 0, len);
+    mpz_export(out, &count, -1, 1, 0, 0, in);
+}
+
+/* a == (x, y) affine, compared through canonical serialization. */
+static int point_is_ref(const point_t *a, const ref_point *r) {
+    gf x, y;
+    uint8_t xb[56], yb[56], xr[56], yr[56];
+    point_affine(x, y, a);
+    gf_serialize(xb, x);
+    gf_serialize(yb, y);
+    mpz_to_le(xr, 56, r->x);
+    mpz_to_le(yr, 56, r->y);
+    return memcmp(xb, xr, 56) == 0 && memcmp(yb, yr, 56) == 0;
+}
+
+static void scalar_from_mpz(scalar_t *s, const mpz_t k) {
+    uint8_t b[57];
+    mpz_to_le(b, sizeof b, k);
+    scalar_reduce_bytes(s, b, sizeof b);
+}
+
+static void random_mpz_mod_l(mpz_t k) {
+    uint8_t b[64];
+    check_randbytes(b, sizeof b);
+    mpz_import(k, sizeof b, -1, 1, 0, 0, b);
+    mpz_mod(k, k, L);
+}
+
+/* ---- tests ---- */
+
+static void base_from_table(point_t *b) { point_from_niels(b, &point_base_niels); }
+
+static int niels_consistent(const point_niels_t *n) {
+    gf t;
+    gf_mul(t, n->x, n->y);
+    gf_mulw(t, t, CURVE_MINUS_D);
+    gf_add(t, t, n->dxy); /* d x y + 39081 x y = 0 */
+    return gf_is_zero(t) != 0;
+}
+
+static void test_constants(void) {
+    check_test("base point and constants");
+    ref_point b;
+    ref_init(&b);
+    ref_base(&b);
+    point_t pb, id, q;
+    base_from_table(&pb);
+    check(point_is_ref(&pb, &b), "point_base_niels is not B");
+    check(point_valid(&pb) != 0, "B not on the curve");
+    check(niels_consistent(&point_base_niels), "B: dxy != d x y");
+    point_identity(&id);
+    check(point_valid(&id) != 0, "identity invalid");
+    /* [l]B = 0 by the oracle and by our arithmetic (double-and-add over the bits of l). */
+    point_identity(&q);
+    for (long i = (long)mpz_sizeinbase(L, 2) - 1; i >= 0; i--) {
+        point_double(&q, &q);
+        if (mpz_tstbit(L, (mp_bitcnt_t)i))
+            point_add(&q, &q, &pb);
+    }
+    check(point_eq(&q, &id) != 0, "[l]B != 0");
+    gf s, one;
+    gf_sqr(s, curve_sqrt_minus_d);
+    gf_set_small(one, CURVE_MINUS_D);
+    check(gf_eq(s, one) != 0, "sqrt(-d)^2 != -d");
+    gf_mul(s, curve_sqrt_minus_d, curve_invsqrt_minus_d);
+    gf_set_small(one, 1);
+    check(gf_eq(s, one) != 0, "sqrt(-d) * invsqrt(-d) != 1");
+    check(gf_lobit(curve_sqrt_minus_d) == 0, "sqrt(-d) negative");
+    ref_clear(&b);
+}
+
+static void test_tables(void) {
+    check_test("comb tables recomputed from B");
+    point_t pw[COMB_N * COMB_T], b, e;
+    base_from_table(&b);
+    /* pw[m] = 2^(COMB_S m) B */
+    point_copy(&pw[0], &b);
+    for (unsigned m = 1; m < COMB_N * COMB_T; m++) {
+        point_copy(&pw[m], &pw[m - 1]);
+        for (unsigned i = 0; i < COMB_S; i++)
+            point_double(&pw[m], &pw[m]);
+    }
+    for (unsigned j = 0; j < COMB_N; j++) {
+        for (unsigned i = 0; i < COMB_ENTRIES; i++) {
+            point_copy(&e, &pw[COMB_T * j]);
+            for (unsigned t = 1; t < COMB_T; t++) {
+                if ((i >> (t - 1)) & 1)
+                    point_add(&e, &e, &pw[t + COMB_T * j]);
+                else
+                    point_sub(&e, &e, &pw[t + COMB_T * j]);
+            }
+            point_t entry;
+            point_from_niels(&entry, &point_base_comb[j][i]);
+            check(point_eq(&entry, &e) != 0, "comb %u entry %u", j, i);
+            check(niels_consistent(&point_base_comb[j][i]), "comb %u entry %u: dxy", j, i);
+        }
+    }
+
+    check_test("wNAF base table recomputed from B");
+    point_t twice, acc;
+    point_double(&twice, &b);
+    point_copy(&acc, &b);
+    for (unsigned i = 0; i < WNAF_BASE_ENTRIES; i++) {
+        point_t entry;
+        point_from_niels(&entry, &point_base_wnaf[i]);
+        check(point_eq(&entry, &acc) != 0, "wnaf entry %u", i);
+        check(niels_consistent(&point_base_wnaf[i]), "wnaf entry %u: dxy", i);
+        point_add(&acc, &acc, &twice);
+    }
+}
+
+/* A random point [k]B with its oracle value. */
+static void random_point(point_t *p, ref_point *r) {
+    mpz_t k;
+    mpz_init(k);
+    random_mpz_mod_l(k);
+    ref_point b;
+    ref_init(&b);
+    ref_base(&b);
+    ref_mul(r, k, &b);
+    scalar_t s;
+    scalar_from_mpz(&s, k);
+    point_scalarmul_base(p, &s);
+    ref_clear(&b);
+    mpz_clear(k);
+}
+
+static void test_group_law(void) {
+    check_test("group law against the oracle");
+    for (int it = 0; it < 20; it++) {
+        point_t a, b, c, s, t, id, n;
+        ref_point ra, rb, rc, rs;
+        ref_init(&ra); ref_init(&rb); ref_init(&rc); ref_init(&rs);
+        random_point(&a, &ra);
+        random_point(&b, &rb);
+        random_point(&c, &rc);
+        check(point_is_ref(&a, &ra), "[k]B (comb) differs from the oracle");
+        check(point_valid(&a) != 0, "random point invalid");
+
+        point_add(&s, &a, &b);
+        ref_add(&rs, &ra, &rb);
+        check(point_is_ref(&s, &rs), "a + b");
+        check(point_valid(&s) != 0, "a + b invalid");
+        point_add(&t, &b, &a);
+        check(point_eq(&s, &t) != 0, "a + b != b + a");
+        point_add(&s, &s, &c);
+        point_add(&t, &b, &c);
+        point_add(&t, &a, &t);
+        check(point_eq(&s, &t) != 0, "(a + b) + c != a + (b + c)");
+
+        point_double(&s, &a);
+        ref_add(&rs, &ra, &ra);
+        check(point_is_ref(&s, &rs), "2a");
+        check(point_valid(&s) != 0, "2a invalid");
+        point_add(&t, &a, &a);
+        check(point_eq(&s, &t) != 0, "a + a != 2a");
+
+        point_identity(&id);
+        point_add(&t, &a, &id);
+        check(point_eq(&t, &a) != 0, "a + 0 != a");
+        point_neg(&n, &a);
+        point_add(&t, &a, &n);
+        check(point_eq(&t, &id) != 0, "a - a != 0");
+        point_sub(&t, &s, &a);
+        check(point_eq(&t, &a) != 0, "2a - a != a");
+        point_double(&t, &id);
+        check(point_eq(&t, &id) != 0, "2 * 0 != 0");
+
+        point_niels_t nb = point_base_niels;
+        point_t bb;
+        point_from_niels(&bb, &nb);
+        point_add_niels(&s, &a, &nb);
+        point_add(&t, &a, &bb);
+        check(point_eq(&s, &t) != 0, "add_niels != add");
+        point_niels_cond_neg(&nb, (mask_t)-1);
+        point_add_niels(&s, &s, &nb);
+        check(point_eq(&s, &a) != 0, "a + B - B != a (niels negation)");
+        ref_clear(&ra); ref_clear(&rb); ref_clear(&rc); ref_clear(&rs);
+    }
+    /* The 4-torsion: (0, -1) has order 2, (1, 0) order 4; the complete law handles them. */
+    point_t t4, t2, id, q;
+    point_identity(&id);
+    point_identity(&t4);
+    gf_set_small(t4.x, 1);
+    gf_set_small(t4.y, 0);
+    check(point_valid(&t4) != 0, "(1, 0) invalid");
+    point_double(&t2, &t4);
+    check(point_eq(&t2, &id) == 0, "2 (1, 0) == 0");
+    point_add(&q, &t4, &t4);
+    check(point_eq(&q, &t2) != 0, "(1, 0) + (1, 0) != 2 (1, 0)");
+    point_double(&q, &t2);
+    check(point_eq(&q, &id) != 0, "4 (1, 0) != 0");
+}
+
+static void check_scalar(const mpz_t k, const char *what) {
+    ref_point b, r, ra;
+    ref_init(&b); ref_init(&r); ref_init(&ra);
+    ref_base(&b);
+    ref_mul(&r, k, &b);
+    scalar_t s;
+    scalar_from_mpz(&s, k);
+    point_t pb, out, base;
+    base_from_table(&base);
+
+    point_scalarmul_base(&out, &s);
+    check(point_is_ref(&out, &r), "%s: scalarmul_base", what);
+    point_scalarmul(&out, &base, &s);
+    check(point_is_ref(&out, &r), "%s: scalarmul(B)", what);
+
+    /* A second base: a = [7]B + (1, 0) carries a 4-torsion part, so [k]a is checked without reduction mod l. */
+    point_t a, t4;
+    point_identity(&t4);
+    gf_set_small(t4.x, 1);
+    gf_set_small(t4.y, 0);
+    scalar_t seven;
+    scalar_set_small(&seven, 7);
+    point_scalarmul_base(&a, &seven);
+    point_add(&a, &a, &t4);
+    mpz_t k7, kk;
+    mpz_inits(k7, kk, NULL);
+    mpz_mod(kk, k, L); /* the scalar the code sees */
+    ref_point rt;
+    ref_init(&rt);
+    mpz_set_ui(rt.x, 1);
+    mpz_set_ui(rt.y, 0);
+    mpz_set_ui(k7, 7);
+    ref_mul(&ra, k7, &b);
+    ref_add(&ra, &ra, &rt);
+    ref_mul(&r, kk, &ra);
+    point_scalarmul(&out, &a, &s);
+    check(point_is_ref(&out, &r), "%s: scalarmul(7B + T4)", what);
+
+    /* [k]B + [k2]a with k2 = k + 12345 mod l, vartime. */
+    scalar_t s2, t;
+    scalar_set_small(&t, 12345);
+    scalar_add(&s2, &s, &t);
+    mpz_add_ui(kk, kk, 12345);
+    mpz_mod(kk, kk, L);
+    ref_point r1, r2;
+    ref_init(&r1); ref_init(&r2);
+    mpz_mod(k7, k, L);
+    ref_mul(&r1, k7, &b);
+    ref_mul(&r2, kk, &ra);
+    ref_add(&r1, &r1, &r2);
+    point_double_scalarmul_base_vartime(&pb, &s, &a, &s2);
+    check(point_is_ref(&pb, &r1), "%s: double_scalarmul_vartime", what);
+
+    ref_clear(&b); ref_clear(&r); ref_clear(&ra); ref_clear(&rt); ref_clear(&r1); ref_clear(&r2);
+    mpz_clears(k7, kk, NULL);
+}
+
+static void test_scalarmul(void) {
+    check_test("scalar multiplications against the oracle");
+    mpz_t k;
+    mpz_init(k);
+    mpz_set_ui(k, 0);
+    check_scalar(k, "0");
+    mpz_set_ui(k, 1);
+    check_scalar(k, "1");
+    mpz_set_ui(k, 2);
+    check_scalar(k, "2");
+    mpz_sub_ui(k, L, 1);
+    check_scalar(k, "l-1");
+    mpz_set(k, L);
+    check_scalar(k, "l");
+    mpz_ui_pow_ui(k, 2, 445);
+    check_scalar(k, "2^445");
+    mpz_ui_pow_ui(k, 2, 446);
+    mpz_sub_ui(k, k, 1);
+    check_scalar(k, "2^446-1");
+    for (int i = 0; i < 24; i++) {
+        random_mpz_mod_l(k);
+        check_scalar(k, "random");
+    }
+    mpz_clear(k);
+}
+
+static void test_x448_base(void) {
+    check_test("x448_base_u == X448(k, 5)");
+    uint8_t five[56] = {5}, k[56], a[56], b[56];
+    for (int i = 0; i < 100; i++) {
+        check_randbytes(k, sizeof k);
+        if (i == 0) {
+            /* k = 4l, a clamped scalar with [k]B = 0 */
+            mpz_t t;
+            mpz_init(t);
+            mpz_mul_ui(t, L, 4);
+            mpz_to_le(k, 56, t);
+            mpz_clear(t);
+        }
+        k[0] &= 0xfc;
+        k[55] |= 0x80;
+        x448_base_u(a, k);
+        int ret = goldilocks_x448(b, k, five);
+        check(memcmp(a, b, 56) == 0, "case %d: comb and ladder differ", i);
+        if (i == 0)
+            check(ret == -1, "k = 4l: the ladder should give the all-zero result");
+    }
+}
+
+int main(void) {
+    check_init("test_point");
+    oracle_init();
+    test_constants();
+    test_tables();
+    test_group_law();
+    test_scalarmul();
+    test_x448_base();
+    mpz_clears(P, D, L, NULL);
+    return check_done();
+}
