@@ -9,7 +9,7 @@
     ninja fuzz       build the libFuzzer targets (clang); ninja fuzz-run runs them
     ninja speed      build and run the benchmarks
     ninja regen      regenerate generated/ from gen/ and templates/
-    ninja install    install the library, header and pkg-config file under --prefix
+    ninja install    install the library, header and goldilocks.pc under --prefix (and $DESTDIR)
 
 build.ninja.in (a Jinja2 template) describes the build; this script finds the
 sources by pattern (HACKING.md lists them), probes the toolchain and renders
@@ -119,8 +119,9 @@ class Toolchain:
         self.cflags = cflags
         argv0 = shlex.split(cc)[0]
         if not shutil.which(argv0):
-            prefix = argv0[:-3] if argv0.endswith('gcc') else ''
-            package = DEBIAN_PACKAGES.get(prefix) or DEBIAN_PACKAGES.get(argv0, argv0)
+            prefix = argv0[:-3] if argv0.endswith('-gcc') else ''
+            package = (DEBIAN_PACKAGES.get(prefix) or ('gcc-' + prefix.rstrip('-') if prefix else None)
+                       or DEBIAN_PACKAGES.get(argv0, argv0))
             fail(f'compiler {argv0!r} not found: install it (apt-get install {package})')
         out = subprocess.run(shlex.split(cc) + self.cflags + ['-dumpmachine'],
                              capture_output=True, text=True)
@@ -162,15 +163,19 @@ def host_has_x86_64_v3():
     return {'avx2', 'bmi2', 'adx', 'fma', 'movbe'} <= flags
 
 
-def pick_auto_target(args):
-    """The best target for the build host, printed so nobody is surprised."""
-    cpu = host_cpu()
-    if cpu == 'x86_64' and host_has_x86_64_v3():
+def pick_auto_target(toolchain, cross):
+    """The best target for the compiler's CPU, printed so nobody is surprised."""
+    cpu = toolchain.cpu
+    if cpu == 'x86_64' and not cross and host_cpu() == 'x86_64' and host_has_x86_64_v3():
         name, why = 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'
-    elif cpu in ('x86_64', 'aarch64'):
-        name, why = 'ref64', f'the host is {cpu} (64-bit)'
+    elif cpu == 'arm':
+        name, why = 'armv7', f'{toolchain.cc} builds for {toolchain.triple}'
+    elif cpu == 'i386':
+        name, why = 'i386', f'{toolchain.cc} builds for {toolchain.triple}'
+    elif toolchain.has_int128():
+        name, why = 'ref64', f'{toolchain.cc} builds for {toolchain.triple}, with 128-bit integers'
     else:
-        name, why = 'ref32', f'the host is {cpu}'
+        name, why = 'ref32', f'{toolchain.cc} builds for {toolchain.triple}, without 128-bit integers'
     note(f"--target auto chose '{name}' ({why}); --list-targets shows the others")
     return TARGET_BY_NAME[name]
 
@@ -222,20 +227,27 @@ def configure(args):
         fail(f'ninja not found: apt-get install {DEBIAN_PACKAGES["ninja"]}')
 
     if args.target == 'auto':
-        target = pick_auto_target(args)
+        target = None
     elif args.target in TARGET_BY_NAME:
         target = TARGET_BY_NAME[args.target]
     else:
         fail(f"unknown target {args.target!r}; the targets are: {', '.join(TARGET_BY_NAME)} (or auto)")
 
-    cross = target.cross if args.cross is None else args.cross
-    cc = args.cc or (os.environ.get('CC') if not cross else None) or (cross + 'gcc')
-    target_cflags = shlex.split(args.cflags)
-    base_cflags = target.cflags + target_cflags
+    if target is None:
+        cross = args.cross or ''
+        cc = args.cc or (os.environ.get('CC') if not cross else None) or (cross + 'gcc')
+        target = pick_auto_target(Toolchain(cc, shlex.split(args.cflags)), cross)
+        if args.cross is None and not args.cc and target.cross:
+            cross = target.cross
+            cc = cross + 'gcc'
+    else:
+        cross = target.cross if args.cross is None else args.cross
+        cc = args.cc or (os.environ.get('CC') if not cross else None) or (cross + 'gcc')
+    base_cflags = target.cflags + shlex.split(args.cflags)
     toolchain = Toolchain(cc, base_cflags)
     if target.arch and toolchain.cpu != target.arch:
         fail(f"target {target.name} is for {target.arch} but {cc} builds for {toolchain.triple}; "
-             f"use --cross or --cc to name a {target.arch} compiler")
+             f"use --cross or --cc to name a compiler for {target.arch}")
     if not toolchain.compiles('int main(void) { return 0; }\n'):
         fail(f'{cc} cannot build a program with flags {" ".join(base_cflags) or "(none)"}; '
              'check --cc/--cflags/--cross')

@@ -83,7 +83,7 @@ def contract(L, fn):
            "gf_deserialize": schedules._strong_reduce.__doc__,
            "gf_weak_reduce": schedules._weak_reduce.__doc__}.get(fn.name)
     if fn.name in ("gf_mul", "gf_sqr", "gf_mulw"):
-        doc = (doc or "") + "\n" + schedules._carry_columns.__doc__
+        doc = (doc or "") + "\n" + schedules._carry_wrap.__doc__
     if doc:
         lines = [ln.strip() if not ln.startswith("        ") else ln[4:].rstrip()
                  for ln in doc.strip("\n").split("\n")]

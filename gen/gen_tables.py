@@ -4,7 +4,7 @@
 
 writes, for each layout of gen/layouts.py, DIR/p448_<layout>/base_table.c
 (templates/tables.c.j2: the fixed-base comb tables and the odd multiples of
-the base point for verification) and DIR/p448_<layout>/curve_constants.c
+B and of 2^224 B for verification) and DIR/p448_<layout>/curve_constants.c
 (templates/constants.c.j2: the base point, sqrt(-d), 1/sqrt(-d)).
 
 Every point comes from gen/curve_ed448.py, the slow pure-Python reference
@@ -72,10 +72,10 @@ def comb_tables(n, t, s):
     return tables
 
 
-def wnaf_table(bits):
-    """(2i + 1) B for i < 2^(bits - 2)."""
-    twice = curve.add(curve.BASE, curve.BASE)
-    pt = curve.BASE
+def wnaf_table(bits, base):
+    """(2i + 1) base for i < 2^(bits - 2)."""
+    twice = curve.add(base, base)
+    pt = base
     out = []
     for _ in range(1 << (bits - 2)):
         out.append(niels(pt))
@@ -93,7 +93,8 @@ def main():
     if n * t * s < 446:
         raise SystemExit("gen_tables.py: COMB_N * COMB_T * COMB_S must be >= 446")
     comb = comb_tables(n, t, s)
-    wnaf = wnaf_table(shape["WNAF_BASE_BITS"])
+    wnaf = wnaf_table(shape["WNAF_BASE_BITS"], curve.BASE)
+    wnaf2 = wnaf_table(shape["WNAF_BASE_BITS"], curve.mul(1 << 224, curve.BASE))
     base = niels(curve.BASE)
     consts = {
         "curve_sqrt_minus_d": curve.SQRT_MINUS_D,
@@ -110,7 +111,7 @@ def main():
         outdir = os.path.join(args.out, "p448_" + name)
         os.makedirs(outdir, exist_ok=True)
         ctx = dict(command=COMMAND, layout=name, shape=shape, gf=gf,
-                   comb=comb, wnaf=wnaf, base=base, consts=consts)
+                   comb=comb, wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
         for template, filename in (("tables.c.j2", "base_table.c"),
                                    ("constants.c.j2", "curve_constants.c")):
             text = env.get_template(template).render(ctx, template=template)

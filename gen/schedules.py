@@ -36,6 +36,18 @@ class Builder:
         self.stack.pop()
         s.bounds = {v: self.an.var_bounds[v] for v in s.vars}
 
+    def snapshot(self):
+        an = self.an
+        return (len(self.stack[-1]), dict(an.env), dict(an.atoms), dict(an.var_bounds),
+                len(an.history), dict(self.types))
+
+    def restore(self, snap):
+        n, env, atoms, vb, nh, types = snap
+        del self.stack[-1][n:]
+        an = self.an
+        an.env, an.atoms, an.var_bounds, self.types = env, atoms, vb, types
+        del an.history[nh:]
+
     def v(self, name):
         return Var(name, self.types[name])
 
@@ -238,10 +250,49 @@ def _pack_column(b, name, groups, limit):
     return accs
 
 
-def _carry_columns(b, lo, hi):
+def _interleave_columns(b, names, ops, limit):
+    """Emits (acc, group) ops in order, each group added to one accumulator;
+    raises ir.BoundError if an accumulator could pass `limit`."""
+    declared = set()
+    for acc, group in ops:
+        name = names[acc]
+        for idx, (sign, x, y) in enumerate(group):
+            if name not in declared:
+                assert sign > 0
+                b.let(name, Mul(x, y))
+                declared.add(name)
+            else:
+                (b.add if sign > 0 else b.sub)(name, Mul(x, y))
+            if b.an.var_bounds[name][1] > limit:
+                raise ir.BoundError(f"{name} over {limit:#x}")
+
+
+def _carry_step(b, lo, hi, j, c):
+    """Carries output limbs j and j + n/2 (see _carry_wrap): keeps radix bits
+    in c[j], c[j + n/2] and adds the rest to the accumulators of the next
+    column, which must exist already."""
+    L, h, r = b.L, b.L.half, b.L.radix
+    for chain, accs, limb in (("lo", lo[j], j), ("hi", hi[j], j + h)):
+        head = accs[0]
+        with b.block(f"limb {limb} (2^{r * limb}): keep {r} bits, carry the rest into "
+                     + (f"{chain}{j + 1}" if j + 1 < h else "the wrap below"),
+                     vars=[head]):
+            for extra in accs[1:]:
+                b.add(head, Mask(b.v(extra), r))
+            c[limb] = b.let(f"c{limb}", Lo(Mask(b.v(head), r)))
+            carry = Shr(b.v(head), r)
+            for extra in accs[1:]:
+                carry = Add(carry, Shr(b.v(extra), r))
+            if j + 1 < h:
+                b.add(lo[j + 1][0] if chain == "lo" else hi[j + 1][0], carry)
+            else:
+                b.let(f"carry_{chain}", carry)
+
+
+def _carry_wrap(b, c):
     """The carry chains after the column sums.
 
-    lo[j], hi[j] (j < n/2) are the accumulator lists of output limbs j and
+    lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
     j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
     -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
     carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
@@ -249,24 +300,7 @@ def _carry_columns(b, lo, hi):
     Every output limb ends below 2^radix except limbs 1 and n/2 + 1, which
     keep a small carry (within tight_max).
     """
-    L, h, r = b.L, b.L.half, b.L.radix
-    c = [None] * L.limbs
-    for j in range(h):
-        for chain, accs, limb in (("lo", lo[j], j), ("hi", hi[j], j + h)):
-            head = accs[0]
-            with b.block(f"limb {limb} (2^{r * limb}): keep {r} bits, carry the rest into "
-                         + (f"{chain}{j + 1}" if j + 1 < h else "the wrap below"),
-                         vars=[head]):
-                for extra in accs[1:]:
-                    b.add(head, Mask(b.v(extra), r))
-                c[limb] = b.let(f"c{limb}", Lo(Mask(b.v(head), r)))
-                carry = Shr(b.v(head), r)
-                for extra in accs[1:]:
-                    carry = Add(carry, Shr(b.v(extra), r))
-                if j + 1 < h:
-                    b.add(lo[j + 1][0] if chain == "lo" else hi[j + 1][0], carry)
-                else:
-                    b.let(f"carry_{chain}", carry)
+    h, r = b.L.half, b.L.radix
     with b.block(f"wrap: carry_lo has place 2^224 (limb {h}); carry_hi has place 2^448 = 2^224 + 1"
                  f" (limbs 0 and {h})", vars=["carry_phi", "carry_one"]):
         b.let("carry_phi", Add(Add(b.v("carry_lo"), b.v("carry_hi")), Widen(c[h])))
@@ -350,15 +384,48 @@ def fn_mul(L, square=False):
     def CminusA(col):
         return [[(1, *prod(aa, sb, aad, i, k)), (-1, *prod(a, bb, ad, i, k))] for i, k in pairs(col)]
 
+    def A_one(i, k):
+        return [(1, *prod(a, bb, ad, i, k))]
+
+    def C_one(i, k):
+        return [(1, *prod(aa, sb, aad, i, k))]
+
+    def CminusA_one(i, k):
+        return [(1, *prod(aa, sb, aad, i, k)), (-1, *prod(a, bb, ad, i, k))]
+
     limit = L.dword_max - (L.dword_max >> 4)     # leave 1/16 of the word for carries
     lo_accs, hi_accs = [], []
+    c = [None] * n
     for j in range(h):
         with b.block(f"column sums of limbs {j} and {j + h}: "
                      f"lo{j} = A{j} + B{j} + (C - A){j + h}, hi{j} = (C - A){j} + B{j + h} + C{j + h}",
                      vars=[f"lo{j}", f"hi{j}"]):
-            lo_accs.append(_pack_column(b, f"lo{j}", A(j) + B(j) + CminusA(j + h), limit))
-            hi_accs.append(_pack_column(b, f"hi{j}", CminusA(j) + B(j + h) + C(j + h), limit))
-    c = _carry_columns(b, lo_accs, hi_accs)
+            # Preferred: one accumulator each, the two columns interleaved so
+            # that a product shared by lo and hi (A_j, C_{j+h}) is used by both
+            # right after the multiply instead of staying live in two
+            # registers (gcc -O2 does not reorder this for us on x86).
+            ops = []
+            for i, k in pairs(j):
+                ops += [("lo", A_one(i, k)), ("hi", CminusA_one(i, k))]
+            for i, k in pairs(j + h):
+                ops += [("hi", C_one(i, k)), ("lo", CminusA_one(i, k))]
+            ops += [("lo", g) for g in B(j)] + [("hi", g) for g in B(j + h)]
+            snap = b.snapshot()
+            try:
+                _interleave_columns(b, {"lo": f"lo{j}", "hi": f"hi{j}"}, ops, limit)
+                lo_accs.append([f"lo{j}"])
+                hi_accs.append([f"hi{j}"])
+            except ir.BoundError:
+                # Too big for one double word (16x28's upper columns): the
+                # sums go to as many accumulators as the proof needs.
+                b.restore(snap)
+                lo_accs.append(_pack_column(b, f"lo{j}", A(j) + B(j) + CminusA(j + h), limit))
+                hi_accs.append(_pack_column(b, f"hi{j}", CminusA(j) + B(j + h) + C(j + h), limit))
+        # carry the previous column as soon as this one exists: few live accumulators
+        if j:
+            _carry_step(b, lo_accs, hi_accs, j - 1, c)
+    _carry_step(b, lo_accs, hi_accs, h - 1, c)
+    _carry_wrap(b, c)
     _store_all(b, "out", c)
     return f
 
@@ -373,10 +440,14 @@ def fn_mulw(L):
     a = _load_all(b, "a", "a")
     w = b.loadw("wv", "w")
     lo, hi = [], []
+    c = [None] * n
     for j in range(h):
         lo.append([b.let(f"lo{j}", Mul(a[j], w)).k])
         hi.append([b.let(f"hi{j}", Mul(a[j + h], w)).k])
-    c = _carry_columns(b, lo, hi)
+        if j:
+            _carry_step(b, lo, hi, j - 1, c)
+    _carry_step(b, lo, hi, h - 1, c)
+    _carry_wrap(b, c)
     _store_all(b, "out", c)
     return f
 

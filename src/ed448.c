@@ -126,7 +126,7 @@ static int verify(const uint8_t sig[114], const uint8_t pub[57], int phflag,
     if (ctx_len > 255)
         return -1;
     scalar_t s, k;
-    point_t a, r, q;
+    point_t a, r;
     uint8_t digest[ED448_HASH_BYTES];
     shake256_ctx h;
 
@@ -142,14 +142,7 @@ static int verify(const uint8_t sig[114], const uint8_t pub[57], int phflag,
     shake256_squeeze(&h, digest, sizeof digest);
     scalar_reduce_bytes(&k, digest, sizeof digest);
 
-    /* q = [S]B - [k]A - R; valid when [4]q is the neutral element (0, 1). */
-    scalar_neg(&k, &k);
-    point_double_scalarmul_base_vartime(&q, &s, &a, &k);
-    point_sub(&q, &q, &r);
-    point_double(&q, &q);
-    point_double(&q, &q);
-    point_identity(&r);
-    return point_eq(&q, &r) ? 0 : -1;
+    return point_verify_equation_vartime(&s, &a, &k, &r) ? 0 : -1;
 }
 
 static void prehash(uint8_t out[ED448_PREHASH_BYTES], const uint8_t *msg, size_t msg_len) {

@@ -66,8 +66,9 @@ typedef struct {
 
 /* point_base_comb[j][i] = sum over teeth t of e_t 2^(COMB_S (t + COMB_T j)) B, e_0 = 1, e_t = 2 bit_(t-1)(i) - 1. */
 extern const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES];
-/* point_base_wnaf[i] = (2 i + 1) B. */
+/* point_base_wnaf[i] = (2 i + 1) B, point_base2_wnaf[i] = (2 i + 1) 2^224 B. */
 extern const point_niels_t point_base_wnaf[WNAF_BASE_ENTRIES];
+extern const point_niels_t point_base2_wnaf[WNAF_BASE_ENTRIES];
 /* The base point B of RFC 8032 section 5.2, affine, with d x y. */
 extern const point_niels_t point_base_niels;
 /* sqrt(-d) (non-negative) and 1/sqrt(-d), for decaf448 (RFC 9496 section 5.1). */
@@ -87,6 +88,8 @@ void point_add(point_t *out, const point_t *a, const point_t *b);
 void point_sub(point_t *out, const point_t *a, const point_t *b);
 /* out = 2a (4M + 4S). */
 void point_double(point_t *out, const point_t *a);
+/* out = 2a without T (3M + 4S): only for a result that is doubled next. */
+void point_double_no_t(point_t *out, const point_t *a);
 /* out = a + b (8M). */
 void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b);
 /* out = a + b (9M). */
@@ -95,6 +98,9 @@ void point_to_cached(point_cached_t *out, const point_t *a);
 /* Negates in place when neg is set. */
 void point_niels_cond_neg(point_niels_t *a, mask_t neg);
 void point_cached_cond_neg(point_cached_t *a, mask_t neg);
+/* out = table[index] of n entries, reading every entry (constant time in index). */
+void point_niels_lookup(point_niels_t *out, const point_niels_t *table, unsigned n, uint32_t index);
+void point_cached_lookup(point_cached_t *out, const point_cached_t *table, unsigned n, uint32_t index);
 /* All ones when a and b are the same point of the curve. */
 mask_t point_eq(const point_t *a, const point_t *b);
 /* All ones when a satisfies the curve equation and T Z = X Y, Z != 0 (for tests). */
@@ -142,8 +148,27 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
 
 /* ---- src/point_wnaf.c: variable time, for public inputs only ---- */
 
+/* The window of run-time tables of odd multiples. */
+#define WNAF_VAR_BITS 5
+#define WNAF_VAR_ENTRIES (1 << (WNAF_VAR_BITS - 2))
+#define WNAF_MAX_WORDS 15
+
+/*
+ * The width-w NAF of the integer k (words 32-bit words, little-endian,
+ * words <= WNAF_MAX_WORDS, 2 <= w <= 8): naf[i] odd in (-2^(w-1), 2^(w-1))
+ * or zero, at most one nonzero digit in any w consecutive positions,
+ * sum naf[i] 2^i = k (naf_len >= the bit length of k plus one). Returns the
+ * number of digits up to the top nonzero one.
+ */
+int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w);
+
 /* out = [a]B + [b]p. */
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
                                          const point_t *p, const scalar_t *b);
+
+/* ---- src/point_verify.c: variable time, for public inputs only ---- */
+
+/* All ones when [4]([s]B - [k]a - r) is the neutral element (RFC 8032 section 5.2.7). */
+mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r);
 
 #endif

@@ -18,6 +18,7 @@
  * Bounds (field.h): gf_add_nr/gf_sub_nr outputs (loose) only ever feed
  * gf_mul/gf_sqr; everything that feeds an addition is tight.
  */
+#include <string.h>
 #include "point.h"
 #include "ct.h"
 
@@ -114,7 +115,8 @@ void point_sub(point_t *out, const point_t *a, const point_t *b) {
     point_add_cached(out, a, &c);
 }
 
-void point_double(point_t *out, const point_t *a) {
+/* The doubling; T3 only when with_t (a constant at every call site). */
+static inline __attribute__((always_inline)) void double_inner(point_t *out, const point_t *a, int with_t) {
     gf A, B, C, E, F, G, H, s;
     gf_sqr(A, a->x);
     gf_sqr(B, a->y);
@@ -127,7 +129,20 @@ void point_double(point_t *out, const point_t *a) {
     gf_add(G, A, B);
     gf_sub_nr(H, B, A);
     gf_sub_nr(F, C, G);
-    add_finish(out, E, F, G, H);
+    gf_mul(out->x, E, F);
+    gf_mul(out->y, G, H);
+    if (with_t)
+        gf_mul(out->t, E, H);
+    gf_mul(out->z, F, G);
+}
+
+void point_double(point_t *out, const point_t *a) {
+    double_inner(out, a, 1);
+}
+
+/* The doubling does not read T, so a doubling that feeds another doubling can skip it. */
+void point_double_no_t(point_t *out, const point_t *a) {
+    double_inner(out, a, 0);
 }
 
 /* -(x, y) = (-x, y), and d x y changes sign with x. */
@@ -177,6 +192,46 @@ void point_affine(gf x, gf y, const point_t *a) {
     gf_mul(x, a->x, zi);
     gf_mul(y, a->y, zi);
     ct_wipe(zi, sizeof zi);
+}
+
+/*
+ * Constant-time table reads, as ct_lookup, but accumulating in a local array
+ * of GCC/Clang generic vectors (16 bytes; the compiler lowers them to
+ * whatever the target has, scalar words included) that cannot alias the
+ * table: every entry is read, the index only becomes masks.
+ */
+typedef mask_t lookup_vec __attribute__((vector_size(16)));
+#define NIELS_VECS (sizeof(point_niels_t) / sizeof(lookup_vec))
+#define CACHED_VECS (sizeof(point_cached_t) / sizeof(lookup_vec))
+_Static_assert(sizeof(point_niels_t) % sizeof(lookup_vec) == 0, "whole vectors");
+_Static_assert(sizeof(point_cached_t) % sizeof(lookup_vec) == 0, "whole vectors");
+
+static inline __attribute__((always_inline)) void lookup_vecs(lookup_vec *acc, unsigned nvec, const void *table, size_t entry_size,
+                               unsigned n, uint32_t index) {
+    for (unsigned w = 0; w < nvec; w++)
+        acc[w] = (lookup_vec){0};
+    for (unsigned i = 0; i < n; i++) {
+        mask_t m = ct_barrier(ct_mask_eq_u32(i, index));
+        const uint8_t *t = (const uint8_t *)table + i * entry_size;
+#pragma GCC unroll 16
+        for (unsigned w = 0; w < nvec; w++) {
+            lookup_vec v;
+            memcpy(&v, t + w * sizeof v, sizeof v);
+            acc[w] |= v & m;
+        }
+    }
+}
+
+void point_niels_lookup(point_niels_t *out, const point_niels_t *table, unsigned n, uint32_t index) {
+    lookup_vec acc[NIELS_VECS];
+    lookup_vecs(acc, NIELS_VECS, table, sizeof *table, n, index);
+    memcpy(out, acc, sizeof acc);
+}
+
+void point_cached_lookup(point_cached_t *out, const point_cached_t *table, unsigned n, uint32_t index) {
+    lookup_vec acc[CACHED_VECS];
+    lookup_vecs(acc, CACHED_VECS, table, sizeof *table, n, index);
+    memcpy(out, acc, sizeof acc);
 }
 
 void point_wipe(point_t *a) {

@@ -17,7 +17,7 @@
  * the negation of the entry with the complemented index. Horner over i from
  * COMB_S - 1 down to 0: COMB_S - 1 doublings and COMB_N COMB_S additions.
  *
- * Every table entry is read for every lookup (ct_lookup), the sign is
+ * Every table entry is read for every lookup (point_niels_lookup), the sign is
  * applied with a mask, and the scalar's bits only ever become masks and
  * lookup indices.
  */
@@ -28,7 +28,6 @@
 #define COMB_BITS (COMB_N * COMB_T * COMB_S)
 
 _Static_assert(COMB_BITS >= 446, "the comb must cover l < 2^446");
-_Static_assert(sizeof(point_niels_t) % sizeof(mask_t) == 0, "ct_lookup works on whole words");
 
 /* Bit `pos` of c (0 beyond the scalar's words); pos is public. */
 static uint32_t scalar_bit(const scalar_t *c, unsigned pos) {
@@ -66,7 +65,7 @@ void point_scalarmul_base(point_t *out, const scalar_t *k) {
             /* Tooth 0 clear: digit -1, so negate the complemented pattern. */
             uint32_t flip = (bits & 1) - 1; /* all ones when tooth 0 is clear */
             uint32_t index = ((bits >> 1) ^ flip) & (COMB_ENTRIES - 1);
-            ct_lookup(&entry, point_base_comb[j], sizeof entry, COMB_ENTRIES, index);
+            point_niels_lookup(&entry, point_base_comb[j], COMB_ENTRIES, index);
             point_niels_cond_neg(&entry, ct_mask_from_bit(~bits & 1));
             point_add_niels(&acc, &acc, &entry);
         }

@@ -9,7 +9,7 @@
  * carry leaves it and sum d_i 2^(w i) = k exactly.
  *
  * Evaluation: the table holds 0P, 1P, ..., 2^(w-1) P; each digit reads every
- * entry (ct_lookup) at index |d| and negates by mask when d < 0. Then w
+ * entry (point_cached_lookup) at index |d| and negates by mask when d < 0. Then w
  * doublings per window. The digits are computed with arithmetic only.
  */
 #include "point.h"
@@ -20,7 +20,6 @@
 #define VAR_ENTRIES ((1 << (VAR_BITS - 1)) + 1)
 
 _Static_assert(VAR_BITS * VAR_WINDOWS <= 32 * SCALAR_WORDS + 31, "windows read past the scalar");
-_Static_assert(sizeof(point_cached_t) % sizeof(mask_t) == 0, "ct_lookup works on whole words");
 
 /* Bits [pos, pos + VAR_BITS) of k; pos is public. */
 static uint32_t window(const scalar_t *k, unsigned pos) {
@@ -57,13 +56,15 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
 
     point_identity(&acc);
     for (int i = VAR_WINDOWS - 1; i >= 0; i--) {
-        if (i != VAR_WINDOWS - 1)
-            for (unsigned d = 0; d < VAR_BITS; d++)
-                point_double(&acc, &acc);
+        if (i != VAR_WINDOWS - 1) {
+            for (unsigned d = 0; d < VAR_BITS - 1; d++)
+                point_double_no_t(&acc, &acc);
+            point_double(&acc, &acc);
+        }
         uint32_t dw = (uint32_t)(int32_t)digit[i];
         uint32_t neg = dw >> 31;
         uint32_t mag = (dw ^ (0u - neg)) + neg;
-        ct_lookup(&entry, table, sizeof entry, VAR_ENTRIES, mag);
+        point_cached_lookup(&entry, table, VAR_ENTRIES, mag);
         point_cached_cond_neg(&entry, ct_mask_from_bit(neg));
         point_add_cached(&acc, &acc, &entry);
     }

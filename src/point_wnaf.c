@@ -9,42 +9,34 @@
 #include <string.h>
 #include "point.h"
 
-#define WNAF_VAR_BITS 5
-#define WNAF_VAR_ENTRIES (1 << (WNAF_VAR_BITS - 2))
 #define NAF_LEN (32 * SCALAR_WORDS + 1)
 
-/*
- * The width-w NAF of k: naf[i] odd in (-2^(w-1), 2^(w-1)) or zero, at most
- * one nonzero digit in any w consecutive positions, sum naf[i] 2^i = k.
- * Returns the number of digits (the index of the top nonzero one plus one).
- */
-static int wnaf(int8_t naf[NAF_LEN], const scalar_t *k, unsigned w) {
-    /* Work on a copy of the scalar as a little-endian array with spare words. */
-    uint32_t n[SCALAR_WORDS + 1];
-    memcpy(n, k->word, sizeof k->word);
-    n[SCALAR_WORDS] = 0;
-    memset(naf, 0, NAF_LEN);
+int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w) {
+    /* Work on a copy with a spare word: n - d can carry one word up. */
+    uint32_t n[WNAF_MAX_WORDS + 1];
+    memcpy(n, k, words * sizeof *k);
+    n[words] = 0;
+    memset(naf, 0, naf_len);
     int top = 0;
     const int32_t half = 1 << (w - 1), full = 1 << w;
-    for (int i = 0; i < NAF_LEN; i++) {
+    for (unsigned i = 0; i < naf_len; i++) {
         if (n[0] & 1) {
             int32_t d = (int32_t)(n[0] & (uint32_t)(full - 1));
             if (d >= half)
                 d -= full;
             naf[i] = (int8_t)d;
-            top = i + 1;
-            /* n -= d: add -d as a signed word with borrow/carry. */
+            top = (int)i + 1;
+            /* n -= d; n >= d, and n - d = 0 mod 2^w */
             int64_t carry = -(int64_t)d;
-            for (unsigned j = 0; j <= SCALAR_WORDS && carry; j++) {
+            for (unsigned j = 0; j <= words && carry; j++) {
                 int64_t s = (int64_t)n[j] + carry;
                 n[j] = (uint32_t)s;
-                carry = s >> 32; /* arithmetic: -1, 0 or 1 */
+                carry = s < 0 ? -1 : s >> 32;
             }
         }
-        /* n >>= 1 */
-        for (unsigned j = 0; j < SCALAR_WORDS; j++)
+        for (unsigned j = 0; j < words; j++)
             n[j] = (n[j] >> 1) | (n[j + 1] << 31);
-        n[SCALAR_WORDS] >>= 1;
+        n[words] >>= 1;
     }
     return top;
 }
@@ -52,8 +44,8 @@ static int wnaf(int8_t naf[NAF_LEN], const scalar_t *k, unsigned w) {
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
                                          const point_t *p, const scalar_t *b) {
     int8_t naf_a[NAF_LEN], naf_b[NAF_LEN];
-    int top_a = wnaf(naf_a, a, WNAF_BASE_BITS);
-    int top_b = wnaf(naf_b, b, WNAF_VAR_BITS);
+    int top_a = point_wnaf_recode(naf_a, NAF_LEN, a->word, SCALAR_WORDS, WNAF_BASE_BITS);
+    int top_b = point_wnaf_recode(naf_b, NAF_LEN, b->word, SCALAR_WORDS, WNAF_VAR_BITS);
     int top = top_a > top_b ? top_a : top_b;
 
     /* table[i] = (2i + 1) P. */
@@ -71,8 +63,12 @@ void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
 
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
-        point_double(&acc, &acc);
         int da = naf_a[i], db = naf_b[i];
+        /* T is needed only when an addition or the end follows. */
+        if (da || db || i == 0)
+            point_double(&acc, &acc);
+        else
+            point_double_no_t(&acc, &acc);
         if (da > 0) {
             point_add_niels(&acc, &acc, &point_base_wnaf[da / 2]);
         } else if (da < 0) {

@@ -58,19 +58,34 @@ static uint32_t add_masked(uint32_t *out, const uint32_t *a, const uint32_t *b, 
     return (uint32_t)carry;
 }
 
-/* r[0 .. na + nb) = a * b (schoolbook by rows; each step fits: (2^32-1)^2 + 2(2^32-1) < 2^64). */
-static void mul_words(uint32_t *r, const uint32_t *a, size_t na, const uint32_t *b, size_t nb) {
-    for (size_t k = 0; k < nb; k++)
-        r[k] = 0;
+/*
+ * r[0 .. n) = c[0 .. nc) + a * b, for na + nb <= n, nc <= n, n <= WIDE_WORDS
+ * and nb even, when the result fits n words. r may alias c, a or b:
+ * everything is read before r is written. The halves of every product go
+ * into 64-bit column sums without carrying (a column gets at most 2 na + 1
+ * terms below 2^32), and one pass at the end carries, so the inner loop has
+ * no dependency chain; two products per step.
+ */
+static void mul_add_words(uint32_t *r, size_t n, const uint32_t *c, size_t nc, const uint32_t *a, size_t na,
+                          const uint32_t *b, size_t nb) {
+    uint64_t col[WIDE_WORDS], carry = 0;
+    for (size_t k = 0; k < n; k++)
+        col[k] = k < nc ? c[k] : 0;
     for (size_t i = 0; i < na; i++) {
-        uint64_t carry = 0;
-        for (size_t j = 0; j < nb; j++) {
-            carry += (uint64_t)a[i] * b[j] + r[i + j];
-            r[i + j] = (uint32_t)carry;
-            carry >>= 32;
+        uint64_t ai = a[i];
+        for (size_t j = 0; j < nb; j += 2) {
+            uint64_t p0 = ai * b[j], p1 = ai * b[j + 1];
+            col[i + j] += p0 & 0xffffffff;
+            col[i + j + 1] += (p0 >> 32) + (p1 & 0xffffffff);
+            col[i + j + 2] += p1 >> 32;
         }
-        r[i + nb] = (uint32_t)carry;
     }
+    for (size_t k = 0; k < n; k++) {
+        carry += col[k];
+        r[k] = (uint32_t)carry;
+        carry >>= 32;
+    }
+    ct_wipe(col, n * sizeof col[0]);
 }
 
 /* out = x mod l for x in [0, 2l), given as 14 words. out may alias x. */
@@ -87,23 +102,15 @@ static void cond_sub_l(uint32_t out[SCALAR_WORDS], const uint32_t x[SCALAR_WORDS
  * ceil(bits / 32) zero), bits <= 8 * WIDE_BYTES. Clobbers x.
  */
 static void reduce_wide(scalar_t *out, uint32_t x[WIDE_WORDS], unsigned bits) {
-    uint32_t t[WIDE_WORDS];
     while (bits > 478) {
         /* x = lo + hi 2^448 -> lo + hi 4c: below 2^448 + 2^(bits - 448 + 226). */
         size_t hi_words = (bits + 31) / 32 - SCALAR_WORDS;
         size_t sum_words = (hi_words + 8 > SCALAR_WORDS ? hi_words + 8 : SCALAR_WORDS) + 1;
-        uint64_t carry = 0;
-        memset(t, 0, sizeof t);
-        mul_words(t, x + SCALAR_WORDS, hi_words, FOUR_C, 8);
-        for (size_t i = 0; i < sum_words; i++) {
-            carry += (uint64_t)t[i] + (i < SCALAR_WORDS ? x[i] : 0);
-            t[i] = (uint32_t)carry;
-            carry >>= 32;
-        }
-        memcpy(x, t, sizeof t);
+        mul_add_words(x, sum_words, x, SCALAR_WORDS, x + SCALAR_WORDS, hi_words, FOUR_C, 8);
+        for (size_t i = sum_words; i < WIDE_WORDS; i++)
+            x[i] = 0;
         bits = (bits - 222 > 448 ? bits - 222 : 448) + 1;
     }
-    ct_wipe(t, sizeof t);
 
     /*
      * x < 2^478: subtract q l with q = x >> 446 < 2^32, i.e. keep x mod 2^446
@@ -122,9 +129,15 @@ static void reduce_wide(scalar_t *out, uint32_t x[WIDE_WORDS], unsigned bits) {
 
 /* w[0 .. WIDE_WORDS) = the little-endian integer in[0 .. len), len <= WIDE_BYTES. */
 static void load_words(uint32_t w[WIDE_WORDS], const uint8_t *in, size_t len) {
-    memset(w, 0, WIDE_WORDS * sizeof w[0]);
-    for (size_t i = 0; i < len; i++)
-        w[i / 4] |= (uint32_t)in[i] << (8 * (i % 4));
+    size_t i = 0;
+    for (; i < len / 4; i++) {
+        const uint8_t *p = in + 4 * i;
+        w[i] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    }
+    for (; i < WIDE_WORDS; i++)
+        w[i] = 0;
+    for (size_t k = len / 4 * 4; k < len; k++)
+        w[k / 4] |= (uint32_t)in[k] << (8 * (k % 4));
 }
 
 void scalar_reduce_bytes(scalar_t *out, const uint8_t *in, size_t len) {
@@ -192,7 +205,7 @@ void scalar_neg(scalar_t *out, const scalar_t *a) {
 
 void scalar_mul(scalar_t *out, const scalar_t *a, const scalar_t *b) {
     uint32_t x[WIDE_WORDS] = {0};
-    mul_words(x, a->word, SCALAR_WORDS, b->word, SCALAR_WORDS);
+    mul_add_words(x, 2 * SCALAR_WORDS, NULL, 0, a->word, SCALAR_WORDS, b->word, SCALAR_WORDS);
     reduce_wide(out, x, 892); /* a, b < l < 2^446 */
     ct_wipe(x, sizeof x);
 }

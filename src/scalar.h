@@ -19,13 +19,17 @@ typedef struct {
     uint32_t word[SCALAR_WORDS]; /* little-endian 32-bit words */
 } scalar_t;
 
-/* out = the little-endian integer in[0..len) mod l, for any len <= 114 (a SHAKE256 output of Ed448). */
+/*
+ * out = the little-endian integer in[0..len) mod l, for any len (one pass up
+ * to 114 bytes, a SHAKE256 output of Ed448; 56 more bytes per extra pass).
+ * Time depends only on len.
+ */
 void scalar_reduce_bytes(scalar_t *out, const uint8_t *in, size_t len);
 
 /*
  * out = in (len <= 57 bytes, little-endian) when it is < l: returns 0.
- * Returns -1 when in >= l (out is then zero). Time depends only on len
- * (for RFC 8032's S check and RFC 9496's canonical scalars).
+ * Returns -1 when in >= l or len > 57 (out is then zero). Time depends only
+ * on len (for RFC 8032's S check and RFC 9496's canonical scalars).
  */
 int scalar_from_canonical_bytes(scalar_t *out, const uint8_t *in, size_t len);
 

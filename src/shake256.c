@@ -36,11 +36,11 @@ static const uint64_t round_constants[24] = {
 #define ROL64(v, n) (((v) << (n)) | ((v) >> ((64 - (n)) & 63)))
 
 /*
- * One output plane y of rho, pi and chi (sections 3.2.2-3.2.4), after theta's
- * column sums d[]. pi moves lane (x', y') to (y', 2x' + 3y'), so output
- * lane (x, y) comes from input lane s_x = (x + 3y mod 5) + 5x, rotated by
- * rho's offset for s_x (the r_x below, from the table of section 3.2.2:
- * offset (t + 1)(t + 2)/2 mod 64 along the walk (x, y) -> (y, 2x + 3y)).
+ * One output plane y of theta's last step, rho, pi and chi (sections
+ * 3.2.1-3.2.4). theta adds d[x] to every lane of column x. pi moves lane
+ * (x', y') to (y', 2x' + 3y'), so output lane (x, y) comes from input lane
+ * s_x = (x + 3y mod 5) + 5x, rotated by rho's offset r_x for that lane
+ * (Table 2: (t + 1)(t + 2)/2 mod 64 along the walk (x, y) -> (y, 2x + 3y)).
  * chi: out(x, y) = B(x) ^ (~B(x + 1) & B(x + 2)).
  */
 #define PLANE(out, in, y, s0, r0, s1, r1, s2, r2, s3, r3, s4, r4)                                 \
@@ -57,15 +57,17 @@ static const uint64_t round_constants[24] = {
 
 /* out = Rnd(in, i_r) (section 3.3); out and in are distinct. */
 static inline void keccak_round(uint64_t out[25], const uint64_t in[25], uint64_t rc) {
-    uint64_t c[5], d[5];
-    /* theta (section 3.2.1): column parities, then D[x] = C[x - 1] ^ rot(C[x + 1], 1). */
-    for (int x = 0; x < 5; x++)
-        c[x] = in[x] ^ in[x + 5] ^ in[x + 10] ^ in[x + 15] ^ in[x + 20];
-    d[0] = c[4] ^ ROL64(c[1], 1);
-    d[1] = c[0] ^ ROL64(c[2], 1);
-    d[2] = c[1] ^ ROL64(c[3], 1);
-    d[3] = c[2] ^ ROL64(c[4], 1);
-    d[4] = c[3] ^ ROL64(c[0], 1);
+    uint64_t c0 = in[0] ^ in[5] ^ in[10] ^ in[15] ^ in[20];
+    uint64_t c1 = in[1] ^ in[6] ^ in[11] ^ in[16] ^ in[21];
+    uint64_t c2 = in[2] ^ in[7] ^ in[12] ^ in[17] ^ in[22];
+    uint64_t c3 = in[3] ^ in[8] ^ in[13] ^ in[18] ^ in[23];
+    uint64_t c4 = in[4] ^ in[9] ^ in[14] ^ in[19] ^ in[24];
+    uint64_t d[5]; /* theta: d[x] = C[x - 1] ^ rot(C[x + 1], 1), C the column parities */
+    d[0] = c4 ^ ROL64(c1, 1);
+    d[1] = c0 ^ ROL64(c2, 1);
+    d[2] = c1 ^ ROL64(c3, 1);
+    d[3] = c2 ^ ROL64(c4, 1);
+    d[4] = c3 ^ ROL64(c0, 1);
 
     PLANE(out, in, 0, 0, 0, 6, 44, 12, 43, 18, 21, 24, 14);
     PLANE(out, in, 1, 3, 28, 9, 20, 10, 3, 16, 45, 22, 61);
@@ -79,7 +81,6 @@ static inline void keccak_round(uint64_t out[25], const uint64_t in[25], uint64_
 
 void keccak_f1600(uint64_t lanes[25]) {
     uint64_t tmp[25];
-    /* Two rounds per step, ping-ponging between the state and tmp. */
     for (int i = 0; i < 24; i += 2) {
         keccak_round(tmp, lanes, round_constants[i]);
         keccak_round(lanes, tmp, round_constants[i + 1]);
@@ -103,7 +104,6 @@ void shake256_init(shake256_ctx *ctx) {
     memset(ctx, 0, sizeof *ctx);
 }
 
-/* Must not be called after the first shake256_squeeze. */
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len) {
     unsigned offset = ctx->offset;
     while (len > 0) {
@@ -116,8 +116,17 @@ void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len) {
             continue;
         }
         size_t take = RATE - offset < len ? RATE - offset : len;
-        for (size_t i = 0; i < take; i++, offset++)
-            ctx->lanes[offset / 8] ^= (uint64_t)in[i] << (8 * (offset % 8));
+        for (size_t i = 0; i < take;) {
+            if (offset % 8 == 0 && take - i >= 8) { /* a whole lane */
+                ctx->lanes[offset / 8] ^= load64_le(in + i);
+                i += 8;
+                offset += 8;
+            } else {
+                ctx->lanes[offset / 8] ^= (uint64_t)in[i] << (8 * (offset % 8));
+                i++;
+                offset++;
+            }
+        }
         in += take;
         len -= take;
         if (offset == RATE) {
@@ -152,8 +161,17 @@ void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len) {
             continue;
         }
         size_t take = RATE - offset < len ? RATE - offset : len;
-        for (size_t i = 0; i < take; i++, offset++)
-            out[i] = (uint8_t)(ctx->lanes[offset / 8] >> (8 * (offset % 8)));
+        for (size_t i = 0; i < take;) {
+            if (offset % 8 == 0 && take - i >= 8) { /* a whole lane */
+                store64_le(out + i, ctx->lanes[offset / 8]);
+                i += 8;
+                offset += 8;
+            } else {
+                out[i] = (uint8_t)(ctx->lanes[offset / 8] >> (8 * (offset % 8)));
+                i++;
+                offset++;
+            }
+        }
         out += take;
         len -= take;
     }

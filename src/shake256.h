@@ -12,8 +12,12 @@ typedef struct {
 } shake256_ctx;
 
 void shake256_init(shake256_ctx *ctx);
+/* Any number of calls of any lengths (0 included); not after the first squeeze. */
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len);
-/* The first call pads and switches to squeezing; later calls continue the output stream. */
+/*
+ * The first call pads and switches to squeezing; later calls continue the
+ * output stream, so any split of the output gives the same bytes.
+ */
 void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len);
 /* Wipes the state. */
 void shake256_wipe(shake256_ctx *ctx);

@@ -7,6 +7,7 @@
 #include "field.h"
 #include "ct.h"
 #include "random.h"
+#include "x448_base.h"
 
 /* (A - 2) / 4 for A = 156326 (RFC 7748 section 5, "a24"). */
 #define X448_A24 39081u
@@ -68,6 +69,7 @@ static mask_t ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GO
         gf_add_nr(s.z2, s.aa, s.z2);
         gf_mul(s.z2, s.e, s.z2);
     }
+    /* swap is now k_0, which clamping made 0; kept as the RFC writes it */
     gf_cond_swap(s.x2, s.x3, swap);
     gf_cond_swap(s.z2, s.z3, swap);
 
@@ -80,7 +82,6 @@ static mask_t ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GO
     for (unsigned i = 0; i < GOLDILOCKS_X448_BYTES; i++)
         acc |= out[i];
     ct_wipe(&s, sizeof s);
-    ct_wipe(&swap, sizeof swap);
     return ct_mask_is_zero_u32(acc);
 }
 
@@ -95,10 +96,16 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
     return -(int)(zero & 1);
 }
 
+/*
+ * X448(secret, 5) by the fixed-base comb on the Edwards side (x448_base.c),
+ * about three times faster than the ladder; test_x448 checks it against a
+ * GMP ladder and test_point against goldilocks_x448(secret, 5).
+ */
 void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES]) {
-    gf five;
-    gf_set_small(five, 5);
-    (void)ladder(pub, secret, five);
+    uint8_t k[GOLDILOCKS_X448_BYTES];
+    clamp(k, secret);
+    x448_base_u(pub, k);
+    ct_wipe(k, sizeof k);
 }
 
 int goldilocks_x448_keypair(uint8_t pub[GOLDILOCKS_X448_BYTES], uint8_t secret[GOLDILOCKS_X448_BYTES]) {

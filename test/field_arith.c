@@ -44,11 +44,14 @@ typedef void (*binop_fn)(gf, const gf, const gf);
 
 static void run_binop(const char *name, binop_fn f, enum op op, gf_word_t in_max,
                       gf_word_t out_max) {
-    char title[96];
+    /* check_test keeps the pointer until the next test starts: one buffer per test */
+    static char titles[32][96];
+    static int used;
     mpz_t want;
     mpz_init(want);
     for (int pass = 0; pass < 2; pass++) {
-        snprintf(title, sizeof title, "%s %s", name, pass ? "random" : "edges");
+        char *title = titles[used++ % 32];
+        snprintf(title, sizeof titles[0], "%s %s", name, pass ? "random" : "edges");
         check_test(title);
         long n = pass ? cases : FO_EDGES * FO_EDGES;
         for (long i = 0; i < n; i++) {

@@ -373,6 +373,64 @@ static void test_scalarmul(void) {
     mpz_clear(k);
 }
 
+/* The half-size-scalar verification equation against the plain one, with torsion in A and R. */
+static void test_verify_equation(void) {
+    check_test("verification equation (half-size scalars) == plain double-scalar check");
+    point_t t4, t2;
+    point_identity(&t4);
+    gf_set_small(t4.x, 1);
+    gf_set_small(t4.y, 0);
+    point_double(&t2, &t4);
+    const point_t *torsion[4] = {NULL, &t4, &t2, NULL};
+    int valid = 0, invalid = 0;
+    for (int it = 0; it < 200; it++) {
+        uint8_t b[64];
+        scalar_t a, k, r, s, one;
+        check_randbytes(b, sizeof b);
+        scalar_reduce_bytes(&a, b, sizeof b);
+        check_randbytes(b, sizeof b);
+        scalar_reduce_bytes(&k, b, sizeof b);
+        check_randbytes(b, sizeof b);
+        scalar_reduce_bytes(&r, b, sizeof b);
+        if (it == 0)
+            scalar_set_small(&k, 0);
+        if (it == 1)
+            scalar_set_small(&k, 1);
+        if (it == 2) {
+            scalar_set_small(&k, 1);
+            scalar_neg(&k, &k);
+        }
+        point_t pa, pr, q, id;
+        point_scalarmul_base(&pa, &a);
+        point_scalarmul_base(&pr, &r);
+        if (torsion[it % 4])
+            point_add(&pa, &pa, torsion[it % 4]);
+        if (torsion[(it / 4) % 4])
+            point_add(&pr, &pr, torsion[(it / 4) % 4]);
+        /* S = r + k a (valid), or off by one (invalid) every other time */
+        scalar_mul(&s, &k, &a);
+        scalar_add(&s, &s, &r);
+        if (it % 2) {
+            scalar_set_small(&one, 1 + (unsigned)(check_rand64() % 1000));
+            scalar_add(&s, &s, &one);
+        }
+        scalar_t negk;
+        scalar_neg(&negk, &k);
+        point_double_scalarmul_base_vartime(&q, &s, &pa, &negk);
+        point_sub(&q, &q, &pr);
+        point_double(&q, &q);
+        point_double(&q, &q);
+        point_identity(&id);
+        int plain = point_eq(&q, &id) != 0;
+        int fast = point_verify_equation_vartime(&s, &pa, &k, &pr) != 0;
+        check(plain == fast, "iteration %d: plain %d, half-size %d", it, plain, fast);
+        check(plain == !(it % 2), "iteration %d: plain check gives %d", it, plain);
+        valid += plain;
+        invalid += !plain;
+    }
+    check(valid == 100 && invalid == 100, "%d valid, %d invalid", valid, invalid);
+}
+
 static void test_x448_base(void) {
     check_test("x448_base_u == X448(k, 5)");
     uint8_t five[56] = {5}, k[56], a[56], b[56];
@@ -403,6 +461,7 @@ int main(void) {
     test_tables();
     test_group_law();
     test_scalarmul();
+    test_verify_equation();
     test_x448_base();
     mpz_clears(P, D, L, NULL);
     return check_done();

@@ -14,7 +14,7 @@
  *
  * The carry chains after the column sums.
  *
- * lo[j], hi[j] (j < n/2) are the accumulator lists of output limbs j and
+ * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
  * j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
  * -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
  * carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
@@ -62,18 +62,6 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     gf_dword_t hi0 = (gf_dword_t)a8 * wv;
     gf_dword_t lo1 = (gf_dword_t)a1 * wv;
     gf_dword_t hi1 = (gf_dword_t)a9 * wv;
-    gf_dword_t lo2 = (gf_dword_t)a2 * wv;
-    gf_dword_t hi2 = (gf_dword_t)a10 * wv;
-    gf_dword_t lo3 = (gf_dword_t)a3 * wv;
-    gf_dword_t hi3 = (gf_dword_t)a11 * wv;
-    gf_dword_t lo4 = (gf_dword_t)a4 * wv;
-    gf_dword_t hi4 = (gf_dword_t)a12 * wv;
-    gf_dword_t lo5 = (gf_dword_t)a5 * wv;
-    gf_dword_t hi5 = (gf_dword_t)a13 * wv;
-    gf_dword_t lo6 = (gf_dword_t)a6 * wv;
-    gf_dword_t hi6 = (gf_dword_t)a14 * wv;
-    gf_dword_t lo7 = (gf_dword_t)a7 * wv;
-    gf_dword_t hi7 = (gf_dword_t)a15 * wv;
 
     /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0x30003fcfffc000 */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
@@ -82,6 +70,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0x30003fcfffc000 */
     gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);
     hi1 += hi0 >> 28;
+    gf_dword_t lo2 = (gf_dword_t)a2 * wv;
+    gf_dword_t hi2 = (gf_dword_t)a10 * wv;
 
     /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0x30003fd2ffc3fc */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
@@ -90,6 +80,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0x30003fd2ffc3fc */
     gf_word_t c9 = (gf_word_t)(hi1 & GF_LIMB_MASK);
     hi2 += hi1 >> 28;
+    gf_dword_t lo3 = (gf_dword_t)a3 * wv;
+    gf_dword_t hi3 = (gf_dword_t)a11 * wv;
 
     /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0x30003fd2ffc3fd */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
@@ -98,6 +90,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0x30003fd2ffc3fd */
     gf_word_t c10 = (gf_word_t)(hi2 & GF_LIMB_MASK);
     hi3 += hi2 >> 28;
+    gf_dword_t lo4 = (gf_dword_t)a4 * wv;
+    gf_dword_t hi4 = (gf_dword_t)a12 * wv;
 
     /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0x30003fd2ffc3fd */
     gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
@@ -106,6 +100,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0x30003fd2ffc3fd */
     gf_word_t c11 = (gf_word_t)(hi3 & GF_LIMB_MASK);
     hi4 += hi3 >> 28;
+    gf_dword_t lo5 = (gf_dword_t)a5 * wv;
+    gf_dword_t hi5 = (gf_dword_t)a13 * wv;
 
     /* limb 4 (2^112): keep 28 bits, carry the rest into lo5: lo4 <= 0x30003fd2ffc3fd */
     gf_word_t c4 = (gf_word_t)(lo4 & GF_LIMB_MASK);
@@ -114,6 +110,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 12 (2^336): keep 28 bits, carry the rest into hi5: hi4 <= 0x30003fd2ffc3fd */
     gf_word_t c12 = (gf_word_t)(hi4 & GF_LIMB_MASK);
     hi5 += hi4 >> 28;
+    gf_dword_t lo6 = (gf_dword_t)a6 * wv;
+    gf_dword_t hi6 = (gf_dword_t)a14 * wv;
 
     /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0x30003fd2ffc3fd */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
@@ -122,6 +120,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 13 (2^364): keep 28 bits, carry the rest into hi6: hi5 <= 0x30003fd2ffc3fd */
     gf_word_t c13 = (gf_word_t)(hi5 & GF_LIMB_MASK);
     hi6 += hi5 >> 28;
+    gf_dword_t lo7 = (gf_dword_t)a7 * wv;
+    gf_dword_t hi7 = (gf_dword_t)a15 * wv;
 
     /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x30003fd2ffc3fd */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);

@@ -30,7 +30,7 @@
  *
  * The carry chains after the column sums.
  *
- * lo[j], hi[j] (j < n/2) are the accumulator lists of output limbs j and
+ * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
  * j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
  * -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
  * carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
@@ -148,6 +148,15 @@ void gf_sqr(gf out, const gf a) {
     gf_dword_t hi1_1 = (gf_dword_t)aad3 * aa6;
     hi1_1 += (gf_dword_t)aad4 * aa5;
 
+    /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0xcf02280170000000 */
+    gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
+    lo1 += lo0 >> 28;
+
+    /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0xea027001afffffff */
+    hi0 += hi0_1 & GF_LIMB_MASK;
+    gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);
+    hi1 += (hi0 >> 28) + (hi0_1 >> 28);
+
     /* column sums of limbs 2 and 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80150000000, hi2 <= 0xea027001a0000000 */
     gf_dword_t lo2 = (gf_dword_t)ad0 * a2;
     lo2 += (gf_dword_t)a1 * a1;
@@ -170,6 +179,15 @@ void gf_sqr(gf out, const gf a) {
     gf_dword_t hi2_1 = (gf_dword_t)aad4 * aa6;
     hi2 += (gf_dword_t)aa5 * aa5;
 
+    /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0xc602100e50228017 */
+    gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
+    lo2 += lo1 >> 28;
+
+    /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0xb401e016b0390025 */
+    hi1 += hi1_1 & GF_LIMB_MASK;
+    gf_word_t c9 = (gf_word_t)(hi1 & GF_LIMB_MASK);
+    hi2 += (hi1 >> 28) + (hi1_1 >> 28);
+
     /* column sums of limbs 3 and 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00140000000, hi3 <= 0xd802400180000000 */
     gf_dword_t lo3 = (gf_dword_t)ad0 * a3;
     lo3 += (gf_dword_t)ad1 * a2;
@@ -187,6 +205,15 @@ void gf_sqr(gf out, const gf a) {
     hi3 += (gf_dword_t)ad13 * a14;
     hi3 += (gf_dword_t)aad4 * aa7;
     gf_dword_t hi3_1 = (gf_dword_t)aad5 * aa6;
+
+    /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0xbd01f80db02100e5 */
+    gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
+    lo3 += lo2 >> 28;
+
+    /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0xea027015f036017a */
+    hi2 += hi2_1 & GF_LIMB_MASK;
+    gf_word_t c10 = (gf_word_t)(hi2 & GF_LIMB_MASK);
+    hi3 += (hi2 >> 28) + (hi2_1 >> 28);
 
     /* column sums of limbs 4 and 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80130000000, hi4 <= 0xea027001a0000000 */
     gf_dword_t lo4 = (gf_dword_t)ad0 * a4;
@@ -210,6 +237,15 @@ void gf_sqr(gf out, const gf a) {
     hi4 += (gf_dword_t)aad5 * aa7;
     gf_dword_t hi4_1 = (gf_dword_t)aa6 * aa6;
 
+    /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0xb401e00d101f80db */
+    gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
+    lo4 += lo3 >> 28;
+
+    /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0xd8024014b0330166 */
+    hi3 += hi3_1 & GF_LIMB_MASK;
+    gf_word_t c11 = (gf_word_t)(hi3 & GF_LIMB_MASK);
+    hi4 += (hi3 >> 28) + (hi3_1 >> 28);
+
     /* column sums of limbs 5 and 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00120000000, hi5 <= 0xb401e00140000000 */
     gf_dword_t lo5 = (gf_dword_t)ad0 * a5;
     lo5 += (gf_dword_t)ad1 * a4;
@@ -228,82 +264,6 @@ void gf_sqr(gf out, const gf a) {
     hi5 += (gf_dword_t)ad14 * a15;
     gf_dword_t hi5_1 = (gf_dword_t)aad6 * aa7;
 
-    /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
-    gf_dword_t lo6 = (gf_dword_t)ad0 * a6;
-    lo6 += (gf_dword_t)ad1 * a5;
-    lo6 += (gf_dword_t)ad2 * a4;
-    lo6 += (gf_dword_t)a3 * a3;
-    lo6 += (gf_dword_t)ad8 * a14;
-    lo6 += (gf_dword_t)ad9 * a13;
-    lo6 += (gf_dword_t)ad10 * a12;
-    lo6 += (gf_dword_t)a11 * a11;
-    lo6 += (gf_dword_t)aa7 * aa7;
-    lo6 -= (gf_dword_t)a7 * a7;
-    gf_dword_t hi6 = (gf_dword_t)aad0 * aa6;
-    hi6 -= (gf_dword_t)ad0 * a6;
-    hi6 += (gf_dword_t)aad1 * aa5;
-    hi6 -= (gf_dword_t)ad1 * a5;
-    hi6 += (gf_dword_t)aad2 * aa4;
-    hi6 -= (gf_dword_t)ad2 * a4;
-    hi6 += (gf_dword_t)aa3 * aa3;
-    hi6 -= (gf_dword_t)a3 * a3;
-    hi6 += (gf_dword_t)a15 * a15;
-    hi6 += (gf_dword_t)aa7 * aa7;
-
-    /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
-    gf_dword_t lo7 = (gf_dword_t)ad0 * a7;
-    lo7 += (gf_dword_t)ad1 * a6;
-    lo7 += (gf_dword_t)ad2 * a5;
-    lo7 += (gf_dword_t)ad3 * a4;
-    lo7 += (gf_dword_t)ad8 * a15;
-    lo7 += (gf_dword_t)ad9 * a14;
-    lo7 += (gf_dword_t)ad10 * a13;
-    lo7 += (gf_dword_t)ad11 * a12;
-    gf_dword_t hi7 = (gf_dword_t)aad0 * aa7;
-    hi7 -= (gf_dword_t)ad0 * a7;
-    hi7 += (gf_dword_t)aad1 * aa6;
-    hi7 -= (gf_dword_t)ad1 * a6;
-    hi7 += (gf_dword_t)aad2 * aa5;
-    hi7 -= (gf_dword_t)ad2 * a5;
-    hi7 += (gf_dword_t)aad3 * aa4;
-    hi7 -= (gf_dword_t)ad3 * a4;
-
-    /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0xcf02280170000000 */
-    gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
-    lo1 += lo0 >> 28;
-
-    /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0xea027001afffffff */
-    hi0 += hi0_1 & GF_LIMB_MASK;
-    gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);
-    hi1 += (hi0 >> 28) + (hi0_1 >> 28);
-
-    /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0xc602100e50228017 */
-    gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
-    lo2 += lo1 >> 28;
-
-    /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0xb401e016b0390025 */
-    hi1 += hi1_1 & GF_LIMB_MASK;
-    gf_word_t c9 = (gf_word_t)(hi1 & GF_LIMB_MASK);
-    hi2 += (hi1 >> 28) + (hi1_1 >> 28);
-
-    /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0xbd01f80db02100e5 */
-    gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
-    lo3 += lo2 >> 28;
-
-    /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0xea027015f036017a */
-    hi2 += hi2_1 & GF_LIMB_MASK;
-    gf_word_t c10 = (gf_word_t)(hi2 & GF_LIMB_MASK);
-    hi3 += (hi2 >> 28) + (hi2_1 >> 28);
-
-    /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0xb401e00d101f80db */
-    gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
-    lo4 += lo3 >> 28;
-
-    /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0xd8024014b0330166 */
-    hi3 += hi3_1 & GF_LIMB_MASK;
-    gf_word_t c11 = (gf_word_t)(hi3 & GF_LIMB_MASK);
-    hi4 += (hi3 >> 28) + (hi3_1 >> 28);
-
     /* limb 4 (2^112): keep 28 bits, carry the rest into lo5: lo4 <= 0xab01c80c701e00d1 */
     gf_word_t c4 = (gf_word_t)(lo4 & GF_LIMB_MASK);
     lo5 += lo4 >> 28;
@@ -313,6 +273,28 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t c12 = (gf_word_t)(hi4 & GF_LIMB_MASK);
     hi5 += (hi4 >> 28) + (hi4_1 >> 28);
 
+    /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
+    gf_dword_t lo6 = (gf_dword_t)ad0 * a6;
+    gf_dword_t hi6 = (gf_dword_t)aad0 * aa6;
+    hi6 -= (gf_dword_t)ad0 * a6;
+    lo6 += (gf_dword_t)ad1 * a5;
+    hi6 += (gf_dword_t)aad1 * aa5;
+    hi6 -= (gf_dword_t)ad1 * a5;
+    lo6 += (gf_dword_t)ad2 * a4;
+    hi6 += (gf_dword_t)aad2 * aa4;
+    hi6 -= (gf_dword_t)ad2 * a4;
+    lo6 += (gf_dword_t)a3 * a3;
+    hi6 += (gf_dword_t)aa3 * aa3;
+    hi6 -= (gf_dword_t)a3 * a3;
+    hi6 += (gf_dword_t)aa7 * aa7;
+    lo6 += (gf_dword_t)aa7 * aa7;
+    lo6 -= (gf_dword_t)a7 * a7;
+    lo6 += (gf_dword_t)ad8 * a14;
+    lo6 += (gf_dword_t)ad9 * a13;
+    lo6 += (gf_dword_t)ad10 * a12;
+    lo6 += (gf_dword_t)a11 * a11;
+    hi6 += (gf_dword_t)a15 * a15;
+
     /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0xa201b00bd01c80c7 */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
     lo6 += lo5 >> 28;
@@ -321,6 +303,24 @@ void gf_sqr(gf out, const gf a) {
     hi5 += hi5_1 & GF_LIMB_MASK;
     gf_word_t c13 = (gf_word_t)(hi5 & GF_LIMB_MASK);
     hi6 += (hi5 >> 28) + (hi5_1 >> 28);
+
+    /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
+    gf_dword_t lo7 = (gf_dword_t)ad0 * a7;
+    gf_dword_t hi7 = (gf_dword_t)aad0 * aa7;
+    hi7 -= (gf_dword_t)ad0 * a7;
+    lo7 += (gf_dword_t)ad1 * a6;
+    hi7 += (gf_dword_t)aad1 * aa6;
+    hi7 -= (gf_dword_t)ad1 * a6;
+    lo7 += (gf_dword_t)ad2 * a5;
+    hi7 += (gf_dword_t)aad2 * aa5;
+    hi7 -= (gf_dword_t)ad2 * a5;
+    lo7 += (gf_dword_t)ad3 * a4;
+    hi7 += (gf_dword_t)aad3 * aa4;
+    hi7 -= (gf_dword_t)ad3 * a4;
+    lo7 += (gf_dword_t)ad8 * a15;
+    lo7 += (gf_dword_t)ad9 * a14;
+    lo7 += (gf_dword_t)ad10 * a13;
+    lo7 += (gf_dword_t)ad11 * a12;
 
     /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x9901980b301b00bd */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);

@@ -14,7 +14,7 @@
  *
  * The carry chains after the column sums.
  *
- * lo[j], hi[j] (j < n/2) are the accumulator lists of output limbs j and
+ * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
  * j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
  * -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
  * carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
@@ -46,10 +46,6 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     gf_dword_t hi0 = (gf_dword_t)a4 * wv;
     gf_dword_t lo1 = (gf_dword_t)a1 * wv;
     gf_dword_t hi1 = (gf_dword_t)a5 * wv;
-    gf_dword_t lo2 = (gf_dword_t)a2 * wv;
-    gf_dword_t hi2 = (gf_dword_t)a6 * wv;
-    gf_dword_t lo3 = (gf_dword_t)a3 * wv;
-    gf_dword_t hi3 = (gf_dword_t)a7 * wv;
 
     /* limb 0 (2^0): keep 56 bits, carry the rest into lo1: lo0 <= 0x2fffffd0ffffff0000000 */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
@@ -58,6 +54,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 4 (2^224): keep 56 bits, carry the rest into hi1: hi0 <= 0x2fffffd0ffffff0000000 */
     gf_word_t c4 = (gf_word_t)(hi0 & GF_LIMB_MASK);
     hi1 += hi0 >> 56;
+    gf_dword_t lo2 = (gf_dword_t)a2 * wv;
+    gf_dword_t hi2 = (gf_dword_t)a6 * wv;
 
     /* limb 1 (2^56): keep 56 bits, carry the rest into lo2: lo1 <= 0x2fffffd0ffffff2fffffd */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
@@ -66,6 +64,8 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     /* limb 5 (2^280): keep 56 bits, carry the rest into hi2: hi1 <= 0x2fffffd0ffffff2fffffd */
     gf_word_t c5 = (gf_word_t)(hi1 & GF_LIMB_MASK);
     hi2 += hi1 >> 56;
+    gf_dword_t lo3 = (gf_dword_t)a3 * wv;
+    gf_dword_t hi3 = (gf_dword_t)a7 * wv;
 
     /* limb 2 (2^112): keep 56 bits, carry the rest into lo3: lo2 <= 0x2fffffd0ffffff2fffffd */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);

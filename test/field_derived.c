@@ -1,0 +1,159 @@
+/*
+ * GMP differential test of src/field.c on the layout: gf_eq, gf_is_zero,
+ * gf_lobit, gf_sqrn, gf_invert, gf_isr.
+ *
+ * Inputs: the edge elements (0, 1, p-1, p, p+1, 2^448-1, every limb at the
+ * tight bound), elements equal mod p but with different limbs, and random
+ * tight elements. invert is checked by a * out == 1 (out == 0 for a == 0);
+ * isr by out^2 a == 1 for nonzero squares, == -1 for non-squares (so out
+ * is a^((p-3)/4) up to sign), the mask against mpz_legendre, and every
+ * 64th case exactly against mpz_powm(a, (p-3)/4). Built once per layout.
+ */
+#include <string.h>
+#include "check.h"
+#include "field.h"
+#include "field_oracle.h"
+
+static long cases = 100000;
+
+static void element(gf out, long i) {
+    if (i < FO_EDGES)
+        fo_edge(out, (int)i, GF_TIGHT_MAX);
+    else
+        fo_random_limbs(out, GF_TIGHT_MAX);
+}
+
+static const mask_t ONES = (mask_t)~(mask_t)0;
+
+static void run_eq_is_zero_lobit(void) {
+    mpz_t x, y;
+    mpz_init(x);
+    mpz_init(y);
+    check_test("eq, is_zero, lobit");
+    for (long i = 0; i < cases; i++) {
+        gf a, b;
+        element(a, i);
+        if (i % 3 == 0) {
+            /* b = a + p or a - p with other limbs: equal mod p */
+            fo_to_mpz(x, a);
+            fo_mod(x);
+            if (mpz_cmp(x, *fo_p()) < 0 && i % 2) {
+                mpz_add(y, x, *fo_p());
+                mpz_ui_pow_ui(x, 2, 448);
+                if (mpz_cmp(y, x) >= 0)
+                    mpz_sub(y, y, *fo_p());
+            } else {
+                mpz_set(y, x);
+            }
+            fo_from_mpz(b, y);
+        } else {
+            fo_random_limbs(b, GF_TIGHT_MAX);
+        }
+        fo_to_mpz(x, a);
+        fo_to_mpz(y, b);
+        fo_mod(x);
+        fo_mod(y);
+        check(gf_eq(a, b) == (mpz_cmp(x, y) == 0 ? ONES : 0), "case %ld: eq", i);
+        check(gf_eq(a, a) == ONES, "case %ld: eq(a, a)", i);
+        check(gf_is_zero(a) == (mpz_sgn(x) == 0 ? ONES : 0), "case %ld: is_zero", i);
+        check(gf_lobit(a) == (mpz_odd_p(x) ? ONES : 0), "case %ld: lobit", i);
+    }
+    check_test("is_zero of multiples of p");
+    for (int k = 0; k < 2; k++) {
+        gf z;
+        mpz_set_ui(x, 0);
+        mpz_mul_ui(x, *fo_p(), (unsigned long)k);
+        fo_from_mpz(z, x);
+        check(gf_is_zero(z) == ONES, "%d p", k);
+    }
+    mpz_clear(x);
+    mpz_clear(y);
+}
+
+static void run_sqrn(void) {
+    mpz_t x, e;
+    mpz_init(x);
+    mpz_init(e);
+    check_test("sqrn");
+    for (long i = 0; i < cases; i++) {
+        gf a, c;
+        element(a, i);
+        unsigned n = (unsigned)(i % 9);
+        gf_sqrn(c, a, n);
+        fo_to_mpz(x, a);
+        mpz_ui_pow_ui(e, 2, n);
+        mpz_powm(x, x, e, *fo_p());
+        check(fo_eq_mod_p(c, x), "case %ld: n=%u", i, n);
+        check(fo_limbs_le(c, GF_TIGHT_MAX), "case %ld: over tight", i);
+    }
+    mpz_clear(x);
+    mpz_clear(e);
+}
+
+static void run_invert_isr(void) {
+    mpz_t x, y, e;
+    mpz_init(x);
+    mpz_init(y);
+    mpz_init(e);
+    mpz_sub_ui(e, *fo_p(), 3);
+    mpz_fdiv_q_2exp(e, e, 2); /* (p-3)/4 */
+    check_test("invert");
+    for (long i = 0; i < cases; i++) {
+        gf a, c;
+        element(a, i);
+        gf_invert(c, a);
+        fo_to_mpz(x, a);
+        fo_mod(x);
+        fo_to_mpz(y, c);
+        mpz_mul(y, y, x);
+        fo_mod(y);
+        if (mpz_sgn(x) == 0)
+            check(gf_is_zero(c) == ONES, "case %ld: 1/0 != 0", i);
+        else
+            check(mpz_cmp_ui(y, 1) == 0, "case %ld: a * (1/a) != 1", i);
+        check(fo_limbs_le(c, GF_TIGHT_MAX), "case %ld: over tight", i);
+    }
+    check_test("isr");
+    for (long i = 0; i < cases; i++) {
+        gf a, c;
+        element(a, i);
+        if (i % 2 == 1)
+            gf_sqr(a, a); /* squares half of the time */
+        mask_t m = gf_isr(c, a);
+        fo_to_mpz(x, a);
+        fo_mod(x);
+        int square = mpz_sgn(x) != 0 && mpz_legendre(x, *fo_p()) == 1;
+        check(m == (square ? ONES : 0), "case %ld: mask", i);
+        fo_to_mpz(y, c);
+        mpz_mul(y, y, y);
+        mpz_mul(y, y, x);
+        fo_mod(y);
+        if (mpz_sgn(x) == 0)
+            check(mpz_sgn(y) == 0 && gf_is_zero(c) == ONES, "case %ld: isr(0) != 0", i);
+        else if (square)
+            check(mpz_cmp_ui(y, 1) == 0, "case %ld: out^2 a != 1", i);
+        else {
+            mpz_add_ui(y, y, 1);
+            check(mpz_cmp(y, *fo_p()) == 0, "case %ld: out^2 a != -1", i);
+        }
+        if (i % 64 == 0) {
+            mpz_powm(y, x, e, *fo_p());
+            check(fo_eq_mod_p(c, y), "case %ld: out != a^((p-3)/4)", i);
+        }
+        check(fo_limbs_le(c, GF_TIGHT_MAX), "case %ld: over tight", i);
+    }
+    mpz_clear(x);
+    mpz_clear(y);
+    mpz_clear(e);
+}
+
+int main(int argc, char **argv) {
+    check_init("field_derived");
+    if (argc > 1 && strcmp(argv[1], "--slow") == 0)
+        cases *= 10;
+    fo_init();
+    run_eq_is_zero_lobit();
+    run_sqrn();
+    run_invert_isr();
+    return check_done();
+}
