@@ -315,6 +315,7 @@ def configure(args):
         objcopy=(cross + 'objcopy') if cross else 'objcopy',
         cflags=' '.join(shlex.quote(f) for f in cflags),
         ldflags=' '.join(shlex.quote(f) for f in ldflags),
+        archflags=' '.join(shlex.quote(f) for f in base_cflags),
         source_dir=SOURCE_DIR,
         layout_dir=layout_dir,
         lib_sources=lib_sources,

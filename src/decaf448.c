@@ -147,6 +147,8 @@ void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES
     gf_deserialize(t, in + DECAF448_BYTES);
     decaf448_map(&p2, t);
     point_add(out, out, &p2);
+    ct_wipe(t, sizeof t);
+    point_wipe(&p2);
 }
 
 /* ---- the public API ---- */

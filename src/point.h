@@ -49,9 +49,10 @@ typedef struct {
 
 /*
  * The fixed-base comb (Lim-Lee / Hamburg's signed all-bits comb, see
- * point_comb.c): COMB_N tables of 2^(COMB_T - 1) points, COMB_S doublings.
- * COMB_N * COMB_T * COMB_S >= 446 bits. gen/gen_tables.py reads these three
- * lines; change them and regenerate.
+ * point_comb.c): COMB_N tables of 2^(COMB_T - 1) points, COMB_S - 1
+ * doublings and COMB_N * COMB_S additions; COMB_N * COMB_T * COMB_S >= 446.
+ * gen/gen_tables.py reads COMB_N, COMB_T, COMB_S and WNAF_BASE_BITS from
+ * this file: change them, then run python3 gen/gen_tables.py.
  */
 #define COMB_N 5
 #define COMB_T 5
@@ -161,6 +162,12 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
  * number of digits up to the top nonzero one.
  */
 int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w);
+
+/* table[i] = (2i + 1) p. */
+void point_odd_multiples(point_cached_t table[WNAF_VAR_ENTRIES], const point_t *p);
+/* acc += [d]P for a wNAF digit d (odd or zero), odd[i] = (2i + 1) P. */
+void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d);
+void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d);
 
 /* out = [a]B + [b]p. */
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,

@@ -1,7 +1,7 @@
 /*
  * Constant-time fixed-base scalar multiplication [k]B with a signed comb
  * (Lim-Lee combs; the signed all-bits recoding as in Hamburg, "Fast and
- * compact elliptic-curve cryptography", IACR ePrint 2012/309, section 3.3).
+ * compact elliptic-curve cryptography", IACR ePrint 2012/309).
  *
  * Recoding. Let N = COMB_N * COMB_T * COMB_S >= 446. Every odd integer
  * n in (-2^N, 2^N) is sum_{i<N} d_i 2^i with all d_i in {-1, +1}: with

@@ -152,56 +152,24 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     t = point_wnaf_recode(nr, HALF_NAF_LEN, v.w, 8, WNAF_VAR_BITS);
     top = t > top ? t : top;
 
-    /* Odd multiples of the two variable points. */
-    point_cached_t ta[WNAF_VAR_ENTRIES], tr[WNAF_VAR_ENTRIES], c;
-    point_t acc, twice;
-    const point_t *src[2] = {&pa, &pr};
-    point_cached_t *dst[2] = {ta, tr};
-    for (unsigned j = 0; j < 2; j++) {
-        point_to_cached(&dst[j][0], src[j]);
-        point_double(&twice, src[j]);
-        point_to_cached(&c, &twice);
-        point_copy(&acc, src[j]);
-        for (unsigned i = 1; i < WNAF_VAR_ENTRIES; i++) {
-            point_add_cached(&acc, &acc, &c);
-            point_to_cached(&dst[j][i], &acc);
-        }
-    }
+    point_cached_t ta[WNAF_VAR_ENTRIES], tr[WNAF_VAR_ENTRIES];
+    point_odd_multiples(ta, &pa);
+    point_odd_multiples(tr, &pr);
 
+    point_t acc, id;
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
-        int d0 = n0[i], d1 = n1[i], da = na[i], dr = nr[i];
-        if (d0 || d1 || da || dr || i == 0)
+        if (n0[i] || n1[i] || na[i] || nr[i])
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
-        const int8_t digits[2] = {(int8_t)d0, (int8_t)d1};
-        const point_niels_t *tabs[2] = {point_base_wnaf, point_base2_wnaf};
-        for (unsigned j = 0; j < 2; j++) {
-            int d = digits[j];
-            if (d > 0) {
-                point_add_niels(&acc, &acc, &tabs[j][d / 2]);
-            } else if (d < 0) {
-                point_niels_t n = tabs[j][-d / 2];
-                point_niels_cond_neg(&n, (mask_t)-1);
-                point_add_niels(&acc, &acc, &n);
-            }
-        }
-        const int8_t vdigits[2] = {(int8_t)da, (int8_t)dr};
-        for (unsigned j = 0; j < 2; j++) {
-            int d = vdigits[j];
-            if (d > 0) {
-                point_add_cached(&acc, &acc, &dst[j][d / 2]);
-            } else if (d < 0) {
-                c = dst[j][-d / 2];
-                point_cached_cond_neg(&c, (mask_t)-1);
-                point_add_cached(&acc, &acc, &c);
-            }
-        }
+        point_add_niels_digit_vartime(&acc, point_base_wnaf, n0[i]);
+        point_add_niels_digit_vartime(&acc, point_base2_wnaf, n1[i]);
+        point_add_cached_digit_vartime(&acc, ta, na[i]);
+        point_add_cached_digit_vartime(&acc, tr, nr[i]);
     }
     point_double_no_t(&acc, &acc);
     point_double(&acc, &acc);
-    /* The neutral element: X = 0 and Y = Z. */
-    point_identity(&twice);
-    return point_eq(&acc, &twice);
+    point_identity(&id);
+    return point_eq(&acc, &id);
 }

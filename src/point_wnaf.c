@@ -41,48 +41,58 @@ int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned
     return top;
 }
 
+void point_odd_multiples(point_cached_t table[WNAF_VAR_ENTRIES], const point_t *p) {
+    point_t acc, twice;
+    point_cached_t twice_c;
+    point_to_cached(&table[0], p);
+    point_double(&twice, p);
+    point_to_cached(&twice_c, &twice);
+    point_copy(&acc, p);
+    for (unsigned i = 1; i < WNAF_VAR_ENTRIES; i++) {
+        point_add_cached(&acc, &acc, &twice_c);
+        point_to_cached(&table[i], &acc);
+    }
+}
+
+void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d) {
+    if (d > 0) {
+        point_add_niels(acc, acc, &odd[d / 2]);
+    } else if (d < 0) {
+        point_niels_t n = odd[-d / 2];
+        point_niels_cond_neg(&n, (mask_t)-1);
+        point_add_niels(acc, acc, &n);
+    }
+}
+
+void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d) {
+    if (d > 0) {
+        point_add_cached(acc, acc, &odd[d / 2]);
+    } else if (d < 0) {
+        point_cached_t n = odd[-d / 2];
+        point_cached_cond_neg(&n, (mask_t)-1);
+        point_add_cached(acc, acc, &n);
+    }
+}
+
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
                                          const point_t *p, const scalar_t *b) {
     int8_t naf_a[NAF_LEN], naf_b[NAF_LEN];
     int top_a = point_wnaf_recode(naf_a, NAF_LEN, a->word, SCALAR_WORDS, WNAF_BASE_BITS);
     int top_b = point_wnaf_recode(naf_b, NAF_LEN, b->word, SCALAR_WORDS, WNAF_VAR_BITS);
     int top = top_a > top_b ? top_a : top_b;
+    point_cached_t table[WNAF_VAR_ENTRIES];
+    point_odd_multiples(table, p);
 
-    /* table[i] = (2i + 1) P. */
-    point_cached_t table[WNAF_VAR_ENTRIES], neg;
-    point_t twice, acc;
-    point_to_cached(&table[0], p);
-    point_double(&twice, p);
-    point_copy(&acc, p);
-    point_cached_t twice_c;
-    point_to_cached(&twice_c, &twice);
-    for (unsigned i = 1; i < WNAF_VAR_ENTRIES; i++) {
-        point_add_cached(&acc, &acc, &twice_c);
-        point_to_cached(&table[i], &acc);
-    }
-
+    point_t acc;
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
-        int da = naf_a[i], db = naf_b[i];
         /* T is needed only when an addition or the end follows. */
-        if (da || db || i == 0)
+        if (naf_a[i] || naf_b[i] || i == 0)
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
-        if (da > 0) {
-            point_add_niels(&acc, &acc, &point_base_wnaf[da / 2]);
-        } else if (da < 0) {
-            point_niels_t n = point_base_wnaf[-da / 2];
-            point_niels_cond_neg(&n, (mask_t)-1);
-            point_add_niels(&acc, &acc, &n);
-        }
-        if (db > 0) {
-            point_add_cached(&acc, &acc, &table[db / 2]);
-        } else if (db < 0) {
-            neg = table[-db / 2];
-            point_cached_cond_neg(&neg, (mask_t)-1);
-            point_add_cached(&acc, &acc, &neg);
-        }
+        point_add_niels_digit_vartime(&acc, point_base_wnaf, naf_a[i]);
+        point_add_cached_digit_vartime(&acc, table, naf_b[i]);
     }
     point_copy(out, &acc);
 }

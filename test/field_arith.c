@@ -57,8 +57,8 @@ static void run_binop(const char *name, binop_fn f, enum op op, gf_word_t in_max
         for (long i = 0; i < n; i++) {
             gf a, b, c, d;
             if (pass) {
-                fo_random_limbs(a, in_max);
-                fo_random_limbs(b, in_max);
+                fo_random_limbs(a, in_max, check_rand64);
+                fo_random_limbs(b, in_max, check_rand64);
             } else {
                 fo_edge(a, (int)(i / FO_EDGES), in_max);
                 fo_edge(b, (int)(i % FO_EDGES), in_max);
@@ -100,7 +100,7 @@ static void run_mulw(void) {
             gf a, c, d;
             uint32_t w;
             if (pass) {
-                fo_random_limbs(a, GF_LOOSE_MAX);
+                fo_random_limbs(a, GF_LOOSE_MAX, check_rand64);
                 uint64_t r = check_rand64();
                 w = (r & 3) == 0 ? (uint32_t)GF_MULW_MAX : (uint32_t)((r >> 8) % ((uint64_t)GF_MULW_MAX + 1));
             } else {
@@ -128,7 +128,7 @@ static void run_weak_reduce(void) {
         for (long i = 0; i < n; i++) {
             gf a, c;
             if (pass)
-                fo_random_limbs(a, GF_LOOSE_MAX);
+                fo_random_limbs(a, GF_LOOSE_MAX, check_rand64);
             else
                 fo_edge(a, (int)i, GF_LOOSE_MAX);
             oracle(want, OP_ID, a, NULL, 0);
@@ -150,8 +150,8 @@ static void run_nr_into_mul(void) {
     mpz_init(want);
     for (long i = 0; i < cases / 4; i++) {
         gf a, b, s, t, c;
-        fo_random_limbs(a, GF_TIGHT_MAX);
-        fo_random_limbs(b, GF_TIGHT_MAX);
+        fo_random_limbs(a, GF_TIGHT_MAX, check_rand64);
+        fo_random_limbs(b, GF_TIGHT_MAX, check_rand64);
         gf_add_nr(s, a, b);
         gf_sub_nr(t, a, b);
         gf_mul(c, s, t);

@@ -20,7 +20,7 @@ static void element(gf out, long i) {
     if (i < FO_EDGES)
         fo_edge(out, (int)i, GF_TIGHT_MAX);
     else
-        fo_random_limbs(out, GF_TIGHT_MAX);
+        fo_random_limbs(out, GF_TIGHT_MAX, check_rand64);
 }
 
 static const mask_t ONES = (mask_t)~(mask_t)0;
@@ -47,7 +47,7 @@ static void run_eq_is_zero_lobit(void) {
             }
             fo_from_mpz(b, y);
         } else {
-            fo_random_limbs(b, GF_TIGHT_MAX);
+            fo_random_limbs(b, GF_TIGHT_MAX, check_rand64);
         }
         fo_to_mpz(x, a);
         fo_to_mpz(y, b);

@@ -42,7 +42,7 @@ static void run_strong_and_serialize(void) {
             gf a, c;
             uint8_t bytes[GF_SER_BYTES];
             if (pass)
-                fo_random_limbs(a, GF_TIGHT_MAX);
+                fo_random_limbs(a, GF_TIGHT_MAX, check_rand64);
             else
                 fo_edge(a, (int)i, GF_TIGHT_MAX);
             fo_to_mpz(x, a);
@@ -148,7 +148,7 @@ static void run_set_small_copy(void) {
     for (long i = 0; i < cases; i++) {
         uint32_t w = i < 4 ? (uint32_t[]){0, 1, 0xffffffffu, 39081}[i] : (uint32_t)check_rand64();
         gf c;
-        fo_random_limbs(c, GF_LOOSE_MAX); /* must be fully overwritten */
+        fo_random_limbs(c, GF_LOOSE_MAX, check_rand64); /* must be fully overwritten */
         gf_set_small(c, w);
         fo_to_mpz(x, c);
         check(mpz_cmp_ui(x, w) == 0, "w=%u: got %s", (unsigned)w, fo_hex(x));
@@ -157,8 +157,8 @@ static void run_set_small_copy(void) {
     check_test("copy");
     for (long i = 0; i < cases; i++) {
         gf a, c;
-        fo_random_limbs(a, GF_LOOSE_MAX);
-        fo_random_limbs(c, GF_LOOSE_MAX);
+        fo_random_limbs(a, GF_LOOSE_MAX, check_rand64);
+        fo_random_limbs(c, GF_LOOSE_MAX, check_rand64);
         gf_copy(c, a);
         check(memcmp(a, c, sizeof(gf)) == 0, "case %ld: copy differs", i);
         gf_copy(a, a);

@@ -36,9 +36,10 @@ int fo_limbs_le(const gf a, gf_word_t max);
 
 /*
  * Random limbs in [0, max], drawn so that extremes are common: each limb is
- * uniform, or max, max - 1, 0, 2^GF_LIMB_BITS - 1 (if <= max), or small.
+ * uniform, or max, max - 1, 0, 2^GF_LIMB_BITS - 1 (if <= max), or small;
+ * rand64 is the random source (check_rand64 in the tests).
  */
-void fo_random_limbs(gf out, gf_word_t max);
+void fo_random_limbs(gf out, gf_word_t max, uint64_t (*rand64)(void));
 
 /*
  * The edge elements: 0, 1, p - 1, p, p + 1, 2^448 - 1 (canonical limbs),

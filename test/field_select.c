@@ -15,7 +15,7 @@ static void element(gf out, long i, gf_word_t max) {
     if (i < FO_EDGES)
         fo_edge(out, (int)i, max);
     else
-        fo_random_limbs(out, max);
+        fo_random_limbs(out, max, check_rand64);
 }
 
 int main(int argc, char **argv) {
@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
     for (long i = 0; i < cases; i++) {
         gf a, b, x, y;
         element(a, i, GF_LOOSE_MAX);
-        fo_random_limbs(b, GF_LOOSE_MAX);
+        fo_random_limbs(b, GF_LOOSE_MAX, check_rand64);
         mask_t m = (i & 1) ? ones : 0;
         gf_copy(x, a);
         gf_copy(y, b);
@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
     for (long i = 0; i < cases; i++) {
         gf a, b, c;
         element(a, i, GF_LOOSE_MAX);
-        fo_random_limbs(b, GF_LOOSE_MAX);
+        fo_random_limbs(b, GF_LOOSE_MAX, check_rand64);
         mask_t m = (i & 1) ? ones : 0;
         gf_select(c, a, b, m);
         check(memcmp(c, m ? b : a, sizeof(gf)) == 0, "case %ld: mask %d", i, (int)(i & 1));

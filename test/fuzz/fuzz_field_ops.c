@@ -9,7 +9,7 @@
  * mpz result mod p, or an output limb over its bound, aborts.
  *
  * Built once per layout: clang -fsanitize=fuzzer,address,undefined
- * -Igenerated/p448_<layout> ... with test/field_oracle.c, test/check.c,
+ * -Igenerated/p448_<layout> ... with test/field_oracle.c,
  * src/field.c, src/ct.c and the layout's generated .c files.
  */
 #include <stdio.h>
