@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "field.h"
 
 /*
@@ -38,23 +39,38 @@ static inline mask_t ct_mask_eq_u32(uint32_t a, uint32_t b) {
 }
 
 /*
- * out = table[index], reading every entry of the table (n entries of
- * `size` bytes each, `size` a multiple of sizeof(mask_t), all of them
- * aligned for mask_t), so that the memory access pattern does not depend
- * on the secret index.
+ * 16-byte generic vectors of mask_t words; GCC and clang lower them to the
+ * target's vector registers (SSE, NEON) or to plain words where there are none.
  */
-static inline void ct_lookup(void *out, const void *table, size_t size, size_t n,
-                             uint32_t index) {
-    mask_t *o = (mask_t *)out;
-    const mask_t *t = (const mask_t *)table;
-    size_t words = size / sizeof(mask_t);
-    for (size_t w = 0; w < words; w++)
-        o[w] = 0;
+typedef mask_t ct_vec __attribute__((vector_size(16)));
+
+/* The largest entry ct_lookup takes. */
+#define CT_LOOKUP_MAX_BYTES 256
+
+/*
+ * out = table[index], reading every entry of the table (n entries of `size`
+ * bytes each, size a multiple of 16 and at most CT_LOOKUP_MAX_BYTES), so that
+ * the memory access pattern does not depend on the secret index. The sum is
+ * kept in a local array that cannot alias the table, which lets the compiler
+ * keep it in registers; inlined with a constant size, the loops unroll.
+ */
+static inline __attribute__((always_inline)) void ct_lookup(void *out, const void *table, size_t size,
+                                                            size_t n, uint32_t index) {
+    ct_vec acc[CT_LOOKUP_MAX_BYTES / sizeof(ct_vec)];
+    size_t vecs = size / sizeof(ct_vec);
+    for (size_t w = 0; w < vecs; w++)
+        acc[w] = (ct_vec){0};
     for (size_t i = 0; i < n; i++) {
         mask_t m = ct_barrier(ct_mask_eq_u32((uint32_t)i, index));
-        for (size_t w = 0; w < words; w++)
-            o[w] |= t[i * words + w] & m;
+        const uint8_t *entry = (const uint8_t *)table + i * size;
+#pragma GCC unroll 16
+        for (size_t w = 0; w < vecs; w++) {
+            ct_vec v;
+            memcpy(&v, entry + w * sizeof v, sizeof v);
+            acc[w] |= v & m;
+        }
     }
+    memcpy(out, acc, vecs * sizeof(ct_vec));
 }
 
 /* Swaps two buffers of `size` bytes (a multiple of sizeof(mask_t)) when swap is set. */

@@ -194,44 +194,17 @@ void point_affine(gf x, gf y, const point_t *a) {
     ct_wipe(zi, sizeof zi);
 }
 
-/*
- * Constant-time table reads, as ct_lookup, but accumulating in a local array
- * of GCC/Clang generic vectors (16 bytes; the compiler lowers them to
- * whatever the target has, scalar words included) that cannot alias the
- * table: every entry is read, the index only becomes masks.
- */
-typedef mask_t lookup_vec __attribute__((vector_size(16)));
-#define NIELS_VECS (sizeof(point_niels_t) / sizeof(lookup_vec))
-#define CACHED_VECS (sizeof(point_cached_t) / sizeof(lookup_vec))
-_Static_assert(sizeof(point_niels_t) % sizeof(lookup_vec) == 0, "whole vectors");
-_Static_assert(sizeof(point_cached_t) % sizeof(lookup_vec) == 0, "whole vectors");
-
-static inline __attribute__((always_inline)) void lookup_vecs(lookup_vec *acc, unsigned nvec, const void *table, size_t entry_size,
-                               unsigned n, uint32_t index) {
-    for (unsigned w = 0; w < nvec; w++)
-        acc[w] = (lookup_vec){0};
-    for (unsigned i = 0; i < n; i++) {
-        mask_t m = ct_barrier(ct_mask_eq_u32(i, index));
-        const uint8_t *t = (const uint8_t *)table + i * entry_size;
-#pragma GCC unroll 16
-        for (unsigned w = 0; w < nvec; w++) {
-            lookup_vec v;
-            memcpy(&v, t + w * sizeof v, sizeof v);
-            acc[w] |= v & m;
-        }
-    }
-}
+_Static_assert(sizeof(point_niels_t) % sizeof(ct_vec) == 0 && sizeof(point_niels_t) <= CT_LOOKUP_MAX_BYTES,
+               "a niels point is a lookup entry");
+_Static_assert(sizeof(point_cached_t) % sizeof(ct_vec) == 0 && sizeof(point_cached_t) <= CT_LOOKUP_MAX_BYTES,
+               "a cached point is a lookup entry");
 
 void point_niels_lookup(point_niels_t *out, const point_niels_t *table, unsigned n, uint32_t index) {
-    lookup_vec acc[NIELS_VECS];
-    lookup_vecs(acc, NIELS_VECS, table, sizeof *table, n, index);
-    memcpy(out, acc, sizeof acc);
+    ct_lookup(out, table, sizeof *table, n, index);
 }
 
 void point_cached_lookup(point_cached_t *out, const point_cached_t *table, unsigned n, uint32_t index) {
-    lookup_vec acc[CACHED_VECS];
-    lookup_vecs(acc, CACHED_VECS, table, sizeof *table, n, index);
-    memcpy(out, acc, sizeof acc);
+    ct_lookup(out, table, sizeof *table, n, index);
 }
 
 void point_wipe(point_t *a) {
