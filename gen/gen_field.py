@@ -21,9 +21,12 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     products). gcc merges the products that lo{j} and hi{j} share (A_j and
     C_{j+n/2}) -- objdump shows exactly 48 mul in 8x56 gf_mul.
   - Each output column pair lo{j}/hi{j} is one double word each when the
-    proof allows, and the two columns are emitted interleaved so that a
-    shared product is consumed by both right after the multiply (x86 gcc does
-    no pre-register-allocation scheduling, so source order is live ranges).
+    proof allows. The products the two share (A_j, C_{j+n/2}) are summed
+    once, into sa{j} and sc{j}, which are then added to (subtracted from)
+    both (schedules._shared_columns): 434 -> 383 instructions per 8x56 mul
+    (gcc -march=x86-64-v3; clang 372 -> 355), ~63 -> ~60 ticks; sqr 304 ->
+    286 instructions, ticks unchanged; 16x28 within 1% either way (ARMv7
+    gcc: 1476 -> 1491 instructions, i686 1511 -> 1496).
     When one double word could overflow (16x28's upper columns: 38 products
     of loose 30-bit limbs), the column is split into as many accumulators as
     the proof needs and the carry step folds them.
@@ -31,9 +34,14 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     after all columns), so at most two column pairs are live; the lo and hi
     chains are independent and overlap. Measured: 8x56 mul 69.7 -> 65.6
     ticks, sqr 54 -> 47.7.
-  - Still ~140 stack references in 8x56 gf_mul: 16 input limbs and 8 half
-    sums do not fit in 15 registers. Reaching the 40-tick target needs
-    mulx/adox/adcx chains (inline asm or a dedicated template), not done.
+  - Still ~110 stack references in 8x56 gf_mul: 16 input limbs and 8 half
+    sums do not fit in 15 registers, and gcc keeps each unsigned __int128
+    accumulator in rdx:rax, which mulx needs, so it shuffles around every
+    product. Tried and dropped: printing each column block as mulx inline
+    asm with inputs read from memory ("m") -- 359 instructions but no
+    faster than this C (gcc 64.5 ticks, clang slower), because the C glue
+    between blocks still spills; one expression per column, half sums in
+    memory: no better than the above.
 """
 
 import argparse

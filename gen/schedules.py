@@ -250,21 +250,44 @@ def _pack_column(b, name, groups, limit):
     return accs
 
 
-def _interleave_columns(b, names, ops, limit):
-    """Emits (acc, group) ops in order, each group added to one accumulator;
-    raises ir.BoundError if an accumulator could pass `limit`."""
-    declared = set()
-    for acc, group in ops:
-        name = names[acc]
-        for idx, (sign, x, y) in enumerate(group):
-            if name not in declared:
-                assert sign > 0
-                b.let(name, Mul(x, y))
-                declared.add(name)
-            else:
-                (b.add if sign > 0 else b.sub)(name, Mul(x, y))
+def _shared_columns(b, j, Aj, Ajh, Bj, Bjh, Cj, Cjh, limit):
+    """Sums lo{j} = A_j + B_j + C_{j+h} - A_{j+h} and hi{j} = C_j + B_{j+h} +
+    C_{j+h} - A_j, each a list of (sign, x, y), into one double word each.
+
+    A_j and C_{j+h} appear in both: they are summed once, into sa{j} and
+    sc{j}, and each sum is added to (or subtracted from) both columns. Fewer
+    128-bit additions than adding each shared product to both accumulators
+    (64 -> 48 + 14 in 8x56 gf_mul), and fewer values live at once: gcc 12
+    -O2 -march=x86-64-v3 434 -> 383 instructions per 8x56 gf_mul, about
+    63 -> 60 ticks; clang 14 372 -> 355 (gen_field.py has the table). Every subtraction comes last in its column,
+    after the products it cancels against, so the analyzer proves it never
+    goes below zero. Raises ir.BoundError if a sum could pass `limit`."""
+    def acc(name, first, prods):
+        if first is None:
+            sign, x, y = prods[0]
+            b.let(name, Mul(x, y))
+            prods = prods[1:]
+        else:
+            b.let(name, first)
+        for sign, x, y in prods:
+            (b.add if sign > 0 else b.sub)(name, Mul(x, y))
             if b.an.var_bounds[name][1] > limit:
                 raise ir.BoundError(f"{name} over {limit:#x}")
+        if b.an.var_bounds[name][1] > limit:
+            raise ir.BoundError(f"{name} over {limit:#x}")
+        return b.v(name)
+
+    sa = acc(f"sa{j}", None, Aj)
+    sc = acc(f"sc{j}", None, Cjh) if Cjh else None
+    lo_first = Add(sa, sc) if sc is not None else sa
+    acc(f"lo{j}", lo_first, Bj + [(-s, x, y) for s, x, y in Ajh])
+    if sc is not None:
+        acc(f"hi{j}", sc, Cj + Bjh)
+    else:
+        acc(f"hi{j}", None, Cj + Bjh)
+    b.sub(f"hi{j}", sa)
+    if b.an.var_bounds[f"hi{j}"][1] > limit:
+        raise ir.BoundError(f"hi{j} over {limit:#x}")
 
 
 def _carry_step(b, lo, hi, j, c):
@@ -384,15 +407,6 @@ def fn_mul(L, square=False):
     def CminusA(col):
         return [[(1, *prod(aa, sb, aad, i, k)), (-1, *prod(a, bb, ad, i, k))] for i, k in pairs(col)]
 
-    def A_one(i, k):
-        return [(1, *prod(a, bb, ad, i, k))]
-
-    def C_one(i, k):
-        return [(1, *prod(aa, sb, aad, i, k))]
-
-    def CminusA_one(i, k):
-        return [(1, *prod(aa, sb, aad, i, k)), (-1, *prod(a, bb, ad, i, k))]
-
     limit = L.dword_max - (L.dword_max >> 4)     # leave 1/16 of the word for carries
     lo_accs, hi_accs = [], []
     c = [None] * n
@@ -400,19 +414,13 @@ def fn_mul(L, square=False):
         with b.block(f"column sums of limbs {j} and {j + h}: "
                      f"lo{j} = A{j} + B{j} + (C - A){j + h}, hi{j} = (C - A){j} + B{j + h} + C{j + h}",
                      vars=[f"lo{j}", f"hi{j}"]):
-            # Preferred: one accumulator each, the two columns interleaved so
-            # that a product shared by lo and hi (A_j, C_{j+h}) is used by both
-            # right after the multiply instead of staying live in two
-            # registers (gcc -O2 does not reorder this for us on x86).
-            ops = []
-            for i, k in pairs(j):
-                ops += [("lo", A_one(i, k)), ("hi", CminusA_one(i, k))]
-            for i, k in pairs(j + h):
-                ops += [("hi", C_one(i, k)), ("lo", CminusA_one(i, k))]
-            ops += [("lo", g) for g in B(j)] + [("hi", g) for g in B(j + h)]
+            # Preferred: one accumulator each, the shared sums A_j and
+            # C_{j+h} made once (_shared_columns).
             snap = b.snapshot()
             try:
-                _interleave_columns(b, {"lo": f"lo{j}", "hi": f"hi{j}"}, ops, limit)
+                _shared_columns(b, j, [g[0] for g in A(j)], [g[0] for g in A(j + h)],
+                                [g[0] for g in B(j)], [g[0] for g in B(j + h)],
+                                [g[0] for g in C(j)], [g[0] for g in C(j + h)], limit)
                 lo_accs.append([f"lo{j}"])
                 hi_accs.append([f"hi{j}"])
             except ir.BoundError:

@@ -375,29 +375,12 @@ void gf_mul(gf out, const gf a, const gf b) {
 
     /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
     gf_dword_t lo6 = (gf_dword_t)a0 * b6;
-    gf_dword_t hi6 = (gf_dword_t)aa0 * bb6;
-    hi6 -= (gf_dword_t)a0 * b6;
     lo6 += (gf_dword_t)a1 * b5;
-    hi6 += (gf_dword_t)aa1 * bb5;
-    hi6 -= (gf_dword_t)a1 * b5;
     lo6 += (gf_dword_t)a2 * b4;
-    hi6 += (gf_dword_t)aa2 * bb4;
-    hi6 -= (gf_dword_t)a2 * b4;
     lo6 += (gf_dword_t)a3 * b3;
-    hi6 += (gf_dword_t)aa3 * bb3;
-    hi6 -= (gf_dword_t)a3 * b3;
     lo6 += (gf_dword_t)a4 * b2;
-    hi6 += (gf_dword_t)aa4 * bb2;
-    hi6 -= (gf_dword_t)a4 * b2;
     lo6 += (gf_dword_t)a5 * b1;
-    hi6 += (gf_dword_t)aa5 * bb1;
-    hi6 -= (gf_dword_t)a5 * b1;
     lo6 += (gf_dword_t)a6 * b0;
-    hi6 += (gf_dword_t)aa6 * bb0;
-    hi6 -= (gf_dword_t)a6 * b0;
-    hi6 += (gf_dword_t)aa7 * bb7;
-    lo6 += (gf_dword_t)aa7 * bb7;
-    lo6 -= (gf_dword_t)a7 * b7;
     lo6 += (gf_dword_t)a8 * b14;
     lo6 += (gf_dword_t)a9 * b13;
     lo6 += (gf_dword_t)a10 * b12;
@@ -405,7 +388,24 @@ void gf_mul(gf out, const gf a, const gf b) {
     lo6 += (gf_dword_t)a12 * b10;
     lo6 += (gf_dword_t)a13 * b9;
     lo6 += (gf_dword_t)a14 * b8;
+    lo6 += (gf_dword_t)aa7 * bb7;
+    lo6 -= (gf_dword_t)a7 * b7;
+    gf_dword_t hi6 = (gf_dword_t)aa0 * bb6;
+    hi6 -= (gf_dword_t)a0 * b6;
+    hi6 += (gf_dword_t)aa1 * bb5;
+    hi6 -= (gf_dword_t)a1 * b5;
+    hi6 += (gf_dword_t)aa2 * bb4;
+    hi6 -= (gf_dword_t)a2 * b4;
+    hi6 += (gf_dword_t)aa3 * bb3;
+    hi6 -= (gf_dword_t)a3 * b3;
+    hi6 += (gf_dword_t)aa4 * bb2;
+    hi6 -= (gf_dword_t)a4 * b2;
+    hi6 += (gf_dword_t)aa5 * bb1;
+    hi6 -= (gf_dword_t)a5 * b1;
+    hi6 += (gf_dword_t)aa6 * bb0;
+    hi6 -= (gf_dword_t)a6 * b0;
     hi6 += (gf_dword_t)a15 * b15;
+    hi6 += (gf_dword_t)aa7 * bb7;
 
     /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0xa201b00bd01c80c7 */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
@@ -418,29 +418,13 @@ void gf_mul(gf out, const gf a, const gf b) {
 
     /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
     gf_dword_t lo7 = (gf_dword_t)a0 * b7;
-    gf_dword_t hi7 = (gf_dword_t)aa0 * bb7;
-    hi7 -= (gf_dword_t)a0 * b7;
     lo7 += (gf_dword_t)a1 * b6;
-    hi7 += (gf_dword_t)aa1 * bb6;
-    hi7 -= (gf_dword_t)a1 * b6;
     lo7 += (gf_dword_t)a2 * b5;
-    hi7 += (gf_dword_t)aa2 * bb5;
-    hi7 -= (gf_dword_t)a2 * b5;
     lo7 += (gf_dword_t)a3 * b4;
-    hi7 += (gf_dword_t)aa3 * bb4;
-    hi7 -= (gf_dword_t)a3 * b4;
     lo7 += (gf_dword_t)a4 * b3;
-    hi7 += (gf_dword_t)aa4 * bb3;
-    hi7 -= (gf_dword_t)a4 * b3;
     lo7 += (gf_dword_t)a5 * b2;
-    hi7 += (gf_dword_t)aa5 * bb2;
-    hi7 -= (gf_dword_t)a5 * b2;
     lo7 += (gf_dword_t)a6 * b1;
-    hi7 += (gf_dword_t)aa6 * bb1;
-    hi7 -= (gf_dword_t)a6 * b1;
     lo7 += (gf_dword_t)a7 * b0;
-    hi7 += (gf_dword_t)aa7 * bb0;
-    hi7 -= (gf_dword_t)a7 * b0;
     lo7 += (gf_dword_t)a8 * b15;
     lo7 += (gf_dword_t)a9 * b14;
     lo7 += (gf_dword_t)a10 * b13;
@@ -449,6 +433,22 @@ void gf_mul(gf out, const gf a, const gf b) {
     lo7 += (gf_dword_t)a13 * b10;
     lo7 += (gf_dword_t)a14 * b9;
     lo7 += (gf_dword_t)a15 * b8;
+    gf_dword_t hi7 = (gf_dword_t)aa0 * bb7;
+    hi7 -= (gf_dword_t)a0 * b7;
+    hi7 += (gf_dword_t)aa1 * bb6;
+    hi7 -= (gf_dword_t)a1 * b6;
+    hi7 += (gf_dword_t)aa2 * bb5;
+    hi7 -= (gf_dword_t)a2 * b5;
+    hi7 += (gf_dword_t)aa3 * bb4;
+    hi7 -= (gf_dword_t)a3 * b4;
+    hi7 += (gf_dword_t)aa4 * bb3;
+    hi7 -= (gf_dword_t)a4 * b3;
+    hi7 += (gf_dword_t)aa5 * bb2;
+    hi7 -= (gf_dword_t)a5 * b2;
+    hi7 += (gf_dword_t)aa6 * bb1;
+    hi7 -= (gf_dword_t)a6 * b1;
+    hi7 += (gf_dword_t)aa7 * bb0;
+    hi7 -= (gf_dword_t)a7 * b0;
 
     /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x9901980b301b00bd */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);

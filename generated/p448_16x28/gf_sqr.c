@@ -275,25 +275,25 @@ void gf_sqr(gf out, const gf a) {
 
     /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
     gf_dword_t lo6 = (gf_dword_t)ad0 * a6;
-    gf_dword_t hi6 = (gf_dword_t)aad0 * aa6;
-    hi6 -= (gf_dword_t)ad0 * a6;
     lo6 += (gf_dword_t)ad1 * a5;
-    hi6 += (gf_dword_t)aad1 * aa5;
-    hi6 -= (gf_dword_t)ad1 * a5;
     lo6 += (gf_dword_t)ad2 * a4;
-    hi6 += (gf_dword_t)aad2 * aa4;
-    hi6 -= (gf_dword_t)ad2 * a4;
     lo6 += (gf_dword_t)a3 * a3;
-    hi6 += (gf_dword_t)aa3 * aa3;
-    hi6 -= (gf_dword_t)a3 * a3;
-    hi6 += (gf_dword_t)aa7 * aa7;
-    lo6 += (gf_dword_t)aa7 * aa7;
-    lo6 -= (gf_dword_t)a7 * a7;
     lo6 += (gf_dword_t)ad8 * a14;
     lo6 += (gf_dword_t)ad9 * a13;
     lo6 += (gf_dword_t)ad10 * a12;
     lo6 += (gf_dword_t)a11 * a11;
+    lo6 += (gf_dword_t)aa7 * aa7;
+    lo6 -= (gf_dword_t)a7 * a7;
+    gf_dword_t hi6 = (gf_dword_t)aad0 * aa6;
+    hi6 -= (gf_dword_t)ad0 * a6;
+    hi6 += (gf_dword_t)aad1 * aa5;
+    hi6 -= (gf_dword_t)ad1 * a5;
+    hi6 += (gf_dword_t)aad2 * aa4;
+    hi6 -= (gf_dword_t)ad2 * a4;
+    hi6 += (gf_dword_t)aa3 * aa3;
+    hi6 -= (gf_dword_t)a3 * a3;
     hi6 += (gf_dword_t)a15 * a15;
+    hi6 += (gf_dword_t)aa7 * aa7;
 
     /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0xa201b00bd01c80c7 */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
@@ -306,21 +306,21 @@ void gf_sqr(gf out, const gf a) {
 
     /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
     gf_dword_t lo7 = (gf_dword_t)ad0 * a7;
-    gf_dword_t hi7 = (gf_dword_t)aad0 * aa7;
-    hi7 -= (gf_dword_t)ad0 * a7;
     lo7 += (gf_dword_t)ad1 * a6;
-    hi7 += (gf_dword_t)aad1 * aa6;
-    hi7 -= (gf_dword_t)ad1 * a6;
     lo7 += (gf_dword_t)ad2 * a5;
-    hi7 += (gf_dword_t)aad2 * aa5;
-    hi7 -= (gf_dword_t)ad2 * a5;
     lo7 += (gf_dword_t)ad3 * a4;
-    hi7 += (gf_dword_t)aad3 * aa4;
-    hi7 -= (gf_dword_t)ad3 * a4;
     lo7 += (gf_dword_t)ad8 * a15;
     lo7 += (gf_dword_t)ad9 * a14;
     lo7 += (gf_dword_t)ad10 * a13;
     lo7 += (gf_dword_t)ad11 * a12;
+    gf_dword_t hi7 = (gf_dword_t)aad0 * aa7;
+    hi7 -= (gf_dword_t)ad0 * a7;
+    hi7 += (gf_dword_t)aad1 * aa6;
+    hi7 -= (gf_dword_t)ad1 * a6;
+    hi7 += (gf_dword_t)aad2 * aa5;
+    hi7 -= (gf_dword_t)ad2 * a5;
+    hi7 += (gf_dword_t)aad3 * aa4;
+    hi7 -= (gf_dword_t)ad3 * a4;
 
     /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x9901980b301b00bd */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);

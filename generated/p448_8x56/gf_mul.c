@@ -85,40 +85,38 @@ void gf_mul(gf out, const gf a, const gf b) {
     gf_word_t bb3 = b3 + b7;
 
     /* column sums of limbs 0 and 4: lo0 = A0 + B0 + (C - A)4, hi0 = (C - A)0 + B4 + C4: lo0 <= 0x630000042000000b00000000000000, hi0 <= 0xa2000006c000001200000000000000 */
-    gf_dword_t lo0 = (gf_dword_t)a0 * b0;
-    gf_dword_t hi0 = (gf_dword_t)aa0 * bb0;
-    hi0 -= (gf_dword_t)a0 * b0;
-    hi0 += (gf_dword_t)aa1 * bb3;
-    lo0 += (gf_dword_t)aa1 * bb3;
-    lo0 -= (gf_dword_t)a1 * b3;
-    hi0 += (gf_dword_t)aa2 * bb2;
-    lo0 += (gf_dword_t)aa2 * bb2;
-    lo0 -= (gf_dword_t)a2 * b2;
-    hi0 += (gf_dword_t)aa3 * bb1;
-    lo0 += (gf_dword_t)aa3 * bb1;
-    lo0 -= (gf_dword_t)a3 * b1;
+    gf_dword_t sa0 = (gf_dword_t)a0 * b0;
+    gf_dword_t sc0 = (gf_dword_t)aa1 * bb3;
+    sc0 += (gf_dword_t)aa2 * bb2;
+    sc0 += (gf_dword_t)aa3 * bb1;
+    gf_dword_t lo0 = sa0 + sc0;
     lo0 += (gf_dword_t)a4 * b4;
+    lo0 -= (gf_dword_t)a1 * b3;
+    lo0 -= (gf_dword_t)a2 * b2;
+    lo0 -= (gf_dword_t)a3 * b1;
+    gf_dword_t hi0 = sc0;
+    hi0 += (gf_dword_t)aa0 * bb0;
     hi0 += (gf_dword_t)a5 * b7;
     hi0 += (gf_dword_t)a6 * b6;
     hi0 += (gf_dword_t)a7 * b5;
+    hi0 -= sa0;
 
     /* column sums of limbs 1 and 5: lo1 = A1 + B1 + (C - A)5, hi1 = (C - A)1 + B5 + C5: lo1 <= 0x5a000003c000000a00000000000000, hi1 <= 0x900000060000001000000000000000 */
-    gf_dword_t lo1 = (gf_dword_t)a0 * b1;
-    gf_dword_t hi1 = (gf_dword_t)aa0 * bb1;
-    hi1 -= (gf_dword_t)a0 * b1;
-    lo1 += (gf_dword_t)a1 * b0;
-    hi1 += (gf_dword_t)aa1 * bb0;
-    hi1 -= (gf_dword_t)a1 * b0;
-    hi1 += (gf_dword_t)aa2 * bb3;
-    lo1 += (gf_dword_t)aa2 * bb3;
-    lo1 -= (gf_dword_t)a2 * b3;
-    hi1 += (gf_dword_t)aa3 * bb2;
-    lo1 += (gf_dword_t)aa3 * bb2;
-    lo1 -= (gf_dword_t)a3 * b2;
+    gf_dword_t sa1 = (gf_dword_t)a0 * b1;
+    sa1 += (gf_dword_t)a1 * b0;
+    gf_dword_t sc1 = (gf_dword_t)aa2 * bb3;
+    sc1 += (gf_dword_t)aa3 * bb2;
+    gf_dword_t lo1 = sa1 + sc1;
     lo1 += (gf_dword_t)a4 * b5;
     lo1 += (gf_dword_t)a5 * b4;
+    lo1 -= (gf_dword_t)a2 * b3;
+    lo1 -= (gf_dword_t)a3 * b2;
+    gf_dword_t hi1 = sc1;
+    hi1 += (gf_dword_t)aa0 * bb1;
+    hi1 += (gf_dword_t)aa1 * bb0;
     hi1 += (gf_dword_t)a6 * b7;
     hi1 += (gf_dword_t)a7 * b6;
+    hi1 -= sa1;
 
     /* limb 0 (2^0): keep 56 bits, carry the rest into lo1: lo0 <= 0x630000042000000b00000000000000 */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
@@ -129,22 +127,21 @@ void gf_mul(gf out, const gf a, const gf b) {
     hi1 += hi0 >> 56;
 
     /* column sums of limbs 2 and 6: lo2 = A2 + B2 + (C - A)6, hi2 = (C - A)2 + B6 + C6: lo2 <= 0x510000036000000900000000000000, hi2 <= 0x7e0000054000000e00000000000000 */
-    gf_dword_t lo2 = (gf_dword_t)a0 * b2;
-    gf_dword_t hi2 = (gf_dword_t)aa0 * bb2;
-    hi2 -= (gf_dword_t)a0 * b2;
-    lo2 += (gf_dword_t)a1 * b1;
-    hi2 += (gf_dword_t)aa1 * bb1;
-    hi2 -= (gf_dword_t)a1 * b1;
-    lo2 += (gf_dword_t)a2 * b0;
-    hi2 += (gf_dword_t)aa2 * bb0;
-    hi2 -= (gf_dword_t)a2 * b0;
-    hi2 += (gf_dword_t)aa3 * bb3;
-    lo2 += (gf_dword_t)aa3 * bb3;
-    lo2 -= (gf_dword_t)a3 * b3;
+    gf_dword_t sa2 = (gf_dword_t)a0 * b2;
+    sa2 += (gf_dword_t)a1 * b1;
+    sa2 += (gf_dword_t)a2 * b0;
+    gf_dword_t sc2 = (gf_dword_t)aa3 * bb3;
+    gf_dword_t lo2 = sa2 + sc2;
     lo2 += (gf_dword_t)a4 * b6;
     lo2 += (gf_dword_t)a5 * b5;
     lo2 += (gf_dword_t)a6 * b4;
+    lo2 -= (gf_dword_t)a3 * b3;
+    gf_dword_t hi2 = sc2;
+    hi2 += (gf_dword_t)aa0 * bb2;
+    hi2 += (gf_dword_t)aa1 * bb1;
+    hi2 += (gf_dword_t)aa2 * bb0;
     hi2 += (gf_dword_t)a7 * b7;
+    hi2 -= sa2;
 
     /* limb 1 (2^56): keep 56 bits, carry the rest into lo2: lo1 <= 0x5a000003c000006d0000042000000b */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
@@ -155,22 +152,20 @@ void gf_mul(gf out, const gf a, const gf b) {
     hi2 += hi1 >> 56;
 
     /* column sums of limbs 3 and 7: lo3 = A3 + B3 + (C - A)7, hi3 = (C - A)3 + B7 + C7: lo3 <= 0x480000030000000800000000000000, hi3 <= 0x6c0000048000000c00000000000000 */
-    gf_dword_t lo3 = (gf_dword_t)a0 * b3;
-    gf_dword_t hi3 = (gf_dword_t)aa0 * bb3;
-    hi3 -= (gf_dword_t)a0 * b3;
-    lo3 += (gf_dword_t)a1 * b2;
-    hi3 += (gf_dword_t)aa1 * bb2;
-    hi3 -= (gf_dword_t)a1 * b2;
-    lo3 += (gf_dword_t)a2 * b1;
-    hi3 += (gf_dword_t)aa2 * bb1;
-    hi3 -= (gf_dword_t)a2 * b1;
-    lo3 += (gf_dword_t)a3 * b0;
-    hi3 += (gf_dword_t)aa3 * bb0;
-    hi3 -= (gf_dword_t)a3 * b0;
+    gf_dword_t sa3 = (gf_dword_t)a0 * b3;
+    sa3 += (gf_dword_t)a1 * b2;
+    sa3 += (gf_dword_t)a2 * b1;
+    sa3 += (gf_dword_t)a3 * b0;
+    gf_dword_t lo3 = sa3;
     lo3 += (gf_dword_t)a4 * b7;
     lo3 += (gf_dword_t)a5 * b6;
     lo3 += (gf_dword_t)a6 * b5;
     lo3 += (gf_dword_t)a7 * b4;
+    gf_dword_t hi3 = (gf_dword_t)aa0 * bb3;
+    hi3 += (gf_dword_t)aa1 * bb2;
+    hi3 += (gf_dword_t)aa2 * bb1;
+    hi3 += (gf_dword_t)aa3 * bb0;
+    hi3 -= sa3;
 
     /* limb 2 (2^112): keep 56 bits, carry the rest into lo3: lo2 <= 0x5100000360000063000003c000006d */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);

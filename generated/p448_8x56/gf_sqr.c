@@ -77,28 +77,29 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t ad6 = a6 + a6;
 
     /* column sums of limbs 0 and 4: lo0 = A0 + B0 + (C - A)4, hi0 = (C - A)0 + B4 + C4: lo0 <= 0x630000042000000b00000000000000, hi0 <= 0xa2000006c000001200000000000000 */
-    gf_dword_t lo0 = (gf_dword_t)a0 * a0;
-    gf_dword_t hi0 = (gf_dword_t)aa0 * aa0;
-    hi0 -= (gf_dword_t)a0 * a0;
-    hi0 += (gf_dword_t)aad1 * aa3;
-    lo0 += (gf_dword_t)aad1 * aa3;
-    lo0 -= (gf_dword_t)ad1 * a3;
-    hi0 += (gf_dword_t)aa2 * aa2;
-    lo0 += (gf_dword_t)aa2 * aa2;
-    lo0 -= (gf_dword_t)a2 * a2;
+    gf_dword_t sa0 = (gf_dword_t)a0 * a0;
+    gf_dword_t sc0 = (gf_dword_t)aad1 * aa3;
+    sc0 += (gf_dword_t)aa2 * aa2;
+    gf_dword_t lo0 = sa0 + sc0;
     lo0 += (gf_dword_t)a4 * a4;
+    lo0 -= (gf_dword_t)ad1 * a3;
+    lo0 -= (gf_dword_t)a2 * a2;
+    gf_dword_t hi0 = sc0;
+    hi0 += (gf_dword_t)aa0 * aa0;
     hi0 += (gf_dword_t)ad5 * a7;
     hi0 += (gf_dword_t)a6 * a6;
+    hi0 -= sa0;
 
     /* column sums of limbs 1 and 5: lo1 = A1 + B1 + (C - A)5, hi1 = (C - A)1 + B5 + C5: lo1 <= 0x5a000003c000000a00000000000000, hi1 <= 0x900000060000001000000000000000 */
-    gf_dword_t lo1 = (gf_dword_t)ad0 * a1;
-    gf_dword_t hi1 = (gf_dword_t)aad0 * aa1;
-    hi1 -= (gf_dword_t)ad0 * a1;
-    hi1 += (gf_dword_t)aad2 * aa3;
-    lo1 += (gf_dword_t)aad2 * aa3;
-    lo1 -= (gf_dword_t)ad2 * a3;
+    gf_dword_t sa1 = (gf_dword_t)ad0 * a1;
+    gf_dword_t sc1 = (gf_dword_t)aad2 * aa3;
+    gf_dword_t lo1 = sa1 + sc1;
     lo1 += (gf_dword_t)ad4 * a5;
+    lo1 -= (gf_dword_t)ad2 * a3;
+    gf_dword_t hi1 = sc1;
+    hi1 += (gf_dword_t)aad0 * aa1;
     hi1 += (gf_dword_t)ad6 * a7;
+    hi1 -= sa1;
 
     /* limb 0 (2^0): keep 56 bits, carry the rest into lo1: lo0 <= 0x630000042000000b00000000000000 */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
@@ -109,18 +110,18 @@ void gf_sqr(gf out, const gf a) {
     hi1 += hi0 >> 56;
 
     /* column sums of limbs 2 and 6: lo2 = A2 + B2 + (C - A)6, hi2 = (C - A)2 + B6 + C6: lo2 <= 0x510000036000000900000000000000, hi2 <= 0x7e0000054000000e00000000000000 */
-    gf_dword_t lo2 = (gf_dword_t)ad0 * a2;
-    gf_dword_t hi2 = (gf_dword_t)aad0 * aa2;
-    hi2 -= (gf_dword_t)ad0 * a2;
-    lo2 += (gf_dword_t)a1 * a1;
-    hi2 += (gf_dword_t)aa1 * aa1;
-    hi2 -= (gf_dword_t)a1 * a1;
-    hi2 += (gf_dword_t)aa3 * aa3;
-    lo2 += (gf_dword_t)aa3 * aa3;
-    lo2 -= (gf_dword_t)a3 * a3;
+    gf_dword_t sa2 = (gf_dword_t)ad0 * a2;
+    sa2 += (gf_dword_t)a1 * a1;
+    gf_dword_t sc2 = (gf_dword_t)aa3 * aa3;
+    gf_dword_t lo2 = sa2 + sc2;
     lo2 += (gf_dword_t)ad4 * a6;
     lo2 += (gf_dword_t)a5 * a5;
+    lo2 -= (gf_dword_t)a3 * a3;
+    gf_dword_t hi2 = sc2;
+    hi2 += (gf_dword_t)aad0 * aa2;
+    hi2 += (gf_dword_t)aa1 * aa1;
     hi2 += (gf_dword_t)a7 * a7;
+    hi2 -= sa2;
 
     /* limb 1 (2^56): keep 56 bits, carry the rest into lo2: lo1 <= 0x5a000003c000006d0000042000000b */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
@@ -131,14 +132,14 @@ void gf_sqr(gf out, const gf a) {
     hi2 += hi1 >> 56;
 
     /* column sums of limbs 3 and 7: lo3 = A3 + B3 + (C - A)7, hi3 = (C - A)3 + B7 + C7: lo3 <= 0x480000030000000800000000000000, hi3 <= 0x6c0000048000000c00000000000000 */
-    gf_dword_t lo3 = (gf_dword_t)ad0 * a3;
-    gf_dword_t hi3 = (gf_dword_t)aad0 * aa3;
-    hi3 -= (gf_dword_t)ad0 * a3;
-    lo3 += (gf_dword_t)ad1 * a2;
-    hi3 += (gf_dword_t)aad1 * aa2;
-    hi3 -= (gf_dword_t)ad1 * a2;
+    gf_dword_t sa3 = (gf_dword_t)ad0 * a3;
+    sa3 += (gf_dword_t)ad1 * a2;
+    gf_dword_t lo3 = sa3;
     lo3 += (gf_dword_t)ad4 * a7;
     lo3 += (gf_dword_t)ad5 * a6;
+    gf_dword_t hi3 = (gf_dword_t)aad0 * aa3;
+    hi3 += (gf_dword_t)aad1 * aa2;
+    hi3 -= sa3;
 
     /* limb 2 (2^112): keep 56 bits, carry the rest into lo3: lo2 <= 0x5100000360000063000003c000006d */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
