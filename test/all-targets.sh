@@ -61,6 +61,7 @@ regen_check() {
 
 step regen regen_check
 build_and_test native --target auto
+build_and_test ref64 --target ref64
 build_and_test ref32 --target ref32
 build_and_test i386 --target i386
 build_and_test armv7 --target armv7
