@@ -102,6 +102,11 @@ def find(pattern):
     return sorted(rel(p) for p in glob.glob(src(pattern)))
 
 
+def stems(pattern):
+    """The file names, without directory and extension, of the files matching a pattern."""
+    return [os.path.splitext(os.path.basename(p))[0] for p in find(pattern)]
+
+
 def cpu_of_triple(triple):
     cpu = triple.split('-')[0]
     if cpu in ('i486', 'i586', 'i686'):
@@ -289,10 +294,9 @@ def configure(args):
     layout_dir = f'generated/p448_{target.layout}'
     lib_sources = find('src/*.c') + find(layout_dir + '/*.c')
     field_sources = ['src/field.c', 'src/ct.c']
-    tests = [os.path.splitext(os.path.basename(p))[0] for p in find('test/test_*.c')]
-    interop = [os.path.splitext(os.path.basename(p))[0] for p in find('test/interop_*.c')] if have_openssl else []
-    field_tests = [os.path.splitext(os.path.basename(p))[0] for p in find('test/field_*.c')
-                   if not p.endswith('field_oracle.c')]
+    tests = stems('test/test_*.c')
+    interop = stems('test/interop_*.c') if have_openssl else []
+    field_tests = [t for t in stems('test/field_*.c') if t != 'field_oracle']
     test_support = [p for p in ('test/check.c', 'test/json.c') if os.path.exists(src(p))]
     field_support = [p for p in ('test/check.c', 'test/field_oracle.c') if os.path.exists(src(p))]
 
@@ -326,11 +330,10 @@ def configure(args):
         field_tests=field_tests,
         test_support=test_support,
         field_support=field_support,
-        ct_tests=[os.path.splitext(os.path.basename(p))[0] for p in find('test/ct_*.c')],
-        fuzz_field=[os.path.splitext(os.path.basename(p))[0] for p in find('test/fuzz/fuzz_field_*.c')],
-        fuzz_lib=[os.path.splitext(os.path.basename(p))[0] for p in find('test/fuzz/fuzz_*.c')
-                  if not os.path.basename(p).startswith('fuzz_field_')],
-        benches=[os.path.splitext(os.path.basename(p))[0] for p in find('bench/bench_*.c')],
+        ct_tests=stems('test/ct_*.c'),
+        fuzz_field=stems('test/fuzz/fuzz_field_*.c'),
+        fuzz_lib=[f for f in stems('test/fuzz/fuzz_*.c') if not f.startswith('fuzz_field_')],
+        benches=stems('bench/bench_*.c'),
         emulator=emulator,
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,
