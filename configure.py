@@ -333,7 +333,9 @@ def configure(args):
         ct_tests=stems('test/ct_*.c'),
         fuzz_field=stems('test/fuzz/fuzz_field_*.c'),
         fuzz_lib=[f for f in stems('test/fuzz/fuzz_*.c') if not f.startswith('fuzz_field_')],
-        benches=stems('bench/bench_*.c'),
+        # The field benchmarks are built once per layout, like the field tests.
+        field_benches=stems('bench/bench_field*.c'),
+        benches=[b for b in stems('bench/bench_*.c') if not b.startswith('bench_field')],
         emulator=emulator,
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,

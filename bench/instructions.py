@@ -6,10 +6,11 @@
 Each operation runs alone (bench_* --only ...) twice, with N1 and N2
 iterations; the difference of the two whole-program counts divided by
 N2 - N1 is the cost of one operation, set-up excluded. Prints one table for
-the field (bench_field) and one for the curve operations (bench_curve),
+the field (bench_field_<layout>, one column per layout) and one for the curve operations (bench_curve),
 ours beside OpenSSL and libdecaf where the benchmark was built with them.
 """
 
+import glob
 import os
 import re
 import shutil
@@ -58,13 +59,15 @@ def main(argv):
     if not shutil.which('valgrind'):
         print('instructions.py: valgrind not found: apt-get install valgrind', file=sys.stderr)
         return 1
-    field = os.path.join(builddir, 'bench_field')
     curve = os.path.join(builddir, 'bench_curve')
-    if os.path.exists(field):
+    fields = sorted(glob.glob(os.path.join(builddir, 'bench_field_*')))
+    if fields:
+        layouts = [os.path.basename(f)[len('bench_field_'):] for f in fields]
         print('field: instructions per operation (callgrind)')
+        print(f'  {"operation":10}' + ''.join(f'{l:>12}' for l in layouts))
         for op in FIELD_OPS:
-            n = per_op(lambda k: [field, '--only', op, str(k)], 1000, 3000)
-            print(f'  {op:10} {fmt(n):>12}')
+            counts = [per_op(lambda k: [f, '--only', op, str(k)], 1000, 3000) for f in fields]
+            print(f'  {op:10}' + ''.join(f'{fmt(n):>12}' for n in counts))
     if os.path.exists(curve):
         print()
         print('curve: instructions per operation (callgrind)')
