@@ -42,6 +42,28 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     faster than this C (gcc 64.5 ticks, clang slower), because the C glue
     between blocks still spills; one expression per column, half sums in
     memory: no better than the above.
+  - 16x28 (layouts.py: mul_operands_in_memory) has its own shape,
+    schedules._mul_from_memory: 32 limbs and 16 half sums cannot live in
+    the 12-14 registers of ARM or the 7 of i386, and the 8x56 shape above
+    made gcc spill nearly every one of them (ARMv7 gf_mul: 1491
+    instructions, 732 of them stack loads and stores, for 192 umull/umlal).
+    Every product now reads its operands from memory (the input limbs, and
+    the half sums in a small local struct); a compiler barrier per column
+    pair stops gcc from hoisting and spilling them, and the carries are the
+    first terms of the next column pair. Static instruction counts of gf_mul
+    / gf_sqr (gcc 12 -O2; stack accesses in brackets):
+        ARMv7 (thumb2)      1491 [732] / 915 [425] -> 989 [262] / 703 [239]
+        ARMv5te -marm       1471 [714] / 930 [406] -> 998 [241] / 672 [230]
+        i686                1490 [866] / 1032 [579] -> 1252 [575] / 963 [496]
+        x86-64              1209 / 733 -> 929 / 615 (175 -> 159 ticks mul,
+                            sqr unchanged at ~105)
+    clang 14 (no barrier, see gf_layout.h.j2): ARMv7 1087 / 692 -> 1003 /
+    636, x86-64 899 / 627 -> 844 / 561; with the barrier clang moves all the
+    loads of a column pair to its start and spills them (ARMv7 1707).
+    Tried and dropped: reading a_i and a_{i+8} and adding them at each
+    product instead of keeping the half sums in memory (ARMv7 gf_mul 1142);
+    summing the groups of a column pair in another order (sc and sd first:
+    1070); a barrier before every group (1024).
 """
 
 import argparse
@@ -97,7 +119,10 @@ def contract(L, fn):
              "none (bytes and limbs are distinct)." if "bytes_in" in kinds or "bytes_out" in kinds else
              "out may alias the inputs.")
     notes = []
-    doc = {"gf_mul": schedules.fn_mul.__doc__, "gf_sqr": schedules.fn_mul.__doc__,
+    mul_doc = schedules.fn_mul.__doc__
+    if L.mul_operands_in_memory:
+        mul_doc += "\n" + schedules._mul_from_memory.__doc__
+    doc = {"gf_mul": mul_doc, "gf_sqr": mul_doc,
            "gf_strong_reduce": schedules._strong_reduce.__doc__,
            "gf_serialize": schedules._strong_reduce.__doc__,
            "gf_deserialize": schedules._strong_reduce.__doc__,

@@ -15,7 +15,10 @@ Two interpreters run over every schedule:
             monomial, so the Karatsuba subtraction is proved never to go
             negative. Every node of every expression is checked to lie in
             [0, 2^bits - 1] of its type; anything else raises BoundError at
-            generation time.
+            generation time. The one exception is an add/sub statement
+            marked wrap: an accumulator may pass its word on the way (C's
+            unsigned arithmetic keeps it exact mod 2^bits), and every read
+            of it (a shift, a mask, a sum) is checked to fit again.
   run()     concrete execution with Python ints, wrapping like C unsigned
             arithmetic; gen_field.py uses it to check every schedule against
             arithmetic mod p before writing any C, and to check that every
@@ -32,10 +35,13 @@ class BoundError(Exception):
 # ---- expressions -------------------------------------------------------
 
 class Expr:
-    __slots__ = ("op", "args", "ty", "k")
+    __slots__ = ("op", "args", "ty", "k", "home")
 
-    def __init__(self, op, args, ty, k=None):
+    def __init__(self, op, args, ty, k=None, home=None):
         self.op, self.args, self.ty, self.k = op, tuple(args), ty, k
+        # A variable that lives in memory: (place, index, "param" | "local");
+        # every use reads place[index] (see Stmt "bind" and "put").
+        self.home = home
 
     def __repr__(self):
         if self.op == "var":
@@ -60,8 +66,8 @@ def _same(x, y):
     return x.ty
 
 
-def Var(name, ty):
-    return Expr("var", (), ty, name)
+def Var(name, ty, home=None):
+    return Expr("var", (), ty, name, home)
 
 
 def Const(value, ty="w"):
@@ -136,17 +142,34 @@ class Stmt:
     let       declare var = expr
     add       var += expr
     sub       var -= expr
+              (with wrap set, the sum may pass the word's range on the way:
+              C's unsigned arithmetic keeps it exact mod 2^bits, and the
+              analyzer, whose values are exact polynomials, proves that it
+              fits again wherever it is read)
     set       var = expr   (var already declared)
     store     param limb `index` = expr
     storebyte param byte `index` = expr
     ret       return expr
+    bind      var names param limb `index` in memory: no code; every use
+              of var reads the limb there (word)
+    scratch   declare a local struct `var` of word arrays, `vars` = [(name, size)]
+    put       var = expr, where var lives in element `index` of the local
+              array `param` (every use reads it there)
+    barrier   the compiler may forget what it knows of memory here and read
+              every `bind` / `put` operand again at its next use; the scratch
+              struct `var` is handed to it, so it lives in memory
+    hide      the compiler may take var's value as unknown here: it has to
+              finish the sum in var first instead of subtracting its
+              products one by one from the expression var is subtracted from
+              (barrier and hide change no value: no-ops for the analyzer)
     block     a commented group of statements (stmts), with the bounds of
               `vars` at its end filled in by the analyzer
     """
 
     def __init__(self, kind, var=None, expr=None, param=None, index=None,
-                 title=None, vars=(), ty=None):
+                 title=None, vars=(), ty=None, wrap=False):
         self.kind, self.var, self.expr, self.param, self.index = kind, var, expr, param, index
+        self.wrap = wrap
         self.title, self.vars, self.ty = title, list(vars), ty
         self.stmts = []
         self.bounds = {}       # block: var -> (lo, hi) at the end of the block
@@ -208,6 +231,7 @@ class Analyzer:
         self.atoms = {}                      # atom -> (lo, hi)
         self.var_bounds = {}                 # var -> (lo, hi) after each write (last)
         self.history = []                    # (var, lo, hi) per write, for run()
+        self.wrapped = set()                 # vars whose exact value may not fit (add/sub wrap)
         self.where = ""
 
     def fresh(self, lo, hi):
@@ -245,6 +269,9 @@ class Analyzer:
         op = e.op
         if op == "var":
             ty, v = self.env[e.k]
+            if e.k in self.wrapped:
+                # read while its exact value could lie outside its word
+                return self.check(e, v)
             return v
         if op == "const":
             return self.check(e, Value({}, e.k))
@@ -287,24 +314,36 @@ class Analyzer:
         beyond fresh atoms)."""
         return self.interval(self.eval(e))
 
-    def write(self, var, ty, v):
+    def write(self, var, ty, v, wrap=False):
         self.env[var] = (ty, v)
         b = self.interval(v)
+        self.wrapped.discard(var)
+        if wrap and (b[0] < 0 or b[1] > (1 << self.bits[ty]) - 1):
+            # The word holds the exact value mod 2^bits; any read other than
+            # a further wrapping add/sub checks that it fits again.
+            self.wrapped.add(var)
+            b = (0, (1 << self.bits[ty]) - 1)
         self.var_bounds[var] = b
         self.history.append((var, b))
 
     def exec(self, s, ty_of_param_limb="w"):
         k = s.kind
         self.where = s.var or f"{s.param}[{s.index}]" if s.kind != "block" else s.title
-        if k == "load":
+        if k in ("load", "bind"):
             self.write(s.var, "w", self.fresh(0, self.fn.in_bounds[s.param]))
+        elif k in ("scratch", "barrier", "hide"):
+            pass
         elif k == "loadbyte":
             self.write(s.var, "w", self.fresh(0, 255))
         elif k == "loadw":
             s.bound = (0, self.fn.in_bounds[s.param])
             self.write(s.var, "w", self.fresh(0, self.fn.in_bounds[s.param]))
-        elif k in ("let", "set"):
+        elif k in ("let", "set", "put"):
             self.write(s.var, s.expr.ty, self.eval(s.expr))
+        elif k in ("add", "sub") and s.wrap:
+            ty, old = self.env[s.var]
+            v = old.plus(self.eval(s.expr), 1 if k == "add" else -1)
+            self.write(s.var, ty, v, wrap=True)
         elif k in ("add", "sub"):
             ty, old = self.env[s.var]
             e = (Add if k == "add" else Sub)(Var(s.var, ty), s.expr)
@@ -331,7 +370,7 @@ def var_type(fn_body, name):
     for s in walk(fn_body):
         if s.kind in ("let",) and s.var == name:
             return s.expr.ty
-        if s.kind in ("load", "loadbyte", "loadw") and s.var == name:
+        if s.kind in ("load", "loadbyte", "loadw", "bind", "put") and s.var == name:
             return "w"
     raise KeyError(name)
 
@@ -404,13 +443,13 @@ def run(fn, bits, args, history=None):
             k = s.kind
             if k == "block":
                 ex(s.stmts)
-            elif k == "load":
+            elif k in ("load", "bind"):
                 put(s.var, args[s.param][s.index])
             elif k == "loadbyte":
                 put(s.var, args[s.param][s.index])
             elif k == "loadw":
                 put(s.var, args[s.param])
-            elif k in ("let", "set"):
+            elif k in ("let", "set", "put"):
                 put(s.var, ev(s.expr))
             elif k in ("add", "sub"):
                 m = (1 << bits[s.ty]) - 1

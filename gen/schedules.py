@@ -21,6 +21,7 @@ class Builder:
         self.an = ir.Analyzer(fn, self.bits)
         self.stack = [fn.body]
         self.types = {}
+        self.homes = {}
 
     def _emit(self, s):
         self.stack[-1].append(s)
@@ -39,17 +40,41 @@ class Builder:
     def snapshot(self):
         an = self.an
         return (len(self.stack[-1]), dict(an.env), dict(an.atoms), dict(an.var_bounds),
-                len(an.history), dict(self.types))
+                len(an.history), dict(self.types), set(an.wrapped))
 
     def restore(self, snap):
-        n, env, atoms, vb, nh, types = snap
+        n, env, atoms, vb, nh, types, wrapped = snap
         del self.stack[-1][n:]
         an = self.an
         an.env, an.atoms, an.var_bounds, self.types = env, atoms, vb, types
+        an.wrapped = wrapped
         del an.history[nh:]
 
     def v(self, name):
-        return Var(name, self.types[name])
+        return Var(name, self.types[name], self.homes.get(name))
+
+    def bind(self, var, param, index):
+        """var is limb `index` of param, read from memory at every use."""
+        self.types[var], self.homes[var] = "w", (param, index, "param")
+        self._emit(ir.Stmt("bind", var=var, param=param, index=index))
+        return self.v(var)
+
+    def scratch(self, name, fields):
+        """A local struct `name` of word arrays, fields [(field, size)]."""
+        self._emit(ir.Stmt("scratch", var=name, vars=fields))
+
+    def put(self, array, index, expr):
+        """array[index] = expr; the returned variable reads it there."""
+        var = f"{array}[{index}]"
+        self.types[var], self.homes[var] = expr.ty, (array, index, "local")
+        self._emit(ir.Stmt("put", var=var, expr=expr, param=array, index=index))
+        return self.v(var)
+
+    def hide(self, var):
+        self._emit(ir.Stmt("hide", var=var))
+
+    def barrier(self, scratch):
+        self._emit(ir.Stmt("barrier", var=scratch))
 
     def load(self, var, param, index):
         self.types[var] = "w"
@@ -74,11 +99,11 @@ class Builder:
     def set(self, var, expr):
         self._emit(ir.Stmt("set", var=var, expr=expr))
 
-    def add(self, var, expr):
-        self._emit(ir.Stmt("add", var=var, expr=expr, ty=self.types[var]))
+    def add(self, var, expr, wrap=False):
+        self._emit(ir.Stmt("add", var=var, expr=expr, ty=self.types[var], wrap=wrap))
 
-    def sub(self, var, expr):
-        self._emit(ir.Stmt("sub", var=var, expr=expr, ty=self.types[var]))
+    def sub(self, var, expr, wrap=False):
+        self._emit(ir.Stmt("sub", var=var, expr=expr, ty=self.types[var], wrap=wrap))
 
     def store(self, param, index, expr):
         self._emit(ir.Stmt("store", param=param, index=index, expr=expr))
@@ -91,6 +116,14 @@ class Builder:
 
     def hi(self, expr):
         return self.an.bound(expr)[1]
+
+    def fits(self, expr):
+        """Whether the analyzer proves that expr cannot overflow."""
+        try:
+            self.an.bound(expr)
+            return True
+        except ir.BoundError:
+            return False
 
 
 def _limbs(L, value):
@@ -364,6 +397,9 @@ def fn_mul(L, square=False):
                         [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
                         {"a": L.loose_max, "b": L.loose_max})
     b = Builder(L, f)
+    if L.mul_operands_in_memory:
+        _mul_from_memory(b, square)
+        return f
     a = _load_all(b, "a", "a")
     bb = a if square else _load_all(b, "b", "b")
     with b.block("the sums of the halves, a0 + a1" + ("" if square else " and b0 + b1"),
@@ -436,6 +472,115 @@ def fn_mul(L, square=False):
     _carry_wrap(b, c)
     _store_all(b, "out", c)
     return f
+
+
+def _mul_from_memory(b, square):
+    """gf_mul / gf_sqr for layouts with few registers (16x28 on 32-bit CPUs).
+
+    The same column sums as fn_mul, in a shape that a compiler can keep in
+    a dozen 32-bit registers:
+      - the input limbs stay in memory (`bind`) and the half sums (and, for
+        squares, the doubled limbs) go to a small local struct; every product
+        reads its two operands where they are, and a compiler barrier before
+        each column pair keeps the compiler from loading every operand once
+        and spilling it. Within a column pair every operand is used once, so
+        the barrier costs no load, and a product is two loads and one
+        multiply-accumulate (umlal on ARM).
+      - one column pair at a time: the products go straight into lo{j} and
+        hi{j}, except the three sums shared or subtracted, which get their
+        own accumulator: sa{j} = A_j (added to lo{j}, subtracted from hi{j}),
+        sc{j} = C_{j+h} (added to both) and sd{j} = A_{j+h} (subtracted
+        from sc{j} before it goes to lo{j}); at most four double words live.
+      - the carries out of column pair j are the first terms of lo{j+1} and
+        hi{j+1}, so no two column pairs are ever live together.
+      - hi{j} of the lower columns can exceed 2^64 with loose inputs (38
+        products of up to 2^59.2 and 2^61.2): before sc{j} is added, the
+        high word of hi{j} (place 2^32 = 16 * 2^28) is set aside in hx{j}
+        and goes into hi{j+1} with the carry, so every double word holds.
+      - the sums are added with wrap (gen/ir.py): hi7 = C_7 - A_7 passes
+        2^64 on the way (8 products of up to 2^61.2) and is exact again,
+        as the analyzer proves, when its carry is taken.
+    Measurements and what was tried: gen/gen_field.py.
+    """
+    L = b.L
+    n, h, r = L.limbs, L.half, L.radix
+    a = [b.bind(f"a{i}", "a", i) for i in range(n)]
+    y = a if square else [b.bind(f"b{i}", "b", i) for i in range(n)]
+    fields = [("aa", h)] + ([("ad", 2 * (h - 1)), ("aad", h - 1)] if square else [("bb", h)])
+    b.scratch("mem", fields)
+    with b.block("the sums of the halves, a0 + a1" + ("" if square else " and b0 + b1")
+                 + ", in memory"):
+        aa = [b.put("mem.aa", i, Add(a[i], a[i + h])) for i in range(h)]
+        yy = aa if square else [b.put("mem.bb", i, Add(y[i], y[i + h])) for i in range(h)]
+    ad = ad1 = aad = None
+    if square:
+        with b.block("doubled limbs for the off-diagonal products, in memory"):
+            ad = [b.put("mem.ad", i, Add(a[i], a[i])) for i in range(h - 1)]
+            ad1 = [b.put("mem.ad", i + h - 1, Add(a[i + h], a[i + h])) for i in range(h - 1)]
+            aad = [b.put("mem.aad", i, Add(aa[i], aa[i])) for i in range(h - 1)]
+
+    def prods(x, yv, xd, col):
+        out = []
+        for i in range(h):
+            k = col - i
+            if 0 <= k < h and (not square or i <= k):
+                out.append((xd[i] if square and i != k else x[i], yv[k]))
+        return out
+
+    A = lambda col: prods(a[:h], y[:h], ad, col)
+    B = lambda col: prods(a[h:], y[h:], ad1, col)
+    C = lambda col: prods(aa, yy, aad, col)
+
+    def acc(name, init, ps):
+        """name = init + the products ps (a new accumulator, or None)."""
+        if not ps and init is None:
+            return None
+        if init is None:
+            b.let(name, Mul(*ps[0]))
+            ps = ps[1:]
+        else:
+            b.let(name, init)
+        for x, z in ps:
+            b.add(name, Mul(x, z), wrap=True)
+        return b.v(name)
+
+    c = [None] * n
+    carry_lo = carry_hi = None
+    for j in range(h):
+        with b.block(f"column pair {j}, {j + h}: lo{j} = A{j} + B{j} + (C - A){j + h}, "
+                     f"hi{j} = (C - A){j} + B{j + h} + C{j + h}", vars=[f"lo{j}", f"hi{j}"]):
+            b.barrier("mem")
+            hx = None
+            sa = acc(f"sa{j}", None, A(j))
+            lo = acc(f"lo{j}", sa if carry_lo is None else Add(carry_lo, sa), B(j))
+            hi = acc(f"hi{j}", carry_hi, C(j))
+            b.sub(hi.k, sa, wrap=True)
+            for x, z in B(j + h):
+                b.add(hi.k, Mul(x, z), wrap=True)
+            sc = acc(f"sc{j}", None, C(j + h))
+            if sc is not None:
+                sd = acc(f"sd{j}", None, A(j + h))
+                if not b.fits(Add(b.v(hi.k), sc)):
+                    hx = b.let(f"hx{j}", Lo(Shr(b.v(hi.k), L.word_bits)))
+                    b.set(hi.k, Mask(b.v(hi.k), L.word_bits))
+                b.add(hi.k, sc, wrap=True)
+                b.hide(sd.k)
+                b.sub(sc.k, sd, wrap=True)
+                b.add(lo.k, b.v(sc.k), wrap=True)
+        with b.block(f"limbs {j} and {j + h}: keep {r} bits, carry the rest into "
+                     + (f"lo{j + 1} and hi{j + 1}" if j + 1 < h else "the wrap below")
+                     + (f" (with hx{j} * 2^{L.word_bits - r})" if hx is not None else "")):
+            c[j] = b.let(f"c{j}", Lo(Mask(b.v(lo.k), r)))
+            c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(hi.k), r)))
+            carry_lo = Shr(b.v(lo.k), r)
+            carry_hi = Shr(b.v(hi.k), r)
+            if hx is not None:
+                carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits - r))
+            if j + 1 == h:
+                b.let("carry_lo", carry_lo)
+                b.let("carry_hi", carry_hi)
+    _carry_wrap(b, c)
+    _store_all(b, "out", c)
 
 
 def fn_mulw(L):

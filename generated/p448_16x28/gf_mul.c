@@ -29,6 +29,33 @@
  * of nonnegative monomials, which the analyzer proves.
  * For a square, x_i x_k (i != k) appears twice: one product of 2 x_i.
  *
+ * gf_mul / gf_sqr for layouts with few registers (16x28 on 32-bit CPUs).
+ *
+ * The same column sums as fn_mul, in a shape that a compiler can keep in
+ * a dozen 32-bit registers:
+ * - the input limbs stay in memory (`bind`) and the half sums (and, for
+ *     squares, the doubled limbs) go to a small local struct; every product
+ *     reads its two operands where they are, and a compiler barrier before
+ *     each column pair keeps the compiler from loading every operand once
+ *     and spilling it. Within a column pair every operand is used once, so
+ *     the barrier costs no load, and a product is two loads and one
+ *     multiply-accumulate (umlal on ARM).
+ * - one column pair at a time: the products go straight into lo{j} and
+ *     hi{j}, except the three sums shared or subtracted, which get their
+ *     own accumulator: sa{j} = A_j (added to lo{j}, subtracted from hi{j}),
+ *     sc{j} = C_{j+h} (added to both) and sd{j} = A_{j+h} (subtracted
+ *     from sc{j} before it goes to lo{j}); at most four double words live.
+ * - the carries out of column pair j are the first terms of lo{j+1} and
+ *     hi{j+1}, so no two column pairs are ever live together.
+ * - hi{j} of the lower columns can exceed 2^64 with loose inputs (38
+ *     products of up to 2^59.2 and 2^61.2): before sc{j} is added, the
+ *     high word of hi{j} (place 2^32 = 16 * 2^28) is set aside in hx{j}
+ *     and goes into hi{j+1} with the carry, so every double word holds.
+ * - the sums are added with wrap (gen/ir.py): hi7 = C_7 - A_7 passes
+ *     2^64 on the way (8 products of up to 2^61.2) and is exact again,
+ *     as the analyzer proves, when its carry is taken.
+ * Measurements and what was tried: gen/gen_field.py.
+ *
  * The carry chains after the column sums.
  *
  * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
@@ -73,397 +100,338 @@ void gf_mul(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(b->limb[13], 0x30004000u);
     GF_ASSERT_BOUND(b->limb[14], 0x30004000u);
     GF_ASSERT_BOUND(b->limb[15], 0x30004000u);
-    const gf_word_t a0 = a->limb[0];
-    const gf_word_t a1 = a->limb[1];
-    const gf_word_t a2 = a->limb[2];
-    const gf_word_t a3 = a->limb[3];
-    const gf_word_t a4 = a->limb[4];
-    const gf_word_t a5 = a->limb[5];
-    const gf_word_t a6 = a->limb[6];
-    const gf_word_t a7 = a->limb[7];
-    const gf_word_t a8 = a->limb[8];
-    const gf_word_t a9 = a->limb[9];
-    const gf_word_t a10 = a->limb[10];
-    const gf_word_t a11 = a->limb[11];
-    const gf_word_t a12 = a->limb[12];
-    const gf_word_t a13 = a->limb[13];
-    const gf_word_t a14 = a->limb[14];
-    const gf_word_t a15 = a->limb[15];
-    const gf_word_t b0 = b->limb[0];
-    const gf_word_t b1 = b->limb[1];
-    const gf_word_t b2 = b->limb[2];
-    const gf_word_t b3 = b->limb[3];
-    const gf_word_t b4 = b->limb[4];
-    const gf_word_t b5 = b->limb[5];
-    const gf_word_t b6 = b->limb[6];
-    const gf_word_t b7 = b->limb[7];
-    const gf_word_t b8 = b->limb[8];
-    const gf_word_t b9 = b->limb[9];
-    const gf_word_t b10 = b->limb[10];
-    const gf_word_t b11 = b->limb[11];
-    const gf_word_t b12 = b->limb[12];
-    const gf_word_t b13 = b->limb[13];
-    const gf_word_t b14 = b->limb[14];
-    const gf_word_t b15 = b->limb[15];
+    struct {
+        gf_word_t aa[8];
+        gf_word_t bb[8];
+    } mem;
 
-    /* the sums of the halves, a0 + a1 and b0 + b1: aa0 <= 0x60008000, aa1 <= 0x60008000, aa2 <= 0x60008000, aa3 <= 0x60008000, aa4 <= 0x60008000, aa5 <= 0x60008000, aa6 <= 0x60008000, aa7 <= 0x60008000 */
-    gf_word_t aa0 = a0 + a8;
-    gf_word_t aa1 = a1 + a9;
-    gf_word_t aa2 = a2 + a10;
-    gf_word_t aa3 = a3 + a11;
-    gf_word_t aa4 = a4 + a12;
-    gf_word_t aa5 = a5 + a13;
-    gf_word_t aa6 = a6 + a14;
-    gf_word_t aa7 = a7 + a15;
-    gf_word_t bb0 = b0 + b8;
-    gf_word_t bb1 = b1 + b9;
-    gf_word_t bb2 = b2 + b10;
-    gf_word_t bb3 = b3 + b11;
-    gf_word_t bb4 = b4 + b12;
-    gf_word_t bb5 = b5 + b13;
-    gf_word_t bb6 = b6 + b14;
-    gf_word_t bb7 = b7 + b15;
+    /* the sums of the halves, a0 + a1 and b0 + b1, in memory */
+    mem.aa[0] = a->limb[0] + a->limb[8];
+    mem.aa[1] = a->limb[1] + a->limb[9];
+    mem.aa[2] = a->limb[2] + a->limb[10];
+    mem.aa[3] = a->limb[3] + a->limb[11];
+    mem.aa[4] = a->limb[4] + a->limb[12];
+    mem.aa[5] = a->limb[5] + a->limb[13];
+    mem.aa[6] = a->limb[6] + a->limb[14];
+    mem.aa[7] = a->limb[7] + a->limb[15];
+    mem.bb[0] = b->limb[0] + b->limb[8];
+    mem.bb[1] = b->limb[1] + b->limb[9];
+    mem.bb[2] = b->limb[2] + b->limb[10];
+    mem.bb[3] = b->limb[3] + b->limb[11];
+    mem.bb[4] = b->limb[4] + b->limb[12];
+    mem.bb[5] = b->limb[5] + b->limb[13];
+    mem.bb[6] = b->limb[6] + b->limb[14];
+    mem.bb[7] = b->limb[7] + b->limb[15];
 
-    /* column sums of limbs 0 and 8: lo0 = A0 + B0 + (C - A)8, hi0 = (C - A)0 + B8 + C8: lo0 <= 0xcf02280170000000, hi0 <= 0xea027001a0000000 */
-    gf_dword_t lo0 = (gf_dword_t)a0 * b0;
-    lo0 += (gf_dword_t)a8 * b8;
-    lo0 += (gf_dword_t)aa1 * bb7;
-    lo0 -= (gf_dword_t)a1 * b7;
-    lo0 += (gf_dword_t)aa2 * bb6;
-    lo0 -= (gf_dword_t)a2 * b6;
-    lo0 += (gf_dword_t)aa3 * bb5;
-    lo0 -= (gf_dword_t)a3 * b5;
-    lo0 += (gf_dword_t)aa4 * bb4;
-    lo0 -= (gf_dword_t)a4 * b4;
-    lo0 += (gf_dword_t)aa5 * bb3;
-    lo0 -= (gf_dword_t)a5 * b3;
-    lo0 += (gf_dword_t)aa6 * bb2;
-    lo0 -= (gf_dword_t)a6 * b2;
-    lo0 += (gf_dword_t)aa7 * bb1;
-    lo0 -= (gf_dword_t)a7 * b1;
-    gf_dword_t hi0 = (gf_dword_t)aa0 * bb0;
-    hi0 -= (gf_dword_t)a0 * b0;
-    hi0 += (gf_dword_t)a9 * b15;
-    hi0 += (gf_dword_t)a10 * b14;
-    hi0 += (gf_dword_t)a11 * b13;
-    hi0 += (gf_dword_t)a12 * b12;
-    hi0 += (gf_dword_t)a13 * b11;
-    hi0 += (gf_dword_t)a14 * b10;
-    hi0 += (gf_dword_t)a15 * b9;
-    hi0 += (gf_dword_t)aa1 * bb7;
-    hi0 += (gf_dword_t)aa2 * bb6;
-    hi0 += (gf_dword_t)aa3 * bb5;
-    hi0 += (gf_dword_t)aa4 * bb4;
-    gf_dword_t hi0_1 = (gf_dword_t)aa5 * bb3;
-    hi0_1 += (gf_dword_t)aa6 * bb2;
-    hi0_1 += (gf_dword_t)aa7 * bb1;
+    /* column pair 0, 8: lo0 = A0 + B0 + (C - A)8, hi0 = (C - A)0 + B8 + C8: lo0 <= 0xcf02280170000000, hi0 <= 0xfc02a002bfffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa0 = (gf_dword_t)a->limb[0] * b->limb[0];
+    gf_dword_t lo0 = sa0;
+    lo0 += (gf_dword_t)a->limb[8] * b->limb[8];
+    gf_dword_t hi0 = (gf_dword_t)mem.aa[0] * mem.bb[0];
+    hi0 -= sa0;
+    hi0 += (gf_dword_t)a->limb[9] * b->limb[15];
+    hi0 += (gf_dword_t)a->limb[10] * b->limb[14];
+    hi0 += (gf_dword_t)a->limb[11] * b->limb[13];
+    hi0 += (gf_dword_t)a->limb[12] * b->limb[12];
+    hi0 += (gf_dword_t)a->limb[13] * b->limb[11];
+    hi0 += (gf_dword_t)a->limb[14] * b->limb[10];
+    hi0 += (gf_dword_t)a->limb[15] * b->limb[9];
+    gf_dword_t sc0 = (gf_dword_t)mem.aa[1] * mem.bb[7];
+    sc0 += (gf_dword_t)mem.aa[2] * mem.bb[6];
+    sc0 += (gf_dword_t)mem.aa[3] * mem.bb[5];
+    sc0 += (gf_dword_t)mem.aa[4] * mem.bb[4];
+    sc0 += (gf_dword_t)mem.aa[5] * mem.bb[3];
+    sc0 += (gf_dword_t)mem.aa[6] * mem.bb[2];
+    sc0 += (gf_dword_t)mem.aa[7] * mem.bb[1];
+    gf_dword_t sd0 = (gf_dword_t)a->limb[1] * b->limb[7];
+    sd0 += (gf_dword_t)a->limb[2] * b->limb[6];
+    sd0 += (gf_dword_t)a->limb[3] * b->limb[5];
+    sd0 += (gf_dword_t)a->limb[4] * b->limb[4];
+    sd0 += (gf_dword_t)a->limb[5] * b->limb[3];
+    sd0 += (gf_dword_t)a->limb[6] * b->limb[2];
+    sd0 += (gf_dword_t)a->limb[7] * b->limb[1];
+    gf_word_t hx0 = (gf_word_t)(hi0 >> 32);
+    hi0 = hi0 & 0xffffffffu;
+    hi0 += sc0;
+    GF_HIDE(sd0);
+    sc0 -= sd0;
+    lo0 += sc0;
 
-    /* column sums of limbs 1 and 9: lo1 = A1 + B1 + (C - A)9, hi1 = (C - A)1 + B9 + C9: lo1 <= 0xc602100160000000, hi1 <= 0xd802400180000000 */
-    gf_dword_t lo1 = (gf_dword_t)a0 * b1;
-    lo1 += (gf_dword_t)a1 * b0;
-    lo1 += (gf_dword_t)a8 * b9;
-    lo1 += (gf_dword_t)a9 * b8;
-    lo1 += (gf_dword_t)aa2 * bb7;
-    lo1 -= (gf_dword_t)a2 * b7;
-    lo1 += (gf_dword_t)aa3 * bb6;
-    lo1 -= (gf_dword_t)a3 * b6;
-    lo1 += (gf_dword_t)aa4 * bb5;
-    lo1 -= (gf_dword_t)a4 * b5;
-    lo1 += (gf_dword_t)aa5 * bb4;
-    lo1 -= (gf_dword_t)a5 * b4;
-    lo1 += (gf_dword_t)aa6 * bb3;
-    lo1 -= (gf_dword_t)a6 * b3;
-    lo1 += (gf_dword_t)aa7 * bb2;
-    lo1 -= (gf_dword_t)a7 * b2;
-    gf_dword_t hi1 = (gf_dword_t)aa0 * bb1;
-    hi1 -= (gf_dword_t)a0 * b1;
-    hi1 += (gf_dword_t)aa1 * bb0;
-    hi1 -= (gf_dword_t)a1 * b0;
-    hi1 += (gf_dword_t)a10 * b15;
-    hi1 += (gf_dword_t)a11 * b14;
-    hi1 += (gf_dword_t)a12 * b13;
-    hi1 += (gf_dword_t)a13 * b12;
-    hi1 += (gf_dword_t)a14 * b11;
-    hi1 += (gf_dword_t)a15 * b10;
-    hi1 += (gf_dword_t)aa2 * bb7;
-    hi1 += (gf_dword_t)aa3 * bb6;
-    hi1 += (gf_dword_t)aa4 * bb5;
-    gf_dword_t hi1_1 = (gf_dword_t)aa5 * bb4;
-    hi1_1 += (gf_dword_t)aa6 * bb3;
-    hi1_1 += (gf_dword_t)aa7 * bb2;
-
-    /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0xcf02280170000000 */
+    /* limbs 0 and 8: keep 28 bits, carry the rest into lo1 and hi1 (with hx0 * 2^4) */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
-    lo1 += lo0 >> 28;
-
-    /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0xea027001afffffff */
-    hi0 += hi0_1 & GF_LIMB_MASK;
     gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);
-    hi1 += (hi0 >> 28) + (hi0_1 >> 28);
 
-    /* column sums of limbs 2 and 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80150000000, hi2 <= 0xea027001a0000000 */
-    gf_dword_t lo2 = (gf_dword_t)a0 * b2;
-    lo2 += (gf_dword_t)a1 * b1;
-    lo2 += (gf_dword_t)a2 * b0;
-    lo2 += (gf_dword_t)a8 * b10;
-    lo2 += (gf_dword_t)a9 * b9;
-    lo2 += (gf_dword_t)a10 * b8;
-    lo2 += (gf_dword_t)aa3 * bb7;
-    lo2 -= (gf_dword_t)a3 * b7;
-    lo2 += (gf_dword_t)aa4 * bb6;
-    lo2 -= (gf_dword_t)a4 * b6;
-    lo2 += (gf_dword_t)aa5 * bb5;
-    lo2 -= (gf_dword_t)a5 * b5;
-    lo2 += (gf_dword_t)aa6 * bb4;
-    lo2 -= (gf_dword_t)a6 * b4;
-    lo2 += (gf_dword_t)aa7 * bb3;
-    lo2 -= (gf_dword_t)a7 * b3;
-    gf_dword_t hi2 = (gf_dword_t)aa0 * bb2;
-    hi2 -= (gf_dword_t)a0 * b2;
-    hi2 += (gf_dword_t)aa1 * bb1;
-    hi2 -= (gf_dword_t)a1 * b1;
-    hi2 += (gf_dword_t)aa2 * bb0;
-    hi2 -= (gf_dword_t)a2 * b0;
-    hi2 += (gf_dword_t)a11 * b15;
-    hi2 += (gf_dword_t)a12 * b14;
-    hi2 += (gf_dword_t)a13 * b13;
-    hi2 += (gf_dword_t)a14 * b12;
-    hi2 += (gf_dword_t)a15 * b11;
-    hi2 += (gf_dword_t)aa3 * bb7;
-    hi2 += (gf_dword_t)aa4 * bb6;
-    hi2 += (gf_dword_t)aa5 * bb5;
-    gf_dword_t hi2_1 = (gf_dword_t)aa6 * bb4;
-    hi2_1 += (gf_dword_t)aa7 * bb3;
+    /* column pair 1, 9: lo1 = A1 + B1 + (C - A)9, hi1 = (C - A)1 + B9 + C9: lo1 <= 0xc602100e50228017, hi1 <= 0xd80240027fffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa1 = (gf_dword_t)a->limb[0] * b->limb[1];
+    sa1 += (gf_dword_t)a->limb[1] * b->limb[0];
+    gf_dword_t lo1 = (lo0 >> 28) + sa1;
+    lo1 += (gf_dword_t)a->limb[8] * b->limb[9];
+    lo1 += (gf_dword_t)a->limb[9] * b->limb[8];
+    gf_dword_t hi1 = (hi0 >> 28) + ((gf_dword_t)hx0 << 4);
+    hi1 += (gf_dword_t)mem.aa[0] * mem.bb[1];
+    hi1 += (gf_dword_t)mem.aa[1] * mem.bb[0];
+    hi1 -= sa1;
+    hi1 += (gf_dword_t)a->limb[10] * b->limb[15];
+    hi1 += (gf_dword_t)a->limb[11] * b->limb[14];
+    hi1 += (gf_dword_t)a->limb[12] * b->limb[13];
+    hi1 += (gf_dword_t)a->limb[13] * b->limb[12];
+    hi1 += (gf_dword_t)a->limb[14] * b->limb[11];
+    hi1 += (gf_dword_t)a->limb[15] * b->limb[10];
+    gf_dword_t sc1 = (gf_dword_t)mem.aa[2] * mem.bb[7];
+    sc1 += (gf_dword_t)mem.aa[3] * mem.bb[6];
+    sc1 += (gf_dword_t)mem.aa[4] * mem.bb[5];
+    sc1 += (gf_dword_t)mem.aa[5] * mem.bb[4];
+    sc1 += (gf_dword_t)mem.aa[6] * mem.bb[3];
+    sc1 += (gf_dword_t)mem.aa[7] * mem.bb[2];
+    gf_dword_t sd1 = (gf_dword_t)a->limb[2] * b->limb[7];
+    sd1 += (gf_dword_t)a->limb[3] * b->limb[6];
+    sd1 += (gf_dword_t)a->limb[4] * b->limb[5];
+    sd1 += (gf_dword_t)a->limb[5] * b->limb[4];
+    sd1 += (gf_dword_t)a->limb[6] * b->limb[3];
+    sd1 += (gf_dword_t)a->limb[7] * b->limb[2];
+    gf_word_t hx1 = (gf_word_t)(hi1 >> 32);
+    hi1 = hi1 & 0xffffffffu;
+    hi1 += sc1;
+    GF_HIDE(sd1);
+    sc1 -= sd1;
+    lo1 += sc1;
 
-    /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0xc602100e50228017 */
+    /* limbs 1 and 9: keep 28 bits, carry the rest into lo2 and hi2 (with hx1 * 2^4) */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
-    lo2 += lo1 >> 28;
-
-    /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0xd8024016f0390025 */
-    hi1 += hi1_1 & GF_LIMB_MASK;
     gf_word_t c9 = (gf_word_t)(hi1 & GF_LIMB_MASK);
-    hi2 += (hi1 >> 28) + (hi1_1 >> 28);
 
-    /* column sums of limbs 3 and 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00140000000, hi3 <= 0xd802400180000000 */
-    gf_dword_t lo3 = (gf_dword_t)a0 * b3;
-    lo3 += (gf_dword_t)a1 * b2;
-    lo3 += (gf_dword_t)a2 * b1;
-    lo3 += (gf_dword_t)a3 * b0;
-    lo3 += (gf_dword_t)a8 * b11;
-    lo3 += (gf_dword_t)a9 * b10;
-    lo3 += (gf_dword_t)a10 * b9;
-    lo3 += (gf_dword_t)a11 * b8;
-    lo3 += (gf_dword_t)aa4 * bb7;
-    lo3 -= (gf_dword_t)a4 * b7;
-    lo3 += (gf_dword_t)aa5 * bb6;
-    lo3 -= (gf_dword_t)a5 * b6;
-    lo3 += (gf_dword_t)aa6 * bb5;
-    lo3 -= (gf_dword_t)a6 * b5;
-    lo3 += (gf_dword_t)aa7 * bb4;
-    lo3 -= (gf_dword_t)a7 * b4;
-    gf_dword_t hi3 = (gf_dword_t)aa0 * bb3;
-    hi3 -= (gf_dword_t)a0 * b3;
-    hi3 += (gf_dword_t)aa1 * bb2;
-    hi3 -= (gf_dword_t)a1 * b2;
-    hi3 += (gf_dword_t)aa2 * bb1;
-    hi3 -= (gf_dword_t)a2 * b1;
-    hi3 += (gf_dword_t)aa3 * bb0;
-    hi3 -= (gf_dword_t)a3 * b0;
-    hi3 += (gf_dword_t)a12 * b15;
-    hi3 += (gf_dword_t)a13 * b14;
-    hi3 += (gf_dword_t)a14 * b13;
-    hi3 += (gf_dword_t)a15 * b12;
-    hi3 += (gf_dword_t)aa4 * bb7;
-    hi3 += (gf_dword_t)aa5 * bb6;
-    gf_dword_t hi3_1 = (gf_dword_t)aa6 * bb5;
-    hi3_1 += (gf_dword_t)aa7 * bb4;
+    /* column pair 2, 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80db02100e5, hi2 <= 0xb401e0023fffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa2 = (gf_dword_t)a->limb[0] * b->limb[2];
+    sa2 += (gf_dword_t)a->limb[1] * b->limb[1];
+    sa2 += (gf_dword_t)a->limb[2] * b->limb[0];
+    gf_dword_t lo2 = (lo1 >> 28) + sa2;
+    lo2 += (gf_dword_t)a->limb[8] * b->limb[10];
+    lo2 += (gf_dword_t)a->limb[9] * b->limb[9];
+    lo2 += (gf_dword_t)a->limb[10] * b->limb[8];
+    gf_dword_t hi2 = (hi1 >> 28) + ((gf_dword_t)hx1 << 4);
+    hi2 += (gf_dword_t)mem.aa[0] * mem.bb[2];
+    hi2 += (gf_dword_t)mem.aa[1] * mem.bb[1];
+    hi2 += (gf_dword_t)mem.aa[2] * mem.bb[0];
+    hi2 -= sa2;
+    hi2 += (gf_dword_t)a->limb[11] * b->limb[15];
+    hi2 += (gf_dword_t)a->limb[12] * b->limb[14];
+    hi2 += (gf_dword_t)a->limb[13] * b->limb[13];
+    hi2 += (gf_dword_t)a->limb[14] * b->limb[12];
+    hi2 += (gf_dword_t)a->limb[15] * b->limb[11];
+    gf_dword_t sc2 = (gf_dword_t)mem.aa[3] * mem.bb[7];
+    sc2 += (gf_dword_t)mem.aa[4] * mem.bb[6];
+    sc2 += (gf_dword_t)mem.aa[5] * mem.bb[5];
+    sc2 += (gf_dword_t)mem.aa[6] * mem.bb[4];
+    sc2 += (gf_dword_t)mem.aa[7] * mem.bb[3];
+    gf_dword_t sd2 = (gf_dword_t)a->limb[3] * b->limb[7];
+    sd2 += (gf_dword_t)a->limb[4] * b->limb[6];
+    sd2 += (gf_dword_t)a->limb[5] * b->limb[5];
+    sd2 += (gf_dword_t)a->limb[6] * b->limb[4];
+    sd2 += (gf_dword_t)a->limb[7] * b->limb[3];
+    gf_word_t hx2 = (gf_word_t)(hi2 >> 32);
+    hi2 = hi2 & 0xffffffffu;
+    hi2 += sc2;
+    GF_HIDE(sd2);
+    sc2 -= sd2;
+    lo2 += sc2;
 
-    /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0xbd01f80db02100e5 */
+    /* limbs 2 and 10: keep 28 bits, carry the rest into lo3 and hi3 (with hx2 * 2^4) */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
-    lo3 += lo2 >> 28;
-
-    /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0xea027015f036017a */
-    hi2 += hi2_1 & GF_LIMB_MASK;
     gf_word_t c10 = (gf_word_t)(hi2 & GF_LIMB_MASK);
-    hi3 += (hi2 >> 28) + (hi2_1 >> 28);
 
-    /* column sums of limbs 4 and 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80130000000, hi4 <= 0xea027001a0000000 */
-    gf_dword_t lo4 = (gf_dword_t)a0 * b4;
-    lo4 += (gf_dword_t)a1 * b3;
-    lo4 += (gf_dword_t)a2 * b2;
-    lo4 += (gf_dword_t)a3 * b1;
-    lo4 += (gf_dword_t)a4 * b0;
-    lo4 += (gf_dword_t)a8 * b12;
-    lo4 += (gf_dword_t)a9 * b11;
-    lo4 += (gf_dword_t)a10 * b10;
-    lo4 += (gf_dword_t)a11 * b9;
-    lo4 += (gf_dword_t)a12 * b8;
-    lo4 += (gf_dword_t)aa5 * bb7;
-    lo4 -= (gf_dword_t)a5 * b7;
-    lo4 += (gf_dword_t)aa6 * bb6;
-    lo4 -= (gf_dword_t)a6 * b6;
-    lo4 += (gf_dword_t)aa7 * bb5;
-    lo4 -= (gf_dword_t)a7 * b5;
-    gf_dword_t hi4 = (gf_dword_t)aa0 * bb4;
-    hi4 -= (gf_dword_t)a0 * b4;
-    hi4 += (gf_dword_t)aa1 * bb3;
-    hi4 -= (gf_dword_t)a1 * b3;
-    hi4 += (gf_dword_t)aa2 * bb2;
-    hi4 -= (gf_dword_t)a2 * b2;
-    hi4 += (gf_dword_t)aa3 * bb1;
-    hi4 -= (gf_dword_t)a3 * b1;
-    hi4 += (gf_dword_t)aa4 * bb0;
-    hi4 -= (gf_dword_t)a4 * b0;
-    hi4 += (gf_dword_t)a13 * b15;
-    hi4 += (gf_dword_t)a14 * b14;
-    hi4 += (gf_dword_t)a15 * b13;
-    hi4 += (gf_dword_t)aa5 * bb7;
-    hi4 += (gf_dword_t)aa6 * bb6;
-    gf_dword_t hi4_1 = (gf_dword_t)aa7 * bb5;
+    /* column pair 3, 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00d101f80db, hi3 <= 0x90018001ffffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa3 = (gf_dword_t)a->limb[0] * b->limb[3];
+    sa3 += (gf_dword_t)a->limb[1] * b->limb[2];
+    sa3 += (gf_dword_t)a->limb[2] * b->limb[1];
+    sa3 += (gf_dword_t)a->limb[3] * b->limb[0];
+    gf_dword_t lo3 = (lo2 >> 28) + sa3;
+    lo3 += (gf_dword_t)a->limb[8] * b->limb[11];
+    lo3 += (gf_dword_t)a->limb[9] * b->limb[10];
+    lo3 += (gf_dword_t)a->limb[10] * b->limb[9];
+    lo3 += (gf_dword_t)a->limb[11] * b->limb[8];
+    gf_dword_t hi3 = (hi2 >> 28) + ((gf_dword_t)hx2 << 4);
+    hi3 += (gf_dword_t)mem.aa[0] * mem.bb[3];
+    hi3 += (gf_dword_t)mem.aa[1] * mem.bb[2];
+    hi3 += (gf_dword_t)mem.aa[2] * mem.bb[1];
+    hi3 += (gf_dword_t)mem.aa[3] * mem.bb[0];
+    hi3 -= sa3;
+    hi3 += (gf_dword_t)a->limb[12] * b->limb[15];
+    hi3 += (gf_dword_t)a->limb[13] * b->limb[14];
+    hi3 += (gf_dword_t)a->limb[14] * b->limb[13];
+    hi3 += (gf_dword_t)a->limb[15] * b->limb[12];
+    gf_dword_t sc3 = (gf_dword_t)mem.aa[4] * mem.bb[7];
+    sc3 += (gf_dword_t)mem.aa[5] * mem.bb[6];
+    sc3 += (gf_dword_t)mem.aa[6] * mem.bb[5];
+    sc3 += (gf_dword_t)mem.aa[7] * mem.bb[4];
+    gf_dword_t sd3 = (gf_dword_t)a->limb[4] * b->limb[7];
+    sd3 += (gf_dword_t)a->limb[5] * b->limb[6];
+    sd3 += (gf_dword_t)a->limb[6] * b->limb[5];
+    sd3 += (gf_dword_t)a->limb[7] * b->limb[4];
+    gf_word_t hx3 = (gf_word_t)(hi3 >> 32);
+    hi3 = hi3 & 0xffffffffu;
+    hi3 += sc3;
+    GF_HIDE(sd3);
+    sc3 -= sd3;
+    lo3 += sc3;
 
-    /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0xb401e00d101f80db */
+    /* limbs 3 and 11: keep 28 bits, carry the rest into lo4 and hi4 (with hx3 * 2^4) */
     gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
-    lo4 += lo3 >> 28;
-
-    /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0xd8024014b0330166 */
-    hi3 += hi3_1 & GF_LIMB_MASK;
     gf_word_t c11 = (gf_word_t)(hi3 & GF_LIMB_MASK);
-    hi4 += (hi3 >> 28) + (hi3_1 >> 28);
 
-    /* column sums of limbs 5 and 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00120000000, hi5 <= 0xd802400180000000 */
-    gf_dword_t lo5 = (gf_dword_t)a0 * b5;
-    lo5 += (gf_dword_t)a1 * b4;
-    lo5 += (gf_dword_t)a2 * b3;
-    lo5 += (gf_dword_t)a3 * b2;
-    lo5 += (gf_dword_t)a4 * b1;
-    lo5 += (gf_dword_t)a5 * b0;
-    lo5 += (gf_dword_t)a8 * b13;
-    lo5 += (gf_dword_t)a9 * b12;
-    lo5 += (gf_dword_t)a10 * b11;
-    lo5 += (gf_dword_t)a11 * b10;
-    lo5 += (gf_dword_t)a12 * b9;
-    lo5 += (gf_dword_t)a13 * b8;
-    lo5 += (gf_dword_t)aa6 * bb7;
-    lo5 -= (gf_dword_t)a6 * b7;
-    lo5 += (gf_dword_t)aa7 * bb6;
-    lo5 -= (gf_dword_t)a7 * b6;
-    gf_dword_t hi5 = (gf_dword_t)aa0 * bb5;
-    hi5 -= (gf_dword_t)a0 * b5;
-    hi5 += (gf_dword_t)aa1 * bb4;
-    hi5 -= (gf_dword_t)a1 * b4;
-    hi5 += (gf_dword_t)aa2 * bb3;
-    hi5 -= (gf_dword_t)a2 * b3;
-    hi5 += (gf_dword_t)aa3 * bb2;
-    hi5 -= (gf_dword_t)a3 * b2;
-    hi5 += (gf_dword_t)aa4 * bb1;
-    hi5 -= (gf_dword_t)a4 * b1;
-    hi5 += (gf_dword_t)aa5 * bb0;
-    hi5 -= (gf_dword_t)a5 * b0;
-    hi5 += (gf_dword_t)a14 * b15;
-    hi5 += (gf_dword_t)a15 * b14;
-    hi5 += (gf_dword_t)aa6 * bb7;
-    gf_dword_t hi5_1 = (gf_dword_t)aa7 * bb6;
+    /* column pair 4, 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80c701e00d1, hi4 <= 0x6c012001bfffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa4 = (gf_dword_t)a->limb[0] * b->limb[4];
+    sa4 += (gf_dword_t)a->limb[1] * b->limb[3];
+    sa4 += (gf_dword_t)a->limb[2] * b->limb[2];
+    sa4 += (gf_dword_t)a->limb[3] * b->limb[1];
+    sa4 += (gf_dword_t)a->limb[4] * b->limb[0];
+    gf_dword_t lo4 = (lo3 >> 28) + sa4;
+    lo4 += (gf_dword_t)a->limb[8] * b->limb[12];
+    lo4 += (gf_dword_t)a->limb[9] * b->limb[11];
+    lo4 += (gf_dword_t)a->limb[10] * b->limb[10];
+    lo4 += (gf_dword_t)a->limb[11] * b->limb[9];
+    lo4 += (gf_dword_t)a->limb[12] * b->limb[8];
+    gf_dword_t hi4 = (hi3 >> 28) + ((gf_dword_t)hx3 << 4);
+    hi4 += (gf_dword_t)mem.aa[0] * mem.bb[4];
+    hi4 += (gf_dword_t)mem.aa[1] * mem.bb[3];
+    hi4 += (gf_dword_t)mem.aa[2] * mem.bb[2];
+    hi4 += (gf_dword_t)mem.aa[3] * mem.bb[1];
+    hi4 += (gf_dword_t)mem.aa[4] * mem.bb[0];
+    hi4 -= sa4;
+    hi4 += (gf_dword_t)a->limb[13] * b->limb[15];
+    hi4 += (gf_dword_t)a->limb[14] * b->limb[14];
+    hi4 += (gf_dword_t)a->limb[15] * b->limb[13];
+    gf_dword_t sc4 = (gf_dword_t)mem.aa[5] * mem.bb[7];
+    sc4 += (gf_dword_t)mem.aa[6] * mem.bb[6];
+    sc4 += (gf_dword_t)mem.aa[7] * mem.bb[5];
+    gf_dword_t sd4 = (gf_dword_t)a->limb[5] * b->limb[7];
+    sd4 += (gf_dword_t)a->limb[6] * b->limb[6];
+    sd4 += (gf_dword_t)a->limb[7] * b->limb[5];
+    gf_word_t hx4 = (gf_word_t)(hi4 >> 32);
+    hi4 = hi4 & 0xffffffffu;
+    hi4 += sc4;
+    GF_HIDE(sd4);
+    sc4 -= sd4;
+    lo4 += sc4;
 
-    /* limb 4 (2^112): keep 28 bits, carry the rest into lo5: lo4 <= 0xab01c80c701e00d1 */
+    /* limbs 4 and 12: keep 28 bits, carry the rest into lo5 and hi5 (with hx4 * 2^4) */
     gf_word_t c4 = (gf_word_t)(lo4 & GF_LIMB_MASK);
-    lo5 += lo4 >> 28;
-
-    /* limb 12 (2^336): keep 28 bits, carry the rest into hi5: hi4 <= 0xea027013b0300152 */
-    hi4 += hi4_1 & GF_LIMB_MASK;
     gf_word_t c12 = (gf_word_t)(hi4 & GF_LIMB_MASK);
-    hi5 += (hi4 >> 28) + (hi4_1 >> 28);
 
-    /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
-    gf_dword_t lo6 = (gf_dword_t)a0 * b6;
-    lo6 += (gf_dword_t)a1 * b5;
-    lo6 += (gf_dword_t)a2 * b4;
-    lo6 += (gf_dword_t)a3 * b3;
-    lo6 += (gf_dword_t)a4 * b2;
-    lo6 += (gf_dword_t)a5 * b1;
-    lo6 += (gf_dword_t)a6 * b0;
-    lo6 += (gf_dword_t)a8 * b14;
-    lo6 += (gf_dword_t)a9 * b13;
-    lo6 += (gf_dword_t)a10 * b12;
-    lo6 += (gf_dword_t)a11 * b11;
-    lo6 += (gf_dword_t)a12 * b10;
-    lo6 += (gf_dword_t)a13 * b9;
-    lo6 += (gf_dword_t)a14 * b8;
-    lo6 += (gf_dword_t)aa7 * bb7;
-    lo6 -= (gf_dword_t)a7 * b7;
-    gf_dword_t hi6 = (gf_dword_t)aa0 * bb6;
-    hi6 -= (gf_dword_t)a0 * b6;
-    hi6 += (gf_dword_t)aa1 * bb5;
-    hi6 -= (gf_dword_t)a1 * b5;
-    hi6 += (gf_dword_t)aa2 * bb4;
-    hi6 -= (gf_dword_t)a2 * b4;
-    hi6 += (gf_dword_t)aa3 * bb3;
-    hi6 -= (gf_dword_t)a3 * b3;
-    hi6 += (gf_dword_t)aa4 * bb2;
-    hi6 -= (gf_dword_t)a4 * b2;
-    hi6 += (gf_dword_t)aa5 * bb1;
-    hi6 -= (gf_dword_t)a5 * b1;
-    hi6 += (gf_dword_t)aa6 * bb0;
-    hi6 -= (gf_dword_t)a6 * b0;
-    hi6 += (gf_dword_t)a15 * b15;
-    hi6 += (gf_dword_t)aa7 * bb7;
+    /* column pair 5, 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00bd01c80c7, hi5 <= 0xfc02a012a02d014b */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa5 = (gf_dword_t)a->limb[0] * b->limb[5];
+    sa5 += (gf_dword_t)a->limb[1] * b->limb[4];
+    sa5 += (gf_dword_t)a->limb[2] * b->limb[3];
+    sa5 += (gf_dword_t)a->limb[3] * b->limb[2];
+    sa5 += (gf_dword_t)a->limb[4] * b->limb[1];
+    sa5 += (gf_dword_t)a->limb[5] * b->limb[0];
+    gf_dword_t lo5 = (lo4 >> 28) + sa5;
+    lo5 += (gf_dword_t)a->limb[8] * b->limb[13];
+    lo5 += (gf_dword_t)a->limb[9] * b->limb[12];
+    lo5 += (gf_dword_t)a->limb[10] * b->limb[11];
+    lo5 += (gf_dword_t)a->limb[11] * b->limb[10];
+    lo5 += (gf_dword_t)a->limb[12] * b->limb[9];
+    lo5 += (gf_dword_t)a->limb[13] * b->limb[8];
+    gf_dword_t hi5 = (hi4 >> 28) + ((gf_dword_t)hx4 << 4);
+    hi5 += (gf_dword_t)mem.aa[0] * mem.bb[5];
+    hi5 += (gf_dword_t)mem.aa[1] * mem.bb[4];
+    hi5 += (gf_dword_t)mem.aa[2] * mem.bb[3];
+    hi5 += (gf_dword_t)mem.aa[3] * mem.bb[2];
+    hi5 += (gf_dword_t)mem.aa[4] * mem.bb[1];
+    hi5 += (gf_dword_t)mem.aa[5] * mem.bb[0];
+    hi5 -= sa5;
+    hi5 += (gf_dword_t)a->limb[14] * b->limb[15];
+    hi5 += (gf_dword_t)a->limb[15] * b->limb[14];
+    gf_dword_t sc5 = (gf_dword_t)mem.aa[6] * mem.bb[7];
+    sc5 += (gf_dword_t)mem.aa[7] * mem.bb[6];
+    gf_dword_t sd5 = (gf_dword_t)a->limb[6] * b->limb[7];
+    sd5 += (gf_dword_t)a->limb[7] * b->limb[6];
+    hi5 += sc5;
+    GF_HIDE(sd5);
+    sc5 -= sd5;
+    lo5 += sc5;
 
-    /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0xa201b00bd01c80c7 */
+    /* limbs 5 and 13: keep 28 bits, carry the rest into lo6 and hi6 */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
-    lo6 += lo5 >> 28;
-
-    /* limb 13 (2^364): keep 28 bits, carry the rest into hi6: hi5 <= 0xd8024012702d013e */
-    hi5 += hi5_1 & GF_LIMB_MASK;
     gf_word_t c13 = (gf_word_t)(hi5 & GF_LIMB_MASK);
-    hi6 += (hi5 >> 28) + (hi5_1 >> 28);
 
-    /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
-    gf_dword_t lo7 = (gf_dword_t)a0 * b7;
-    lo7 += (gf_dword_t)a1 * b6;
-    lo7 += (gf_dword_t)a2 * b5;
-    lo7 += (gf_dword_t)a3 * b4;
-    lo7 += (gf_dword_t)a4 * b3;
-    lo7 += (gf_dword_t)a5 * b2;
-    lo7 += (gf_dword_t)a6 * b1;
-    lo7 += (gf_dword_t)a7 * b0;
-    lo7 += (gf_dword_t)a8 * b15;
-    lo7 += (gf_dword_t)a9 * b14;
-    lo7 += (gf_dword_t)a10 * b13;
-    lo7 += (gf_dword_t)a11 * b12;
-    lo7 += (gf_dword_t)a12 * b11;
-    lo7 += (gf_dword_t)a13 * b10;
-    lo7 += (gf_dword_t)a14 * b9;
-    lo7 += (gf_dword_t)a15 * b8;
-    gf_dword_t hi7 = (gf_dword_t)aa0 * bb7;
-    hi7 -= (gf_dword_t)a0 * b7;
-    hi7 += (gf_dword_t)aa1 * bb6;
-    hi7 -= (gf_dword_t)a1 * b6;
-    hi7 += (gf_dword_t)aa2 * bb5;
-    hi7 -= (gf_dword_t)a2 * b5;
-    hi7 += (gf_dword_t)aa3 * bb4;
-    hi7 -= (gf_dword_t)a3 * b4;
-    hi7 += (gf_dword_t)aa4 * bb3;
-    hi7 -= (gf_dword_t)a4 * b3;
-    hi7 += (gf_dword_t)aa5 * bb2;
-    hi7 -= (gf_dword_t)a5 * b2;
-    hi7 += (gf_dword_t)aa6 * bb1;
-    hi7 -= (gf_dword_t)a6 * b1;
-    hi7 += (gf_dword_t)aa7 * bb0;
-    hi7 -= (gf_dword_t)a7 * b0;
+    /* column pair 6, 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980b301b00bd, hi6 <= 0xea027011602a012a */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa6 = (gf_dword_t)a->limb[0] * b->limb[6];
+    sa6 += (gf_dword_t)a->limb[1] * b->limb[5];
+    sa6 += (gf_dword_t)a->limb[2] * b->limb[4];
+    sa6 += (gf_dword_t)a->limb[3] * b->limb[3];
+    sa6 += (gf_dword_t)a->limb[4] * b->limb[2];
+    sa6 += (gf_dword_t)a->limb[5] * b->limb[1];
+    sa6 += (gf_dword_t)a->limb[6] * b->limb[0];
+    gf_dword_t lo6 = (lo5 >> 28) + sa6;
+    lo6 += (gf_dword_t)a->limb[8] * b->limb[14];
+    lo6 += (gf_dword_t)a->limb[9] * b->limb[13];
+    lo6 += (gf_dword_t)a->limb[10] * b->limb[12];
+    lo6 += (gf_dword_t)a->limb[11] * b->limb[11];
+    lo6 += (gf_dword_t)a->limb[12] * b->limb[10];
+    lo6 += (gf_dword_t)a->limb[13] * b->limb[9];
+    lo6 += (gf_dword_t)a->limb[14] * b->limb[8];
+    gf_dword_t hi6 = hi5 >> 28;
+    hi6 += (gf_dword_t)mem.aa[0] * mem.bb[6];
+    hi6 += (gf_dword_t)mem.aa[1] * mem.bb[5];
+    hi6 += (gf_dword_t)mem.aa[2] * mem.bb[4];
+    hi6 += (gf_dword_t)mem.aa[3] * mem.bb[3];
+    hi6 += (gf_dword_t)mem.aa[4] * mem.bb[2];
+    hi6 += (gf_dword_t)mem.aa[5] * mem.bb[1];
+    hi6 += (gf_dword_t)mem.aa[6] * mem.bb[0];
+    hi6 -= sa6;
+    hi6 += (gf_dword_t)a->limb[15] * b->limb[15];
+    gf_dword_t sc6 = (gf_dword_t)mem.aa[7] * mem.bb[7];
+    gf_dword_t sd6 = (gf_dword_t)a->limb[7] * b->limb[7];
+    hi6 += sc6;
+    GF_HIDE(sd6);
+    sc6 -= sd6;
+    lo6 += sc6;
 
-    /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x9901980b301b00bd */
+    /* limbs 6 and 14: keep 28 bits, carry the rest into lo7 and hi7 */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);
-    lo7 += lo6 >> 28;
-
-    /* limb 14 (2^392): keep 28 bits, carry the rest into hi7: hi6 <= 0xea027011602a012b */
     gf_word_t c14 = (gf_word_t)(hi6 & GF_LIMB_MASK);
-    hi7 += hi6 >> 28;
 
-    /* limb 7 (2^196): keep 28 bits, carry the rest into the wrap below: lo7 <= 0x9001800a901980b3 */
+    /* column pair 7, 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800a901980b3, hi7 <= 0xd802401020270116 */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa7 = (gf_dword_t)a->limb[0] * b->limb[7];
+    sa7 += (gf_dword_t)a->limb[1] * b->limb[6];
+    sa7 += (gf_dword_t)a->limb[2] * b->limb[5];
+    sa7 += (gf_dword_t)a->limb[3] * b->limb[4];
+    sa7 += (gf_dword_t)a->limb[4] * b->limb[3];
+    sa7 += (gf_dword_t)a->limb[5] * b->limb[2];
+    sa7 += (gf_dword_t)a->limb[6] * b->limb[1];
+    sa7 += (gf_dword_t)a->limb[7] * b->limb[0];
+    gf_dword_t lo7 = (lo6 >> 28) + sa7;
+    lo7 += (gf_dword_t)a->limb[8] * b->limb[15];
+    lo7 += (gf_dword_t)a->limb[9] * b->limb[14];
+    lo7 += (gf_dword_t)a->limb[10] * b->limb[13];
+    lo7 += (gf_dword_t)a->limb[11] * b->limb[12];
+    lo7 += (gf_dword_t)a->limb[12] * b->limb[11];
+    lo7 += (gf_dword_t)a->limb[13] * b->limb[10];
+    lo7 += (gf_dword_t)a->limb[14] * b->limb[9];
+    lo7 += (gf_dword_t)a->limb[15] * b->limb[8];
+    gf_dword_t hi7 = hi6 >> 28;
+    hi7 += (gf_dword_t)mem.aa[0] * mem.bb[7];
+    hi7 += (gf_dword_t)mem.aa[1] * mem.bb[6];
+    hi7 += (gf_dword_t)mem.aa[2] * mem.bb[5];
+    hi7 += (gf_dword_t)mem.aa[3] * mem.bb[4];
+    hi7 += (gf_dword_t)mem.aa[4] * mem.bb[3];
+    hi7 += (gf_dword_t)mem.aa[5] * mem.bb[2];
+    hi7 += (gf_dword_t)mem.aa[6] * mem.bb[1];
+    hi7 += (gf_dword_t)mem.aa[7] * mem.bb[0];
+    hi7 -= sa7;
+
+    /* limbs 7 and 15: keep 28 bits, carry the rest into the wrap below */
     gf_word_t c7 = (gf_word_t)(lo7 & GF_LIMB_MASK);
-    gf_dword_t carry_lo = lo7 >> 28;
-
-    /* limb 15 (2^420): keep 28 bits, carry the rest into the wrap below: hi7 <= 0xd802401020270116 */
     gf_word_t c15 = (gf_word_t)(hi7 & GF_LIMB_MASK);
+    gf_dword_t carry_lo = lo7 >> 28;
     gf_dword_t carry_hi = hi7 >> 28;
 
     /* wrap: carry_lo has place 2^224 (limb 8); carry_hi has place 2^448 = 2^224 + 1 (limbs 0 and 8): carry_phi <= 0x16903c01aa, carry_one <= 0xd90240101 */

@@ -28,6 +28,33 @@
  * of nonnegative monomials, which the analyzer proves.
  * For a square, x_i x_k (i != k) appears twice: one product of 2 x_i.
  *
+ * gf_mul / gf_sqr for layouts with few registers (16x28 on 32-bit CPUs).
+ *
+ * The same column sums as fn_mul, in a shape that a compiler can keep in
+ * a dozen 32-bit registers:
+ * - the input limbs stay in memory (`bind`) and the half sums (and, for
+ *     squares, the doubled limbs) go to a small local struct; every product
+ *     reads its two operands where they are, and a compiler barrier before
+ *     each column pair keeps the compiler from loading every operand once
+ *     and spilling it. Within a column pair every operand is used once, so
+ *     the barrier costs no load, and a product is two loads and one
+ *     multiply-accumulate (umlal on ARM).
+ * - one column pair at a time: the products go straight into lo{j} and
+ *     hi{j}, except the three sums shared or subtracted, which get their
+ *     own accumulator: sa{j} = A_j (added to lo{j}, subtracted from hi{j}),
+ *     sc{j} = C_{j+h} (added to both) and sd{j} = A_{j+h} (subtracted
+ *     from sc{j} before it goes to lo{j}); at most four double words live.
+ * - the carries out of column pair j are the first terms of lo{j+1} and
+ *     hi{j+1}, so no two column pairs are ever live together.
+ * - hi{j} of the lower columns can exceed 2^64 with loose inputs (38
+ *     products of up to 2^59.2 and 2^61.2): before sc{j} is added, the
+ *     high word of hi{j} (place 2^32 = 16 * 2^28) is set aside in hx{j}
+ *     and goes into hi{j+1} with the carry, so every double word holds.
+ * - the sums are added with wrap (gen/ir.py): hi7 = C_7 - A_7 passes
+ *     2^64 on the way (8 products of up to 2^61.2) and is exact again,
+ *     as the analyzer proves, when its carry is taken.
+ * Measurements and what was tried: gen/gen_field.py.
+ *
  * The carry chains after the column sums.
  *
  * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
@@ -56,286 +83,270 @@ void gf_sqr(gf out, const gf a) {
     GF_ASSERT_BOUND(a->limb[13], 0x30004000u);
     GF_ASSERT_BOUND(a->limb[14], 0x30004000u);
     GF_ASSERT_BOUND(a->limb[15], 0x30004000u);
-    const gf_word_t a0 = a->limb[0];
-    const gf_word_t a1 = a->limb[1];
-    const gf_word_t a2 = a->limb[2];
-    const gf_word_t a3 = a->limb[3];
-    const gf_word_t a4 = a->limb[4];
-    const gf_word_t a5 = a->limb[5];
-    const gf_word_t a6 = a->limb[6];
-    const gf_word_t a7 = a->limb[7];
-    const gf_word_t a8 = a->limb[8];
-    const gf_word_t a9 = a->limb[9];
-    const gf_word_t a10 = a->limb[10];
-    const gf_word_t a11 = a->limb[11];
-    const gf_word_t a12 = a->limb[12];
-    const gf_word_t a13 = a->limb[13];
-    const gf_word_t a14 = a->limb[14];
-    const gf_word_t a15 = a->limb[15];
+    struct {
+        gf_word_t aa[8];
+        gf_word_t ad[14];
+        gf_word_t aad[7];
+    } mem;
 
-    /* the sums of the halves, a0 + a1: aa0 <= 0x60008000, aa1 <= 0x60008000, aa2 <= 0x60008000, aa3 <= 0x60008000, aa4 <= 0x60008000, aa5 <= 0x60008000, aa6 <= 0x60008000, aa7 <= 0x60008000 */
-    gf_word_t aa0 = a0 + a8;
-    gf_word_t aa1 = a1 + a9;
-    gf_word_t aa2 = a2 + a10;
-    gf_word_t aa3 = a3 + a11;
-    gf_word_t aa4 = a4 + a12;
-    gf_word_t aa5 = a5 + a13;
-    gf_word_t aa6 = a6 + a14;
-    gf_word_t aa7 = a7 + a15;
+    /* the sums of the halves, a0 + a1, in memory */
+    mem.aa[0] = a->limb[0] + a->limb[8];
+    mem.aa[1] = a->limb[1] + a->limb[9];
+    mem.aa[2] = a->limb[2] + a->limb[10];
+    mem.aa[3] = a->limb[3] + a->limb[11];
+    mem.aa[4] = a->limb[4] + a->limb[12];
+    mem.aa[5] = a->limb[5] + a->limb[13];
+    mem.aa[6] = a->limb[6] + a->limb[14];
+    mem.aa[7] = a->limb[7] + a->limb[15];
 
-    /* doubled limbs for the off-diagonal products: ad0 <= 0x60008000, ad1 <= 0x60008000, ad2 <= 0x60008000, ad3 <= 0x60008000, ad4 <= 0x60008000, ad5 <= 0x60008000, ad6 <= 0x60008000, aad0 <= 0xc0010000, aad1 <= 0xc0010000, aad2 <= 0xc0010000, aad3 <= 0xc0010000, aad4 <= 0xc0010000, aad5 <= 0xc0010000, aad6 <= 0xc0010000 */
-    gf_word_t ad0 = a0 + a0;
-    gf_word_t ad1 = a1 + a1;
-    gf_word_t ad2 = a2 + a2;
-    gf_word_t ad3 = a3 + a3;
-    gf_word_t ad4 = a4 + a4;
-    gf_word_t ad5 = a5 + a5;
-    gf_word_t ad6 = a6 + a6;
-    gf_word_t aad0 = aa0 + aa0;
-    gf_word_t aad1 = aa1 + aa1;
-    gf_word_t aad2 = aa2 + aa2;
-    gf_word_t aad3 = aa3 + aa3;
-    gf_word_t aad4 = aa4 + aa4;
-    gf_word_t aad5 = aa5 + aa5;
-    gf_word_t aad6 = aa6 + aa6;
+    /* doubled limbs for the off-diagonal products, in memory */
+    mem.ad[0] = a->limb[0] + a->limb[0];
+    mem.ad[1] = a->limb[1] + a->limb[1];
+    mem.ad[2] = a->limb[2] + a->limb[2];
+    mem.ad[3] = a->limb[3] + a->limb[3];
+    mem.ad[4] = a->limb[4] + a->limb[4];
+    mem.ad[5] = a->limb[5] + a->limb[5];
+    mem.ad[6] = a->limb[6] + a->limb[6];
+    mem.ad[7] = a->limb[8] + a->limb[8];
+    mem.ad[8] = a->limb[9] + a->limb[9];
+    mem.ad[9] = a->limb[10] + a->limb[10];
+    mem.ad[10] = a->limb[11] + a->limb[11];
+    mem.ad[11] = a->limb[12] + a->limb[12];
+    mem.ad[12] = a->limb[13] + a->limb[13];
+    mem.ad[13] = a->limb[14] + a->limb[14];
+    mem.aad[0] = mem.aa[0] + mem.aa[0];
+    mem.aad[1] = mem.aa[1] + mem.aa[1];
+    mem.aad[2] = mem.aa[2] + mem.aa[2];
+    mem.aad[3] = mem.aa[3] + mem.aa[3];
+    mem.aad[4] = mem.aa[4] + mem.aa[4];
+    mem.aad[5] = mem.aa[5] + mem.aa[5];
+    mem.aad[6] = mem.aa[6] + mem.aa[6];
 
-    /* doubled upper limbs: ad8 <= 0x60008000, ad9 <= 0x60008000, ad10 <= 0x60008000, ad11 <= 0x60008000, ad12 <= 0x60008000, ad13 <= 0x60008000, ad14 <= 0x60008000 */
-    gf_word_t ad8 = a8 + a8;
-    gf_word_t ad9 = a9 + a9;
-    gf_word_t ad10 = a10 + a10;
-    gf_word_t ad11 = a11 + a11;
-    gf_word_t ad12 = a12 + a12;
-    gf_word_t ad13 = a13 + a13;
-    gf_word_t ad14 = a14 + a14;
+    /* column pair 0, 8: lo0 = A0 + B0 + (C - A)8, hi0 = (C - A)0 + B8 + C8: lo0 <= 0xcf02280170000000, hi0 <= 0xfc02a002bfffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa0 = (gf_dword_t)a->limb[0] * a->limb[0];
+    gf_dword_t lo0 = sa0;
+    lo0 += (gf_dword_t)a->limb[8] * a->limb[8];
+    gf_dword_t hi0 = (gf_dword_t)mem.aa[0] * mem.aa[0];
+    hi0 -= sa0;
+    hi0 += (gf_dword_t)mem.ad[8] * a->limb[15];
+    hi0 += (gf_dword_t)mem.ad[9] * a->limb[14];
+    hi0 += (gf_dword_t)mem.ad[10] * a->limb[13];
+    hi0 += (gf_dword_t)a->limb[12] * a->limb[12];
+    gf_dword_t sc0 = (gf_dword_t)mem.aad[1] * mem.aa[7];
+    sc0 += (gf_dword_t)mem.aad[2] * mem.aa[6];
+    sc0 += (gf_dword_t)mem.aad[3] * mem.aa[5];
+    sc0 += (gf_dword_t)mem.aa[4] * mem.aa[4];
+    gf_dword_t sd0 = (gf_dword_t)mem.ad[1] * a->limb[7];
+    sd0 += (gf_dword_t)mem.ad[2] * a->limb[6];
+    sd0 += (gf_dword_t)mem.ad[3] * a->limb[5];
+    sd0 += (gf_dword_t)a->limb[4] * a->limb[4];
+    gf_word_t hx0 = (gf_word_t)(hi0 >> 32);
+    hi0 = hi0 & 0xffffffffu;
+    hi0 += sc0;
+    GF_HIDE(sd0);
+    sc0 -= sd0;
+    lo0 += sc0;
 
-    /* column sums of limbs 0 and 8: lo0 = A0 + B0 + (C - A)8, hi0 = (C - A)0 + B8 + C8: lo0 <= 0xcf02280170000000, hi0 <= 0xea027001a0000000 */
-    gf_dword_t lo0 = (gf_dword_t)a0 * a0;
-    lo0 += (gf_dword_t)a8 * a8;
-    lo0 += (gf_dword_t)aad1 * aa7;
-    lo0 -= (gf_dword_t)ad1 * a7;
-    lo0 += (gf_dword_t)aad2 * aa6;
-    lo0 -= (gf_dword_t)ad2 * a6;
-    lo0 += (gf_dword_t)aad3 * aa5;
-    lo0 -= (gf_dword_t)ad3 * a5;
-    lo0 += (gf_dword_t)aa4 * aa4;
-    lo0 -= (gf_dword_t)a4 * a4;
-    gf_dword_t hi0 = (gf_dword_t)aa0 * aa0;
-    hi0 -= (gf_dword_t)a0 * a0;
-    hi0 += (gf_dword_t)ad9 * a15;
-    hi0 += (gf_dword_t)ad10 * a14;
-    hi0 += (gf_dword_t)ad11 * a13;
-    hi0 += (gf_dword_t)a12 * a12;
-    hi0 += (gf_dword_t)aad1 * aa7;
-    hi0 += (gf_dword_t)aad2 * aa6;
-    gf_dword_t hi0_1 = (gf_dword_t)aad3 * aa5;
-    hi0_1 += (gf_dword_t)aa4 * aa4;
-
-    /* column sums of limbs 1 and 9: lo1 = A1 + B1 + (C - A)9, hi1 = (C - A)1 + B9 + C9: lo1 <= 0xc602100160000000, hi1 <= 0xb401e00140000000 */
-    gf_dword_t lo1 = (gf_dword_t)ad0 * a1;
-    lo1 += (gf_dword_t)ad8 * a9;
-    lo1 += (gf_dword_t)aad2 * aa7;
-    lo1 -= (gf_dword_t)ad2 * a7;
-    lo1 += (gf_dword_t)aad3 * aa6;
-    lo1 -= (gf_dword_t)ad3 * a6;
-    lo1 += (gf_dword_t)aad4 * aa5;
-    lo1 -= (gf_dword_t)ad4 * a5;
-    gf_dword_t hi1 = (gf_dword_t)aad0 * aa1;
-    hi1 -= (gf_dword_t)ad0 * a1;
-    hi1 += (gf_dword_t)ad10 * a15;
-    hi1 += (gf_dword_t)ad11 * a14;
-    hi1 += (gf_dword_t)ad12 * a13;
-    hi1 += (gf_dword_t)aad2 * aa7;
-    gf_dword_t hi1_1 = (gf_dword_t)aad3 * aa6;
-    hi1_1 += (gf_dword_t)aad4 * aa5;
-
-    /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0xcf02280170000000 */
+    /* limbs 0 and 8: keep 28 bits, carry the rest into lo1 and hi1 (with hx0 * 2^4) */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
-    lo1 += lo0 >> 28;
-
-    /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0xea027001afffffff */
-    hi0 += hi0_1 & GF_LIMB_MASK;
     gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);
-    hi1 += (hi0 >> 28) + (hi0_1 >> 28);
 
-    /* column sums of limbs 2 and 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80150000000, hi2 <= 0xea027001a0000000 */
-    gf_dword_t lo2 = (gf_dword_t)ad0 * a2;
-    lo2 += (gf_dword_t)a1 * a1;
-    lo2 += (gf_dword_t)ad8 * a10;
-    lo2 += (gf_dword_t)a9 * a9;
-    lo2 += (gf_dword_t)aad3 * aa7;
-    lo2 -= (gf_dword_t)ad3 * a7;
-    lo2 += (gf_dword_t)aad4 * aa6;
-    lo2 -= (gf_dword_t)ad4 * a6;
-    lo2 += (gf_dword_t)aa5 * aa5;
-    lo2 -= (gf_dword_t)a5 * a5;
-    gf_dword_t hi2 = (gf_dword_t)aad0 * aa2;
-    hi2 -= (gf_dword_t)ad0 * a2;
-    hi2 += (gf_dword_t)aa1 * aa1;
-    hi2 -= (gf_dword_t)a1 * a1;
-    hi2 += (gf_dword_t)ad11 * a15;
-    hi2 += (gf_dword_t)ad12 * a14;
-    hi2 += (gf_dword_t)a13 * a13;
-    hi2 += (gf_dword_t)aad3 * aa7;
-    gf_dword_t hi2_1 = (gf_dword_t)aad4 * aa6;
-    hi2 += (gf_dword_t)aa5 * aa5;
+    /* column pair 1, 9: lo1 = A1 + B1 + (C - A)9, hi1 = (C - A)1 + B9 + C9: lo1 <= 0xc602100e50228017, hi1 <= 0xd80240027fffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa1 = (gf_dword_t)mem.ad[0] * a->limb[1];
+    gf_dword_t lo1 = (lo0 >> 28) + sa1;
+    lo1 += (gf_dword_t)mem.ad[7] * a->limb[9];
+    gf_dword_t hi1 = (hi0 >> 28) + ((gf_dword_t)hx0 << 4);
+    hi1 += (gf_dword_t)mem.aad[0] * mem.aa[1];
+    hi1 -= sa1;
+    hi1 += (gf_dword_t)mem.ad[9] * a->limb[15];
+    hi1 += (gf_dword_t)mem.ad[10] * a->limb[14];
+    hi1 += (gf_dword_t)mem.ad[11] * a->limb[13];
+    gf_dword_t sc1 = (gf_dword_t)mem.aad[2] * mem.aa[7];
+    sc1 += (gf_dword_t)mem.aad[3] * mem.aa[6];
+    sc1 += (gf_dword_t)mem.aad[4] * mem.aa[5];
+    gf_dword_t sd1 = (gf_dword_t)mem.ad[2] * a->limb[7];
+    sd1 += (gf_dword_t)mem.ad[3] * a->limb[6];
+    sd1 += (gf_dword_t)mem.ad[4] * a->limb[5];
+    gf_word_t hx1 = (gf_word_t)(hi1 >> 32);
+    hi1 = hi1 & 0xffffffffu;
+    hi1 += sc1;
+    GF_HIDE(sd1);
+    sc1 -= sd1;
+    lo1 += sc1;
 
-    /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0xc602100e50228017 */
+    /* limbs 1 and 9: keep 28 bits, carry the rest into lo2 and hi2 (with hx1 * 2^4) */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
-    lo2 += lo1 >> 28;
-
-    /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0xb401e016b0390025 */
-    hi1 += hi1_1 & GF_LIMB_MASK;
     gf_word_t c9 = (gf_word_t)(hi1 & GF_LIMB_MASK);
-    hi2 += (hi1 >> 28) + (hi1_1 >> 28);
 
-    /* column sums of limbs 3 and 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00140000000, hi3 <= 0xd802400180000000 */
-    gf_dword_t lo3 = (gf_dword_t)ad0 * a3;
-    lo3 += (gf_dword_t)ad1 * a2;
-    lo3 += (gf_dword_t)ad8 * a11;
-    lo3 += (gf_dword_t)ad9 * a10;
-    lo3 += (gf_dword_t)aad4 * aa7;
-    lo3 -= (gf_dword_t)ad4 * a7;
-    lo3 += (gf_dword_t)aad5 * aa6;
-    lo3 -= (gf_dword_t)ad5 * a6;
-    gf_dword_t hi3 = (gf_dword_t)aad0 * aa3;
-    hi3 -= (gf_dword_t)ad0 * a3;
-    hi3 += (gf_dword_t)aad1 * aa2;
-    hi3 -= (gf_dword_t)ad1 * a2;
-    hi3 += (gf_dword_t)ad12 * a15;
-    hi3 += (gf_dword_t)ad13 * a14;
-    hi3 += (gf_dword_t)aad4 * aa7;
-    gf_dword_t hi3_1 = (gf_dword_t)aad5 * aa6;
+    /* column pair 2, 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80db02100e5, hi2 <= 0xb401e0023fffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa2 = (gf_dword_t)mem.ad[0] * a->limb[2];
+    sa2 += (gf_dword_t)a->limb[1] * a->limb[1];
+    gf_dword_t lo2 = (lo1 >> 28) + sa2;
+    lo2 += (gf_dword_t)mem.ad[7] * a->limb[10];
+    lo2 += (gf_dword_t)a->limb[9] * a->limb[9];
+    gf_dword_t hi2 = (hi1 >> 28) + ((gf_dword_t)hx1 << 4);
+    hi2 += (gf_dword_t)mem.aad[0] * mem.aa[2];
+    hi2 += (gf_dword_t)mem.aa[1] * mem.aa[1];
+    hi2 -= sa2;
+    hi2 += (gf_dword_t)mem.ad[10] * a->limb[15];
+    hi2 += (gf_dword_t)mem.ad[11] * a->limb[14];
+    hi2 += (gf_dword_t)a->limb[13] * a->limb[13];
+    gf_dword_t sc2 = (gf_dword_t)mem.aad[3] * mem.aa[7];
+    sc2 += (gf_dword_t)mem.aad[4] * mem.aa[6];
+    sc2 += (gf_dword_t)mem.aa[5] * mem.aa[5];
+    gf_dword_t sd2 = (gf_dword_t)mem.ad[3] * a->limb[7];
+    sd2 += (gf_dword_t)mem.ad[4] * a->limb[6];
+    sd2 += (gf_dword_t)a->limb[5] * a->limb[5];
+    gf_word_t hx2 = (gf_word_t)(hi2 >> 32);
+    hi2 = hi2 & 0xffffffffu;
+    hi2 += sc2;
+    GF_HIDE(sd2);
+    sc2 -= sd2;
+    lo2 += sc2;
 
-    /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0xbd01f80db02100e5 */
+    /* limbs 2 and 10: keep 28 bits, carry the rest into lo3 and hi3 (with hx2 * 2^4) */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
-    lo3 += lo2 >> 28;
-
-    /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0xea027015f036017a */
-    hi2 += hi2_1 & GF_LIMB_MASK;
     gf_word_t c10 = (gf_word_t)(hi2 & GF_LIMB_MASK);
-    hi3 += (hi2 >> 28) + (hi2_1 >> 28);
 
-    /* column sums of limbs 4 and 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80130000000, hi4 <= 0xea027001a0000000 */
-    gf_dword_t lo4 = (gf_dword_t)ad0 * a4;
-    lo4 += (gf_dword_t)ad1 * a3;
-    lo4 += (gf_dword_t)a2 * a2;
-    lo4 += (gf_dword_t)ad8 * a12;
-    lo4 += (gf_dword_t)ad9 * a11;
-    lo4 += (gf_dword_t)a10 * a10;
-    lo4 += (gf_dword_t)aad5 * aa7;
-    lo4 -= (gf_dword_t)ad5 * a7;
-    lo4 += (gf_dword_t)aa6 * aa6;
-    lo4 -= (gf_dword_t)a6 * a6;
-    gf_dword_t hi4 = (gf_dword_t)aad0 * aa4;
-    hi4 -= (gf_dword_t)ad0 * a4;
-    hi4 += (gf_dword_t)aad1 * aa3;
-    hi4 -= (gf_dword_t)ad1 * a3;
-    hi4 += (gf_dword_t)aa2 * aa2;
-    hi4 -= (gf_dword_t)a2 * a2;
-    hi4 += (gf_dword_t)ad13 * a15;
-    hi4 += (gf_dword_t)a14 * a14;
-    hi4 += (gf_dword_t)aad5 * aa7;
-    gf_dword_t hi4_1 = (gf_dword_t)aa6 * aa6;
+    /* column pair 3, 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00d101f80db, hi3 <= 0x90018001ffffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa3 = (gf_dword_t)mem.ad[0] * a->limb[3];
+    sa3 += (gf_dword_t)mem.ad[1] * a->limb[2];
+    gf_dword_t lo3 = (lo2 >> 28) + sa3;
+    lo3 += (gf_dword_t)mem.ad[7] * a->limb[11];
+    lo3 += (gf_dword_t)mem.ad[8] * a->limb[10];
+    gf_dword_t hi3 = (hi2 >> 28) + ((gf_dword_t)hx2 << 4);
+    hi3 += (gf_dword_t)mem.aad[0] * mem.aa[3];
+    hi3 += (gf_dword_t)mem.aad[1] * mem.aa[2];
+    hi3 -= sa3;
+    hi3 += (gf_dword_t)mem.ad[11] * a->limb[15];
+    hi3 += (gf_dword_t)mem.ad[12] * a->limb[14];
+    gf_dword_t sc3 = (gf_dword_t)mem.aad[4] * mem.aa[7];
+    sc3 += (gf_dword_t)mem.aad[5] * mem.aa[6];
+    gf_dword_t sd3 = (gf_dword_t)mem.ad[4] * a->limb[7];
+    sd3 += (gf_dword_t)mem.ad[5] * a->limb[6];
+    gf_word_t hx3 = (gf_word_t)(hi3 >> 32);
+    hi3 = hi3 & 0xffffffffu;
+    hi3 += sc3;
+    GF_HIDE(sd3);
+    sc3 -= sd3;
+    lo3 += sc3;
 
-    /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0xb401e00d101f80db */
+    /* limbs 3 and 11: keep 28 bits, carry the rest into lo4 and hi4 (with hx3 * 2^4) */
     gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
-    lo4 += lo3 >> 28;
-
-    /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0xd8024014b0330166 */
-    hi3 += hi3_1 & GF_LIMB_MASK;
     gf_word_t c11 = (gf_word_t)(hi3 & GF_LIMB_MASK);
-    hi4 += (hi3 >> 28) + (hi3_1 >> 28);
 
-    /* column sums of limbs 5 and 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00120000000, hi5 <= 0xb401e00140000000 */
-    gf_dword_t lo5 = (gf_dword_t)ad0 * a5;
-    lo5 += (gf_dword_t)ad1 * a4;
-    lo5 += (gf_dword_t)ad2 * a3;
-    lo5 += (gf_dword_t)ad8 * a13;
-    lo5 += (gf_dword_t)ad9 * a12;
-    lo5 += (gf_dword_t)ad10 * a11;
-    lo5 += (gf_dword_t)aad6 * aa7;
-    lo5 -= (gf_dword_t)ad6 * a7;
-    gf_dword_t hi5 = (gf_dword_t)aad0 * aa5;
-    hi5 -= (gf_dword_t)ad0 * a5;
-    hi5 += (gf_dword_t)aad1 * aa4;
-    hi5 -= (gf_dword_t)ad1 * a4;
-    hi5 += (gf_dword_t)aad2 * aa3;
-    hi5 -= (gf_dword_t)ad2 * a3;
-    hi5 += (gf_dword_t)ad14 * a15;
-    gf_dword_t hi5_1 = (gf_dword_t)aad6 * aa7;
+    /* column pair 4, 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80c701e00d1, hi4 <= 0x6c012001bfffffff */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa4 = (gf_dword_t)mem.ad[0] * a->limb[4];
+    sa4 += (gf_dword_t)mem.ad[1] * a->limb[3];
+    sa4 += (gf_dword_t)a->limb[2] * a->limb[2];
+    gf_dword_t lo4 = (lo3 >> 28) + sa4;
+    lo4 += (gf_dword_t)mem.ad[7] * a->limb[12];
+    lo4 += (gf_dword_t)mem.ad[8] * a->limb[11];
+    lo4 += (gf_dword_t)a->limb[10] * a->limb[10];
+    gf_dword_t hi4 = (hi3 >> 28) + ((gf_dword_t)hx3 << 4);
+    hi4 += (gf_dword_t)mem.aad[0] * mem.aa[4];
+    hi4 += (gf_dword_t)mem.aad[1] * mem.aa[3];
+    hi4 += (gf_dword_t)mem.aa[2] * mem.aa[2];
+    hi4 -= sa4;
+    hi4 += (gf_dword_t)mem.ad[12] * a->limb[15];
+    hi4 += (gf_dword_t)a->limb[14] * a->limb[14];
+    gf_dword_t sc4 = (gf_dword_t)mem.aad[5] * mem.aa[7];
+    sc4 += (gf_dword_t)mem.aa[6] * mem.aa[6];
+    gf_dword_t sd4 = (gf_dword_t)mem.ad[5] * a->limb[7];
+    sd4 += (gf_dword_t)a->limb[6] * a->limb[6];
+    gf_word_t hx4 = (gf_word_t)(hi4 >> 32);
+    hi4 = hi4 & 0xffffffffu;
+    hi4 += sc4;
+    GF_HIDE(sd4);
+    sc4 -= sd4;
+    lo4 += sc4;
 
-    /* limb 4 (2^112): keep 28 bits, carry the rest into lo5: lo4 <= 0xab01c80c701e00d1 */
+    /* limbs 4 and 12: keep 28 bits, carry the rest into lo5 and hi5 (with hx4 * 2^4) */
     gf_word_t c4 = (gf_word_t)(lo4 & GF_LIMB_MASK);
-    lo5 += lo4 >> 28;
-
-    /* limb 12 (2^336): keep 28 bits, carry the rest into hi5: hi4 <= 0xea027013b0300152 */
-    hi4 += hi4_1 & GF_LIMB_MASK;
     gf_word_t c12 = (gf_word_t)(hi4 & GF_LIMB_MASK);
-    hi5 += (hi4 >> 28) + (hi4_1 >> 28);
 
-    /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
-    gf_dword_t lo6 = (gf_dword_t)ad0 * a6;
-    lo6 += (gf_dword_t)ad1 * a5;
-    lo6 += (gf_dword_t)ad2 * a4;
-    lo6 += (gf_dword_t)a3 * a3;
-    lo6 += (gf_dword_t)ad8 * a14;
-    lo6 += (gf_dword_t)ad9 * a13;
-    lo6 += (gf_dword_t)ad10 * a12;
-    lo6 += (gf_dword_t)a11 * a11;
-    lo6 += (gf_dword_t)aa7 * aa7;
-    lo6 -= (gf_dword_t)a7 * a7;
-    gf_dword_t hi6 = (gf_dword_t)aad0 * aa6;
-    hi6 -= (gf_dword_t)ad0 * a6;
-    hi6 += (gf_dword_t)aad1 * aa5;
-    hi6 -= (gf_dword_t)ad1 * a5;
-    hi6 += (gf_dword_t)aad2 * aa4;
-    hi6 -= (gf_dword_t)ad2 * a4;
-    hi6 += (gf_dword_t)aa3 * aa3;
-    hi6 -= (gf_dword_t)a3 * a3;
-    hi6 += (gf_dword_t)a15 * a15;
-    hi6 += (gf_dword_t)aa7 * aa7;
+    /* column pair 5, 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00bd01c80c7, hi5 <= 0xfc02a012a02d014b */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa5 = (gf_dword_t)mem.ad[0] * a->limb[5];
+    sa5 += (gf_dword_t)mem.ad[1] * a->limb[4];
+    sa5 += (gf_dword_t)mem.ad[2] * a->limb[3];
+    gf_dword_t lo5 = (lo4 >> 28) + sa5;
+    lo5 += (gf_dword_t)mem.ad[7] * a->limb[13];
+    lo5 += (gf_dword_t)mem.ad[8] * a->limb[12];
+    lo5 += (gf_dword_t)mem.ad[9] * a->limb[11];
+    gf_dword_t hi5 = (hi4 >> 28) + ((gf_dword_t)hx4 << 4);
+    hi5 += (gf_dword_t)mem.aad[0] * mem.aa[5];
+    hi5 += (gf_dword_t)mem.aad[1] * mem.aa[4];
+    hi5 += (gf_dword_t)mem.aad[2] * mem.aa[3];
+    hi5 -= sa5;
+    hi5 += (gf_dword_t)mem.ad[13] * a->limb[15];
+    gf_dword_t sc5 = (gf_dword_t)mem.aad[6] * mem.aa[7];
+    gf_dword_t sd5 = (gf_dword_t)mem.ad[6] * a->limb[7];
+    hi5 += sc5;
+    GF_HIDE(sd5);
+    sc5 -= sd5;
+    lo5 += sc5;
 
-    /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0xa201b00bd01c80c7 */
+    /* limbs 5 and 13: keep 28 bits, carry the rest into lo6 and hi6 */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
-    lo6 += lo5 >> 28;
-
-    /* limb 13 (2^364): keep 28 bits, carry the rest into hi6: hi5 <= 0xb401e012302d013e */
-    hi5 += hi5_1 & GF_LIMB_MASK;
     gf_word_t c13 = (gf_word_t)(hi5 & GF_LIMB_MASK);
-    hi6 += (hi5 >> 28) + (hi5_1 >> 28);
 
-    /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
-    gf_dword_t lo7 = (gf_dword_t)ad0 * a7;
-    lo7 += (gf_dword_t)ad1 * a6;
-    lo7 += (gf_dword_t)ad2 * a5;
-    lo7 += (gf_dword_t)ad3 * a4;
-    lo7 += (gf_dword_t)ad8 * a15;
-    lo7 += (gf_dword_t)ad9 * a14;
-    lo7 += (gf_dword_t)ad10 * a13;
-    lo7 += (gf_dword_t)ad11 * a12;
-    gf_dword_t hi7 = (gf_dword_t)aad0 * aa7;
-    hi7 -= (gf_dword_t)ad0 * a7;
-    hi7 += (gf_dword_t)aad1 * aa6;
-    hi7 -= (gf_dword_t)ad1 * a6;
-    hi7 += (gf_dword_t)aad2 * aa5;
-    hi7 -= (gf_dword_t)ad2 * a5;
-    hi7 += (gf_dword_t)aad3 * aa4;
-    hi7 -= (gf_dword_t)ad3 * a4;
+    /* column pair 6, 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980b301b00bd, hi6 <= 0xea027011602a012a */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa6 = (gf_dword_t)mem.ad[0] * a->limb[6];
+    sa6 += (gf_dword_t)mem.ad[1] * a->limb[5];
+    sa6 += (gf_dword_t)mem.ad[2] * a->limb[4];
+    sa6 += (gf_dword_t)a->limb[3] * a->limb[3];
+    gf_dword_t lo6 = (lo5 >> 28) + sa6;
+    lo6 += (gf_dword_t)mem.ad[7] * a->limb[14];
+    lo6 += (gf_dword_t)mem.ad[8] * a->limb[13];
+    lo6 += (gf_dword_t)mem.ad[9] * a->limb[12];
+    lo6 += (gf_dword_t)a->limb[11] * a->limb[11];
+    gf_dword_t hi6 = hi5 >> 28;
+    hi6 += (gf_dword_t)mem.aad[0] * mem.aa[6];
+    hi6 += (gf_dword_t)mem.aad[1] * mem.aa[5];
+    hi6 += (gf_dword_t)mem.aad[2] * mem.aa[4];
+    hi6 += (gf_dword_t)mem.aa[3] * mem.aa[3];
+    hi6 -= sa6;
+    hi6 += (gf_dword_t)a->limb[15] * a->limb[15];
+    gf_dword_t sc6 = (gf_dword_t)mem.aa[7] * mem.aa[7];
+    gf_dword_t sd6 = (gf_dword_t)a->limb[7] * a->limb[7];
+    hi6 += sc6;
+    GF_HIDE(sd6);
+    sc6 -= sd6;
+    lo6 += sc6;
 
-    /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x9901980b301b00bd */
+    /* limbs 6 and 14: keep 28 bits, carry the rest into lo7 and hi7 */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);
-    lo7 += lo6 >> 28;
-
-    /* limb 14 (2^392): keep 28 bits, carry the rest into hi7: hi6 <= 0xea027011602a012b */
     gf_word_t c14 = (gf_word_t)(hi6 & GF_LIMB_MASK);
-    hi7 += hi6 >> 28;
 
-    /* limb 7 (2^196): keep 28 bits, carry the rest into the wrap below: lo7 <= 0x9001800a901980b3 */
+    /* column pair 7, 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800a901980b3, hi7 <= 0xd802401020270116 */
+    GF_RELOAD_BARRIER(&mem);
+    gf_dword_t sa7 = (gf_dword_t)mem.ad[0] * a->limb[7];
+    sa7 += (gf_dword_t)mem.ad[1] * a->limb[6];
+    sa7 += (gf_dword_t)mem.ad[2] * a->limb[5];
+    sa7 += (gf_dword_t)mem.ad[3] * a->limb[4];
+    gf_dword_t lo7 = (lo6 >> 28) + sa7;
+    lo7 += (gf_dword_t)mem.ad[7] * a->limb[15];
+    lo7 += (gf_dword_t)mem.ad[8] * a->limb[14];
+    lo7 += (gf_dword_t)mem.ad[9] * a->limb[13];
+    lo7 += (gf_dword_t)mem.ad[10] * a->limb[12];
+    gf_dword_t hi7 = hi6 >> 28;
+    hi7 += (gf_dword_t)mem.aad[0] * mem.aa[7];
+    hi7 += (gf_dword_t)mem.aad[1] * mem.aa[6];
+    hi7 += (gf_dword_t)mem.aad[2] * mem.aa[5];
+    hi7 += (gf_dword_t)mem.aad[3] * mem.aa[4];
+    hi7 -= sa7;
+
+    /* limbs 7 and 15: keep 28 bits, carry the rest into the wrap below */
     gf_word_t c7 = (gf_word_t)(lo7 & GF_LIMB_MASK);
-    gf_dword_t carry_lo = lo7 >> 28;
-
-    /* limb 15 (2^420): keep 28 bits, carry the rest into the wrap below: hi7 <= 0xd802401020270116 */
     gf_word_t c15 = (gf_word_t)(hi7 & GF_LIMB_MASK);
+    gf_dword_t carry_lo = lo7 >> 28;
     gf_dword_t carry_hi = hi7 >> 28;
 
     /* wrap: carry_lo has place 2^224 (limb 8); carry_hi has place 2^448 = 2^224 + 1 (limbs 0 and 8): carry_phi <= 0x16903c01aa, carry_one <= 0xd90240101 */
