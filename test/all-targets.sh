@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and tests goldilocks on every target this machine can run, the way
-# CI does: native (the best target for the host), ref32, i386, ARMv7 under
+# CI does: native (the best target for the host), ref64, ref32 (clang), i386, ARMv7 under
 # qemu-user, an ASan+UBSan build with clang that also asserts the generated
 # limb bounds, the valgrind constant-time check on the x86 builds,
 # a short fuzzing run, and the check that generated/ is what gen/ produces.
@@ -62,14 +62,14 @@ regen_check() {
 step regen regen_check
 build_and_test native --target auto
 build_and_test ref64 --target ref64
-build_and_test ref32 --target ref32
+build_and_test ref32-clang --target ref32 --cc clang
 build_and_test i386 --target i386
 build_and_test armv7 --target armv7
 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # valgrind runs x86 code: the constant-time check covers both layouts on
 # x86-64 and the 32-bit i386 build (the ARM build would need an ARM host).
 step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja ctcheck"
-step ctcheck-ref32 sh -c "./configure.py --builddir build/ref32 --target ref32 && ninja ctcheck"
+step ctcheck-ref32 sh -c "./configure.py --builddir build/ref32-clang --target ref32 --cc clang && ninja ctcheck"
 step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && ninja ctcheck"
 step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja fuzz-run"
 if [ ${#slow[@]} -gt 0 ]; then
