@@ -32,6 +32,13 @@ void check_init(const char *program) {
     fflush(stdout);
 }
 
+int check_slow(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--slow") == 0)
+            return 1;
+    return 0;
+}
+
 static void end_test(void) {
     if (!current_test)
         return;

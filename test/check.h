@@ -15,6 +15,9 @@
 /* Starts the program: prints its name and the seed. */
 void check_init(const char *program);
 
+/* 1 when the program was run with --slow (the long suites), else 0. */
+int check_slow(int argc, char **argv);
+
 /* Starts a named test; ends the previous one. */
 void check_test(const char *name);
 

@@ -175,7 +175,7 @@ static void run_nr_into_mul(void) {
 
 int main(int argc, char **argv) {
     check_init("field_arith (layout)");
-    if (argc > 1 && strcmp(argv[1], "--slow") == 0)
+    if (check_slow(argc, argv))
         cases *= 10;
     fo_init();
     run_binop("add", add_fn, OP_ADD, GF_TIGHT_MAX, GF_TIGHT_MAX);

@@ -149,7 +149,7 @@ static void run_invert_isr(void) {
 
 int main(int argc, char **argv) {
     check_init("field_derived");
-    if (argc > 1 && strcmp(argv[1], "--slow") == 0)
+    if (check_slow(argc, argv))
         cases *= 10;
     fo_init();
     run_eq_is_zero_lobit();

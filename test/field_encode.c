@@ -169,7 +169,7 @@ static void run_set_small_copy(void) {
 
 int main(int argc, char **argv) {
     check_init("field_encode");
-    if (argc > 1 && strcmp(argv[1], "--slow") == 0)
+    if (check_slow(argc, argv))
         cases *= 10;
     fo_init();
     run_strong_and_serialize();

@@ -20,7 +20,7 @@ static void element(gf out, long i, gf_word_t max) {
 
 int main(int argc, char **argv) {
     check_init("field_select");
-    if (argc > 1 && strcmp(argv[1], "--slow") == 0)
+    if (check_slow(argc, argv))
         cases *= 10;
     fo_init();
     const mask_t ones = (mask_t)~(mask_t)0;

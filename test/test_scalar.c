@@ -381,9 +381,8 @@ static void test_eq(void) {
 }
 
 int main(int argc, char **argv) {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--slow"))
-            cases *= 10;
+    if (check_slow(argc, argv))
+        cases *= 10;
     check_init("test_scalar");
     mpz_inits(l, half, NULL);
     mpz_set_str(l, "13818066809895115352007386748515426880336692474882178609894547503885", 10);

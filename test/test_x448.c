@@ -283,7 +283,7 @@ static void test_keypair(void) {
 }
 
 int main(int argc, char **argv) {
-    int slow = argc > 1 && strcmp(argv[1], "--slow") == 0;
+    int slow = check_slow(argc, argv);
     check_init("test_x448");
 
     json_value *rfc = load("rfc7748_x448.json");
