@@ -33,6 +33,14 @@ static inline mask_t ct_mask_from_bit(uint32_t b) {
     return ct_barrier((mask_t)0 - (mask_t)(b & 1));
 }
 
+/* All ones when the len bytes at p are all zero; reads every byte. */
+static inline mask_t ct_mask_bytes_zero(const uint8_t *p, size_t len) {
+    uint32_t acc = 0;
+    for (size_t i = 0; i < len; i++)
+        acc |= p[i];
+    return ct_mask_is_zero_u32(acc);
+}
+
 /* All ones when a == b. */
 static inline mask_t ct_mask_eq_u32(uint32_t a, uint32_t b) {
     return ct_mask_is_zero_u32(a ^ b);

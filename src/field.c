@@ -10,12 +10,10 @@
 
 mask_t gf_is_zero(const gf a) {
     uint8_t buf[GF_SER_BYTES];
-    uint32_t acc = 0;
     gf_serialize(buf, a); /* canonical, so zero mod p serializes as all zeros */
-    for (unsigned i = 0; i < GF_SER_BYTES; i++)
-        acc |= buf[i];
+    mask_t zero = ct_mask_bytes_zero(buf, sizeof buf);
     ct_wipe(buf, sizeof buf);
-    return ct_mask_is_zero_u32(acc);
+    return zero;
 }
 
 mask_t gf_eq(const gf a, const gf b) {

@@ -78,11 +78,8 @@ static mask_t ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GO
     gf_mul(s.x2, s.x2, s.z2);
     gf_serialize(out, s.x2);
 
-    uint32_t acc = 0;
-    for (unsigned i = 0; i < GOLDILOCKS_X448_BYTES; i++)
-        acc |= out[i];
     ct_wipe(&s, sizeof s);
-    return ct_mask_is_zero_u32(acc);
+    return ct_mask_bytes_zero(out, GOLDILOCKS_X448_BYTES);
 }
 
 int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
