@@ -81,16 +81,6 @@ static inline __attribute__((always_inline)) void ct_lookup(void *out, const voi
     memcpy(out, acc, vecs * sizeof(ct_vec));
 }
 
-/* Swaps two buffers of `size` bytes (a multiple of sizeof(mask_t)) when swap is set. */
-static inline void ct_cond_swap_words(void *a, void *b, size_t size, mask_t swap) {
-    mask_t *x = (mask_t *)a, *y = (mask_t *)b;
-    for (size_t w = 0; w < size / sizeof(mask_t); w++) {
-        mask_t t = (x[w] ^ y[w]) & swap;
-        x[w] ^= t;
-        y[w] ^= t;
-    }
-}
-
 /* Overwrites a secret with zeros in a way the compiler may not remove. */
 void ct_wipe(void *p, size_t len);
 
