@@ -127,7 +127,9 @@ def contract(L, fn):
            "gf_serialize": schedules._strong_reduce.__doc__,
            "gf_deserialize": schedules._strong_reduce.__doc__,
            "gf_weak_reduce": schedules._weak_reduce.__doc__}.get(fn.name)
-    if fn.name in ("gf_mul", "gf_sqr", "gf_mulw"):
+    if fn.name in L.parallel_carry:
+        doc = (doc or "") + "\n" + schedules._carry_parallel.__doc__
+    elif fn.name in ("gf_mul", "gf_sqr", "gf_mulw"):
         doc = (doc or "") + "\n" + schedules._carry_wrap.__doc__
     if doc:
         lines = [ln.strip() if not ln.startswith("        ") else ln[4:].rstrip()

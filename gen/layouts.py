@@ -34,6 +34,7 @@ class Layout:
     template_dir: str    # templates/<template_dir>/
     align: int           # alignment of gf_s in bytes
     mul_operands_in_memory: bool = False   # mul/sqr shape: schedules._mul_from_memory
+    parallel_carry: tuple = ()             # routines whose carries are schedules._carry_parallel
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -85,7 +86,7 @@ class Layout:
 
 
 def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_max,
-                   mul_operands_in_memory=False):
+                   mul_operands_in_memory=False, parallel_carry=()):
     # Tight: a limb may exceed 2^radix - 1 by the small carries that a weak
     # reduction or a multiplication leaves in it, at most 2^(radix/2).
     tight = (1 << radix) + (1 << (radix // 2))
@@ -96,12 +97,14 @@ def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_ma
     return Layout(name=name, limbs=limbs, radix=radix, word_bits=word_bits,
                   word_type=word_type, dword_type=dword_type, tight_max=tight,
                   loose_max=loose, mulw_max=mulw_max, template_dir="c_scalar",
-                  align=word_bits // 8 * 2, mul_operands_in_memory=mul_operands_in_memory)
+                  align=word_bits // 8 * 2, mul_operands_in_memory=mul_operands_in_memory,
+                  parallel_carry=parallel_carry)
 
 
 LAYOUTS = {
     # 64-bit words, unsigned __int128 products (x86-64, aarch64).
-    "8x56": _scalar_layout("8x56", 8, 56, 64, "uint64_t", "unsigned __int128", (1 << 24) - 1),
+    "8x56": _scalar_layout("8x56", 8, 56, 64, "uint64_t", "unsigned __int128", (1 << 24) - 1,
+                           parallel_carry=("gf_sqr",)),
     # 32-bit words, 64-bit products, no 128-bit type (i386, ARMv7, and any host).
     "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1,
                             mul_operands_in_memory=True),

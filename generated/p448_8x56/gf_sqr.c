@@ -9,7 +9,7 @@
  * gf_sqr: Squares, by Karatsuba on the halves a0 + a1 phi (phi = 2^224).
  * Postcondition: eval(out) mod p == eval(a)^2 mod p
  * Input bounds:  a[i] <= 0x300000010000000 (loose)
- * Output bounds: out <= [0xffffffffffffff, 0x10000000000006c, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0x1000000000000b4, 0xffffffffffffff, 0xffffffffffffff] (tight)
+ * Output bounds: out <= [0x10000000000007e, 0x10000000000006c, 0x100000000000063, 0x10000000000005a, 0x1000000000000d0, 0x1000000000000b4, 0x1000000000000a2, 0x100000000000090] (tight)
  * Aliasing: out may alias the inputs.
  *
  * gf_mul / gf_sqr: Karatsuba on the golden-ratio halves.
@@ -28,15 +28,30 @@
  * of nonnegative monomials, which the analyzer proves.
  * For a square, x_i x_k (i != k) appears twice: one product of 2 x_i.
  *
- * The carry chains after the column sums.
+ * The carries of gf_mul / gf_sqr in two parallel rounds, for layouts
+ * with parallel_carry.
  *
- * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
- * j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
- * -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
- * carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
- * Those two wrap into limbs n/2 and 0, whose carries go one limb further.
- * Every output limb ends below 2^radix except limbs 1 and n/2 + 1, which
- * keep a small carry (within tight_max).
+ * The serial chain (_carry_step) takes about five cycles per limb on
+ * x86-64 (shrd, add, adc), and it runs after the last products, so every
+ * multiplication ends with some 30 cycles in which nothing else of it can
+ * run: the next multiplication needs all of its limbs. Two rounds over all
+ * limbs at once take two carries in depth instead:
+ * round 1 (_carry_split): t_i = (acc_i mod 2^r) + (acc_{i-1} >> r), a
+ *     word, with the carries out of limbs n/2 - 1 (place 2^224) and n - 1
+ *     (place 2^448 = 2^224 + 1) wrapped into limbs n/2 and 0;
+ * round 2: c_i = (t_i mod 2^r) + (t_{i-1} >> r), wrapped the same way;
+ *     t < 2^word_bits, so each c_i is within 2^r + 2^(word_bits - r + 1).
+ * A few more instructions than the chain (a second mask, shift and add per
+ * limb), and a multiplication ends a few cycles after its last product.
+ * Measured on x86-64 (gcc 12 -O2 -march=x86-64-v3, 8x56, median ticks of
+ * dependent calls / of four independent chains):
+ * gf_sqr: 48.3 / 43.3 with the chain, 44.7 / 43.3 in two rounds: the
+ *     dependent squarings of gf_invert and gf_isr gain 7%, so gf_sqr
+ *     (layouts.py) uses it;
+ * gf_mul: 63 / 61 with the chain, 66 / 65 in two rounds (386 -> 444
+ *     instructions: gcc spills the carries it keeps); a multiplication is
+ *     limited by its instruction count, not its latency, so gf_mul keeps
+ *     the chain.
  *
  */
 void gf_sqr(gf out, const gf a) {
@@ -90,6 +105,14 @@ void gf_sqr(gf out, const gf a) {
     hi0 += (gf_dword_t)a6 * a6;
     hi0 -= sa0;
 
+    /* limb 0 (2^0): low 56 bits and the carry out, split: k0 <= 0x630000042000000b */
+    gf_word_t l0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
+    gf_word_t k0 = (gf_word_t)(lo0 >> 56);
+
+    /* limb 4 (2^224): low 56 bits and the carry out, split: k4 <= 0xa2000006c0000012 */
+    gf_word_t l4 = (gf_word_t)(hi0 & GF_LIMB_MASK);
+    gf_word_t k4 = (gf_word_t)(hi0 >> 56);
+
     /* column sums of limbs 1 and 5: lo1 = A1 + B1 + (C - A)5, hi1 = (C - A)1 + B5 + C5: lo1 <= 0x5a000003c000000a00000000000000, hi1 <= 0x900000060000001000000000000000 */
     gf_dword_t sa1 = (gf_dword_t)ad0 * a1;
     gf_dword_t sc1 = (gf_dword_t)aad2 * aa3;
@@ -101,13 +124,15 @@ void gf_sqr(gf out, const gf a) {
     hi1 += (gf_dword_t)ad6 * a7;
     hi1 -= sa1;
 
-    /* limb 0 (2^0): keep 56 bits, carry the rest into lo1: lo0 <= 0x630000042000000b00000000000000 */
-    gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
-    lo1 += lo0 >> 56;
+    /* limb 1 (2^56): low 56 bits and the carry out, split: k1 <= 0x5a000003c000000a */
+    gf_word_t l1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
+    gf_word_t k1 = (gf_word_t)(lo1 >> 56);
 
-    /* limb 4 (2^224): keep 56 bits, carry the rest into hi1: hi0 <= 0xa2000006c000001200000000000000 */
-    gf_word_t c4 = (gf_word_t)(hi0 & GF_LIMB_MASK);
-    hi1 += hi0 >> 56;
+    /* limb 5 (2^280): low 56 bits and the carry out, split: k5 <= 0x9000000600000010 */
+    gf_word_t l5 = (gf_word_t)(hi1 & GF_LIMB_MASK);
+    gf_word_t k5 = (gf_word_t)(hi1 >> 56);
+    gf_word_t t1 = l1 + k0;
+    gf_word_t t5 = l5 + k4;
 
     /* column sums of limbs 2 and 6: lo2 = A2 + B2 + (C - A)6, hi2 = (C - A)2 + B6 + C6: lo2 <= 0x510000036000000900000000000000, hi2 <= 0x7e0000054000000e00000000000000 */
     gf_dword_t sa2 = (gf_dword_t)ad0 * a2;
@@ -123,13 +148,15 @@ void gf_sqr(gf out, const gf a) {
     hi2 += (gf_dword_t)a7 * a7;
     hi2 -= sa2;
 
-    /* limb 1 (2^56): keep 56 bits, carry the rest into lo2: lo1 <= 0x5a000003c000006d0000042000000b */
-    gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
-    lo2 += lo1 >> 56;
+    /* limb 2 (2^112): low 56 bits and the carry out, split: k2 <= 0x5100000360000009 */
+    gf_word_t l2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
+    gf_word_t k2 = (gf_word_t)(lo2 >> 56);
 
-    /* limb 5 (2^280): keep 56 bits, carry the rest into hi2: hi1 <= 0x90000006000000b2000006c0000012 */
-    gf_word_t c5 = (gf_word_t)(hi1 & GF_LIMB_MASK);
-    hi2 += hi1 >> 56;
+    /* limb 6 (2^336): low 56 bits and the carry out, split: k6 <= 0x7e0000054000000e */
+    gf_word_t l6 = (gf_word_t)(hi2 & GF_LIMB_MASK);
+    gf_word_t k6 = (gf_word_t)(hi2 >> 56);
+    gf_word_t t2 = l2 + k1;
+    gf_word_t t6 = l6 + k5;
 
     /* column sums of limbs 3 and 7: lo3 = A3 + B3 + (C - A)7, hi3 = (C - A)3 + B7 + C7: lo3 <= 0x480000030000000800000000000000, hi3 <= 0x6c0000048000000c00000000000000 */
     gf_dword_t sa3 = (gf_dword_t)ad0 * a3;
@@ -141,43 +168,43 @@ void gf_sqr(gf out, const gf a) {
     hi3 += (gf_dword_t)aad1 * aa2;
     hi3 -= sa3;
 
-    /* limb 2 (2^112): keep 56 bits, carry the rest into lo3: lo2 <= 0x5100000360000063000003c000006d */
-    gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
-    lo3 += lo2 >> 56;
+    /* limb 3 (2^168): low 56 bits and the carry out, split: k3 <= 0x4800000300000008 */
+    gf_word_t l3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
+    gf_word_t k3 = (gf_word_t)(lo3 >> 56);
 
-    /* limb 6 (2^336): keep 56 bits, carry the rest into hi3: hi2 <= 0x7e0000054000009e000006000000b2 */
-    gf_word_t c6 = (gf_word_t)(hi2 & GF_LIMB_MASK);
-    hi3 += hi2 >> 56;
+    /* limb 7 (2^392): low 56 bits and the carry out, split: k7 <= 0x6c0000048000000c */
+    gf_word_t l7 = (gf_word_t)(hi3 & GF_LIMB_MASK);
+    gf_word_t k7 = (gf_word_t)(hi3 >> 56);
+    gf_word_t t3 = l3 + k2;
+    gf_word_t t7 = l7 + k6;
 
-    /* limb 3 (2^168): keep 56 bits, carry the rest into the wrap below: lo3 <= 0x480000030000005900000360000063 */
-    gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
-    gf_dword_t carry_lo = lo3 >> 56;
+    /* wrap: the carry out of limb 7 (2^448 = 2^224 + 1) goes to limbs 0 and 4, the carry out of limb 3 to limb 4: t0 <= 0x6d0000048000000b, t4 <= 0xb500000780000013 */
+    gf_word_t t0 = l0 + k7;
+    gf_word_t t4 = (l4 + k3) + k7;
 
-    /* limb 7 (2^392): keep 56 bits, carry the rest into the wrap below: hi3 <= 0x6c0000048000008a0000054000009e */
-    gf_word_t c7 = (gf_word_t)(hi3 & GF_LIMB_MASK);
-    gf_dword_t carry_hi = hi3 >> 56;
-
-    /* wrap: carry_lo has place 2^224 (limb 4); carry_hi has place 2^448 = 2^224 + 1 (limbs 0 and 4): carry_phi <= 0xb5000007800000e2, carry_one <= 0x6d00000480000089 */
-    gf_dword_t carry_phi = (carry_lo + carry_hi) + (gf_dword_t)c4;
-    gf_dword_t carry_one = carry_hi + (gf_dword_t)c0;
-    gf_word_t c4_ = (gf_word_t)(carry_phi & GF_LIMB_MASK);
-    gf_word_t c0_ = (gf_word_t)(carry_one & GF_LIMB_MASK);
-    c5 += (gf_word_t)(carry_phi >> 56);
-    c1 += (gf_word_t)(carry_one >> 56);
-    out->limb[0] = c0_;
-    GF_ASSERT_BOUND(out->limb[0], 0xffffffffffffffu);
+    /* second round: every limb keeps its low bits and takes the small carry of the one below: c0 <= 0x10000000000007e, c1 <= 0x10000000000006c, c2 <= 0x100000000000063, c3 <= 0x10000000000005a, c4 <= 0x1000000000000d0, c5 <= 0x1000000000000b4, c6 <= 0x1000000000000a2, c7 <= 0x100000000000090 */
+    gf_word_t c0 = (t0 & GF_LIMB_MASK) + (t7 >> 56);
+    gf_word_t c1 = (t1 & GF_LIMB_MASK) + (t0 >> 56);
+    gf_word_t c2 = (t2 & GF_LIMB_MASK) + (t1 >> 56);
+    gf_word_t c3 = (t3 & GF_LIMB_MASK) + (t2 >> 56);
+    gf_word_t c4 = ((t4 & GF_LIMB_MASK) + (t3 >> 56)) + (t7 >> 56);
+    gf_word_t c5 = (t5 & GF_LIMB_MASK) + (t4 >> 56);
+    gf_word_t c6 = (t6 & GF_LIMB_MASK) + (t5 >> 56);
+    gf_word_t c7 = (t7 & GF_LIMB_MASK) + (t6 >> 56);
+    out->limb[0] = c0;
+    GF_ASSERT_BOUND(out->limb[0], 0x10000000000007eu);
     out->limb[1] = c1;
     GF_ASSERT_BOUND(out->limb[1], 0x10000000000006cu);
     out->limb[2] = c2;
-    GF_ASSERT_BOUND(out->limb[2], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[2], 0x100000000000063u);
     out->limb[3] = c3;
-    GF_ASSERT_BOUND(out->limb[3], 0xffffffffffffffu);
-    out->limb[4] = c4_;
-    GF_ASSERT_BOUND(out->limb[4], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[3], 0x10000000000005au);
+    out->limb[4] = c4;
+    GF_ASSERT_BOUND(out->limb[4], 0x1000000000000d0u);
     out->limb[5] = c5;
     GF_ASSERT_BOUND(out->limb[5], 0x1000000000000b4u);
     out->limb[6] = c6;
-    GF_ASSERT_BOUND(out->limb[6], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[6], 0x1000000000000a2u);
     out->limb[7] = c7;
-    GF_ASSERT_BOUND(out->limb[7], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[7], 0x100000000000090u);
 }
