@@ -42,6 +42,25 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     faster than this C (gcc 64.5 ticks, clang slower), because the C glue
     between blocks still spills; one expression per column, half sums in
     memory: no better than the above.
+  - 8x56 gf_sqr carries in two parallel rounds (layouts.py parallel_carry,
+    schedules._carry_parallel): dependent squarings were latency-bound
+    (48.3 ticks chained against 43.3 for four independent chains) and now
+    run at 44.7. gf_mul is not latency-bound (chained = independent, ~60
+    ticks), and the extra carries cost gcc 58 instructions of spills.
+  - Where the 8x56 gf_mul time goes (this host: Sapphire Rapids KVM, 1.39
+    core cycles per TSC tick measured with a dependent add chain; no
+    performance counters): a mulx/add/adc product stream alone runs at 1.07
+    cycles per product, so the 48 products are 51 cycles (37 ticks); the
+    rest is glue. gcc's 386 instructions (~434 uops with mulx's two) at ~5
+    uops a cycle give the ~83 cycles measured. Also tried on this host and
+    dropped: the from-memory shape of 16x28 for 8x56 (gcc 342 instructions
+    but 67 ticks, clang 58-61), the same with parallel carries (gcc 62.7,
+    clang 60-66), and a whole-function asm gf_mul with its own register
+    allocation (309 instructions, 64-67 ticks). A shape with fewer uops per
+    product would be a saturated 7x64 layout multiplied row by row with
+    mulx/adcx/adox (rdx loaded once per row: about 4 uops a product, no
+    per-product rdx load); that is a different layout, not a schedule of
+    this one.
   - 16x28 (layouts.py: mul_operands_in_memory) has its own shape,
     schedules._mul_from_memory: 32 limbs and 16 half sums cannot live in
     the 12-14 registers of ARM or the 7 of i386, and the 8x56 shape above
