@@ -42,7 +42,7 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     faster than this C (gcc 64.5 ticks, clang slower), because the C glue
     between blocks still spills; one expression per column, half sums in
     memory: no better than the above.
-  - 8x56 gf_sqr carries in two parallel rounds (layouts.py parallel_carry,
+  - 8x56 gf_sqr and gf_mulw carry in two parallel rounds (layouts.py parallel_carry,
     schedules._carry_parallel): dependent squarings were latency-bound
     (48.3 ticks chained against 43.3 for four independent chains) and now
     run at 44.7. gf_mul is not latency-bound (chained = independent, ~60

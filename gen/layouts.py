@@ -104,7 +104,7 @@ def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_ma
 LAYOUTS = {
     # 64-bit words, unsigned __int128 products (x86-64, aarch64).
     "8x56": _scalar_layout("8x56", 8, 56, 64, "uint64_t", "unsigned __int128", (1 << 24) - 1,
-                           parallel_carry=("gf_sqr",)),
+                           parallel_carry=("gf_sqr", "gf_mulw")),
     # 32-bit words, 64-bit products, no 128-bit type (i386, ARMv7, and any host).
     "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1,
                             mul_operands_in_memory=True),

@@ -9,18 +9,35 @@
  * gf_mulw: Multiplies by a small constant w.
  * Postcondition: eval(out) mod p == eval(a) * w mod p
  * Input bounds:  a[i] <= 0x300000010000000 (loose)
- * Output bounds: out <= [0xffffffffffffff, 0x100000000000000, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0x100000000000000, 0xffffffffffffff, 0xffffffffffffff] (tight)
+ * Output bounds: out <= [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000001, 0x100000000000000, 0x100000000000000, 0x100000000000000] (tight)
  * Aliasing: out may alias the inputs.
  *
- * The carry chains after the column sums.
+ * The carries of gf_mul / gf_sqr / gf_mulw in two parallel rounds, for
+ * the routines that a layout's parallel_carry names.
  *
- * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
- * j + n/2. Two chains run side by side, lo0 -> lo1 -> ... and hi0 -> hi1
- * -> ...; the carry out of lo{n/2-1} has place 2^224 (limb n/2) and the
- * carry out of hi{n/2-1} has place 2^448 = 2^224 + 1 (limbs 0 and n/2).
- * Those two wrap into limbs n/2 and 0, whose carries go one limb further.
- * Every output limb ends below 2^radix except limbs 1 and n/2 + 1, which
- * keep a small carry (within tight_max).
+ * The serial chain (_carry_step) takes about five cycles per limb on
+ * x86-64 (shrd, add, adc), and it runs after the last products, so every
+ * multiplication ends with some 30 cycles in which nothing else of it can
+ * run: the next multiplication needs all of its limbs. Two rounds over all
+ * limbs at once take two carries in depth instead:
+ * round 1 (_carry_split): t_i = (acc_i mod 2^r) + (acc_{i-1} >> r), a
+ *     word, with the carries out of limbs n/2 - 1 (place 2^224) and n - 1
+ *     (place 2^448 = 2^224 + 1) wrapped into limbs n/2 and 0;
+ * round 2: c_i = (t_i mod 2^r) + (t_{i-1} >> r), wrapped the same way;
+ *     t < 2^word_bits, so each c_i is within 2^r + 2^(word_bits - r + 1).
+ * A few more instructions than the chain (a second mask, shift and add per
+ * limb), and a multiplication ends a few cycles after its last product.
+ * Measured on x86-64 (gcc 12 -O2 -march=x86-64-v3, 8x56, median ticks of
+ * dependent calls / of four independent chains):
+ * gf_sqr: 48.3 / 43.3 with the chain, 44.7 / 43.3 in two rounds: the
+ *     dependent squarings of gf_invert and gf_isr gain 7%, so gf_sqr
+ *     (layouts.py) uses it;
+ * gf_mulw: 26.8 / 16.9 with the chain, 18.7 / 16.7 in two rounds (and
+ *     4 instructions fewer), so it uses it too;
+ * gf_mul: 63 / 61 with the chain, 66 / 65 in two rounds (386 -> 444
+ *     instructions: gcc spills the carries it keeps); a multiplication is
+ *     limited by its instruction count, not its latency, so gf_mul keeps
+ *     the chain.
  *
  */
 void gf_mulw(gf out, const gf a, uint32_t w) {
@@ -44,66 +61,78 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
     const gf_word_t wv = w;
     gf_dword_t lo0 = (gf_dword_t)a0 * wv;
     gf_dword_t hi0 = (gf_dword_t)a4 * wv;
+
+    /* limb 0 (2^0): low 56 bits and the carry out, split: k0 <= 0x2fffffd */
+    gf_word_t l0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
+    gf_word_t k0 = (gf_word_t)(lo0 >> 56);
+
+    /* limb 4 (2^224): low 56 bits and the carry out, split: k4 <= 0x2fffffd */
+    gf_word_t l4 = (gf_word_t)(hi0 & GF_LIMB_MASK);
+    gf_word_t k4 = (gf_word_t)(hi0 >> 56);
     gf_dword_t lo1 = (gf_dword_t)a1 * wv;
     gf_dword_t hi1 = (gf_dword_t)a5 * wv;
 
-    /* limb 0 (2^0): keep 56 bits, carry the rest into lo1: lo0 <= 0x2fffffd0ffffff0000000 */
-    gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
-    lo1 += lo0 >> 56;
+    /* limb 1 (2^56): low 56 bits and the carry out, split: k1 <= 0x2fffffd */
+    gf_word_t l1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
+    gf_word_t k1 = (gf_word_t)(lo1 >> 56);
 
-    /* limb 4 (2^224): keep 56 bits, carry the rest into hi1: hi0 <= 0x2fffffd0ffffff0000000 */
-    gf_word_t c4 = (gf_word_t)(hi0 & GF_LIMB_MASK);
-    hi1 += hi0 >> 56;
+    /* limb 5 (2^280): low 56 bits and the carry out, split: k5 <= 0x2fffffd */
+    gf_word_t l5 = (gf_word_t)(hi1 & GF_LIMB_MASK);
+    gf_word_t k5 = (gf_word_t)(hi1 >> 56);
+    gf_word_t t1 = l1 + k0;
+    gf_word_t t5 = l5 + k4;
     gf_dword_t lo2 = (gf_dword_t)a2 * wv;
     gf_dword_t hi2 = (gf_dword_t)a6 * wv;
 
-    /* limb 1 (2^56): keep 56 bits, carry the rest into lo2: lo1 <= 0x2fffffd0ffffff2fffffd */
-    gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
-    lo2 += lo1 >> 56;
+    /* limb 2 (2^112): low 56 bits and the carry out, split: k2 <= 0x2fffffd */
+    gf_word_t l2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
+    gf_word_t k2 = (gf_word_t)(lo2 >> 56);
 
-    /* limb 5 (2^280): keep 56 bits, carry the rest into hi2: hi1 <= 0x2fffffd0ffffff2fffffd */
-    gf_word_t c5 = (gf_word_t)(hi1 & GF_LIMB_MASK);
-    hi2 += hi1 >> 56;
+    /* limb 6 (2^336): low 56 bits and the carry out, split: k6 <= 0x2fffffd */
+    gf_word_t l6 = (gf_word_t)(hi2 & GF_LIMB_MASK);
+    gf_word_t k6 = (gf_word_t)(hi2 >> 56);
+    gf_word_t t2 = l2 + k1;
+    gf_word_t t6 = l6 + k5;
     gf_dword_t lo3 = (gf_dword_t)a3 * wv;
     gf_dword_t hi3 = (gf_dword_t)a7 * wv;
 
-    /* limb 2 (2^112): keep 56 bits, carry the rest into lo3: lo2 <= 0x2fffffd0ffffff2fffffd */
-    gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
-    lo3 += lo2 >> 56;
+    /* limb 3 (2^168): low 56 bits and the carry out, split: k3 <= 0x2fffffd */
+    gf_word_t l3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
+    gf_word_t k3 = (gf_word_t)(lo3 >> 56);
 
-    /* limb 6 (2^336): keep 56 bits, carry the rest into hi3: hi2 <= 0x2fffffd0ffffff2fffffd */
-    gf_word_t c6 = (gf_word_t)(hi2 & GF_LIMB_MASK);
-    hi3 += hi2 >> 56;
+    /* limb 7 (2^392): low 56 bits and the carry out, split: k7 <= 0x2fffffd */
+    gf_word_t l7 = (gf_word_t)(hi3 & GF_LIMB_MASK);
+    gf_word_t k7 = (gf_word_t)(hi3 >> 56);
+    gf_word_t t3 = l3 + k2;
+    gf_word_t t7 = l7 + k6;
 
-    /* limb 3 (2^168): keep 56 bits, carry the rest into the wrap below: lo3 <= 0x2fffffd0ffffff2fffffd */
-    gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
-    gf_dword_t carry_lo = lo3 >> 56;
+    /* wrap: the carry out of limb 7 (2^448 = 2^224 + 1) goes to limbs 0 and 4, the carry out of limb 3 to limb 4: t0 <= 0x100000002fffffc, t4 <= 0x100000005fffff9 */
+    gf_word_t t0 = l0 + k7;
+    gf_word_t t4 = (l4 + k3) + k7;
 
-    /* limb 7 (2^392): keep 56 bits, carry the rest into the wrap below: hi3 <= 0x2fffffd0ffffff2fffffd */
-    gf_word_t c7 = (gf_word_t)(hi3 & GF_LIMB_MASK);
-    gf_dword_t carry_hi = hi3 >> 56;
-
-    /* wrap: carry_lo has place 2^224 (limb 4); carry_hi has place 2^448 = 2^224 + 1 (limbs 0 and 4): carry_phi <= 0x100000005fffff9, carry_one <= 0x100000002fffffc */
-    gf_dword_t carry_phi = (carry_lo + carry_hi) + (gf_dword_t)c4;
-    gf_dword_t carry_one = carry_hi + (gf_dword_t)c0;
-    gf_word_t c4_ = (gf_word_t)(carry_phi & GF_LIMB_MASK);
-    gf_word_t c0_ = (gf_word_t)(carry_one & GF_LIMB_MASK);
-    c5 += (gf_word_t)(carry_phi >> 56);
-    c1 += (gf_word_t)(carry_one >> 56);
-    out->limb[0] = c0_;
-    GF_ASSERT_BOUND(out->limb[0], 0xffffffffffffffu);
+    /* second round: every limb keeps its low bits and takes the small carry of the one below: c0 <= 0x100000000000000, c1 <= 0x100000000000000, c2 <= 0x100000000000000, c3 <= 0x100000000000000, c4 <= 0x100000000000001, c5 <= 0x100000000000000, c6 <= 0x100000000000000, c7 <= 0x100000000000000 */
+    gf_word_t c0 = (t0 & GF_LIMB_MASK) + (t7 >> 56);
+    gf_word_t c1 = (t1 & GF_LIMB_MASK) + (t0 >> 56);
+    gf_word_t c2 = (t2 & GF_LIMB_MASK) + (t1 >> 56);
+    gf_word_t c3 = (t3 & GF_LIMB_MASK) + (t2 >> 56);
+    gf_word_t c4 = ((t4 & GF_LIMB_MASK) + (t3 >> 56)) + (t7 >> 56);
+    gf_word_t c5 = (t5 & GF_LIMB_MASK) + (t4 >> 56);
+    gf_word_t c6 = (t6 & GF_LIMB_MASK) + (t5 >> 56);
+    gf_word_t c7 = (t7 & GF_LIMB_MASK) + (t6 >> 56);
+    out->limb[0] = c0;
+    GF_ASSERT_BOUND(out->limb[0], 0x100000000000000u);
     out->limb[1] = c1;
     GF_ASSERT_BOUND(out->limb[1], 0x100000000000000u);
     out->limb[2] = c2;
-    GF_ASSERT_BOUND(out->limb[2], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[2], 0x100000000000000u);
     out->limb[3] = c3;
-    GF_ASSERT_BOUND(out->limb[3], 0xffffffffffffffu);
-    out->limb[4] = c4_;
-    GF_ASSERT_BOUND(out->limb[4], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[3], 0x100000000000000u);
+    out->limb[4] = c4;
+    GF_ASSERT_BOUND(out->limb[4], 0x100000000000001u);
     out->limb[5] = c5;
     GF_ASSERT_BOUND(out->limb[5], 0x100000000000000u);
     out->limb[6] = c6;
-    GF_ASSERT_BOUND(out->limb[6], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[6], 0x100000000000000u);
     out->limb[7] = c7;
-    GF_ASSERT_BOUND(out->limb[7], 0xffffffffffffffu);
+    GF_ASSERT_BOUND(out->limb[7], 0x100000000000000u);
 }
