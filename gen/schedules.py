@@ -465,18 +465,28 @@ def fn_mul(L, square=False):
                 b.restore(snap)
                 lo_accs.append(_pack_column(b, f"lo{j}", A(j) + B(j) + CminusA(j + h), limit))
                 hi_accs.append(_pack_column(b, f"hi{j}", CminusA(j) + B(j + h) + C(j + h), limit))
-        if f.name in L.parallel_carry:
-            _carry_split(b, lo_accs, hi_accs, j)
-        elif j:
-            # carry the previous column as soon as this one exists: few live accumulators
-            _carry_step(b, lo_accs, hi_accs, j - 1, c)
-    if f.name in L.parallel_carry:
-        c = _carry_parallel(b)
-    else:
-        _carry_step(b, lo_accs, hi_accs, h - 1, c)
-        _carry_wrap(b, c)
-    _store_all(b, "out", c)
+        _carry_column(b, lo_accs, hi_accs, j, c)
+    _store_all(b, "out", _carry_last(b, lo_accs, hi_accs, c))
     return f
+
+
+def _carry_column(b, lo, hi, j, c):
+    """The carries due once column pair j is summed: its split
+    (_carry_split) for the routines of the layout's parallel_carry, else the
+    serial step of the previous column pair (_carry_step), so that at most
+    two column pairs are live."""
+    if b.fn.name in b.L.parallel_carry:
+        _carry_split(b, lo, hi, j)
+    elif j:
+        _carry_step(b, lo, hi, j - 1, c)
+
+
+def _carry_last(b, lo, hi, c):
+    """The carries after the last column pair; returns the output limbs."""
+    if b.fn.name in b.L.parallel_carry:
+        return _carry_parallel(b)
+    _carry_step(b, lo, hi, b.L.half - 1, c)
+    return _carry_wrap(b, c)
 
 
 def _carry_split(b, lo, hi, j):
@@ -573,6 +583,8 @@ def _mul_from_memory(b, square):
     """
     L = b.L
     n, h, r = L.limbs, L.half, L.radix
+    if b.fn.name in L.parallel_carry:
+        raise ir.BoundError(f"{L.name}: parallel_carry is not implemented for the from-memory {b.fn.name}")
     a = [b.bind(f"a{i}", "a", i) for i in range(n)]
     y = a if square else [b.bind(f"b{i}", "b", i) for i in range(n)]
     fields = [("aa", h)] + ([("ad", 2 * (h - 1)), ("aad", h - 1)] if square else [("bb", h)])
@@ -666,16 +678,8 @@ def fn_mulw(L):
     for j in range(h):
         lo.append([b.let(f"lo{j}", Mul(a[j], w)).k])
         hi.append([b.let(f"hi{j}", Mul(a[j + h], w)).k])
-        if f.name in L.parallel_carry:
-            _carry_split(b, lo, hi, j)
-        elif j:
-            _carry_step(b, lo, hi, j - 1, c)
-    if f.name in L.parallel_carry:
-        c = _carry_parallel(b)
-    else:
-        _carry_step(b, lo, hi, h - 1, c)
-        _carry_wrap(b, c)
-    _store_all(b, "out", c)
+        _carry_column(b, lo, hi, j, c)
+    _store_all(b, "out", _carry_last(b, lo, hi, c))
     return f
 
 
