@@ -56,7 +56,15 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     dropped: the from-memory shape of 16x28 for 8x56 (gcc 342 instructions
     but 67 ticks, clang 58-61), the same with parallel carries (gcc 62.7,
     clang 60-66), and a whole-function asm gf_mul with its own register
-    allocation (309 instructions, 64-67 ticks). A shape with fewer uops per
+    allocation (309 instructions, 64-67 ticks). Taking that asm apart
+    (timing only, results wrong): its 48 mulx alone with the function frame
+    run in 37 ticks; with the half sums, carries and stores but no product
+    additions, 54; without the 10 shrd and 10 bzhi of those carries (port 1,
+    where mulx runs, and port 5), 37 again; the whole asm without them, 58.
+    So the 48 products already take 37 of the 44.6 ticks (40 on Zen 5) set
+    as the target here, and the 142 add/adc/sub/sbb that sum them in that asm cost
+    another 21; gcc's C, with shrd forced out by a value barrier, spills
+    more (490 instructions, 71 ticks). A shape with fewer uops per
     product would be a saturated 7x64 layout multiplied row by row with
     mulx/adcx/adox (rdx loaded once per row: about 4 uops a product, no
     per-product rdx load); that is a different layout, not a schedule of
