@@ -495,7 +495,7 @@ def _carry_split(b, lo, hi, j):
     they exist, into their low radix bits l{j} and the rest k{j} (one word:
     a column sum is below 2^(radix + word bits)), and adds to each low part
     the carry k of the limb below it once that is known."""
-    L, h, r = b.L, b.L.half, b.L.radix
+    h, r = b.L.half, b.L.radix
     for accs, limb in ((lo[j], j), (hi[j], j + h)):
         if len(accs) != 1:
             raise ir.BoundError(f"parallel carries need one accumulator per column, column {limb} has {len(accs)}")
@@ -513,11 +513,10 @@ def _carry_parallel(b):
     """The carries of gf_mul / gf_sqr / gf_mulw in two parallel rounds, for
     the routines that a layout's parallel_carry names.
 
-    The serial chain (_carry_step) takes about five cycles per limb on
-    x86-64 (shrd, add, adc), and it runs after the last products, so every
-    multiplication ends with some 30 cycles in which nothing else of it can
-    run: the next multiplication needs all of its limbs. Two rounds over all
-    limbs at once take two carries in depth instead:
+    The serial chain (_carry_step) is one carry (shrd, add, adc on x86-64)
+    per limb in depth, and its end, the wrap into limbs 0 and n/2, comes
+    after the last products, while the next multiplication needs all of the
+    limbs. Two rounds over all limbs at once take two carries in depth:
       round 1 (_carry_split): t_i = (acc_i mod 2^r) + (acc_{i-1} >> r), a
         word, with the carries out of limbs n/2 - 1 (place 2^224) and n - 1
         (place 2^448 = 2^224 + 1) wrapped into limbs n/2 and 0;
@@ -537,7 +536,7 @@ def _carry_parallel(b):
         limited by its instruction count, not its latency, so gf_mul keeps
         the chain.
     """
-    L, n, h, r = b.L, b.L.limbs, b.L.half, b.L.radix
+    n, h, r = b.L.limbs, b.L.half, b.L.radix
     with b.block(f"wrap: the carry out of limb {n - 1} (2^448 = 2^224 + 1) goes to limbs 0 and {h},"
                  f" the carry out of limb {h - 1} to limb {h}", vars=["t0", f"t{h}"]):
         b.let("t0", Add(b.v("l0"), b.v(f"k{n - 1}")))

@@ -15,11 +15,10 @@
  * The carries of gf_mul / gf_sqr / gf_mulw in two parallel rounds, for
  * the routines that a layout's parallel_carry names.
  *
- * The serial chain (_carry_step) takes about five cycles per limb on
- * x86-64 (shrd, add, adc), and it runs after the last products, so every
- * multiplication ends with some 30 cycles in which nothing else of it can
- * run: the next multiplication needs all of its limbs. Two rounds over all
- * limbs at once take two carries in depth instead:
+ * The serial chain (_carry_step) is one carry (shrd, add, adc on x86-64)
+ * per limb in depth, and its end, the wrap into limbs 0 and n/2, comes
+ * after the last products, while the next multiplication needs all of the
+ * limbs. Two rounds over all limbs at once take two carries in depth:
  * round 1 (_carry_split): t_i = (acc_i mod 2^r) + (acc_{i-1} >> r), a
  *     word, with the carries out of limbs n/2 - 1 (place 2^224) and n - 1
  *     (place 2^448 = 2^224 + 1) wrapped into limbs n/2 and 0;
