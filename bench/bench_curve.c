@@ -57,10 +57,16 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 #define TICK_UNIT "ticks"
+/* lfence keeps rdtsc in program order; it came with SSE2, which i686 lacks */
+#if defined(__SSE2__)
+#define TICK_FENCE() _mm_lfence()
+#else
+#define TICK_FENCE() ((void)0)
+#endif
 static inline uint64_t ticks(void) {
-    _mm_lfence();
+    TICK_FENCE();
     uint64_t t = __rdtsc();
-    _mm_lfence();
+    TICK_FENCE();
     return t;
 }
 #else

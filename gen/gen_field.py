@@ -47,28 +47,33 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     (48.3 ticks chained against 43.3 for four independent chains) and now
     run at 44.7. gf_mul is not latency-bound (chained = independent, ~60
     ticks), and the extra carries cost gcc 58 instructions of spills.
-  - Where the 8x56 gf_mul time goes (this host: Sapphire Rapids KVM, 1.39
-    core cycles per TSC tick measured with a dependent add chain; no
-    performance counters): a mulx/add/adc product stream alone runs at 1.07
-    cycles per product, so the 48 products are 51 cycles (37 ticks); the
-    rest is glue. gcc's 386 instructions (~434 uops with mulx's two) at ~5
-    uops a cycle give the ~83 cycles measured. Also tried on this host and
-    dropped: the from-memory shape of 16x28 for 8x56 (gcc 342 instructions
-    but 67 ticks, clang 58-61), the same with parallel carries (gcc 62.7,
-    clang 60-66), and a whole-function asm gf_mul with its own register
-    allocation (309 instructions, 64-67 ticks). Taking that asm apart
-    (timing only, results wrong): its 48 mulx alone with the function frame
-    run in 37 ticks; with the half sums, carries and stores but no product
-    additions, 54; without the 10 shrd and 10 bzhi of those carries (port 1,
-    where mulx runs, and port 5), 37 again; the whole asm without them, 58.
-    So the 48 products already take 37 of the 44.6 ticks (40 on Zen 5) set
-    as the target here, and the 142 add/adc/sub/sbb that sum them in that asm cost
-    another 21; gcc's C, with shrd forced out by a value barrier, spills
-    more (490 instructions, 71 ticks). A shape with fewer uops per
-    product would be a saturated 7x64 layout multiplied row by row with
-    mulx/adcx/adox (rdx loaded once per row: about 4 uops a product, no
-    per-product rdx load); that is a different layout, not a schedule of
-    this one.
+  - Where the 8x56 time goes (this host: Sapphire Rapids KVM, 1.39 core
+    cycles per TSC tick; no performance counters). bench/bench_field.c
+    times, in the same run, the multiplier's floor: a bare stream of the
+    routine's word products (48 for gf_mul, 30 for gf_sqr; each mulx, add,
+    adc into one of four accumulators, nothing else). Median ticks, one run:
+        gf_mul 62.7, floor 44.4;  gf_sqr 44.5, floor 29.8
+    and `bench_field --floor` prices one more instruction per product
+    beside that stream: add, and, shr +0.2 ticks each (they share ports 0,
+    6 and 10 with the adc of the stream), lea +0.1-0.16, shrd +0.74 (port 1
+    only, where mulx runs), a load or a zeroing xor nothing. gcc's gf_mul
+    has some 58 ALU instructions beyond the add/adc of its products (half
+    sums, the sa/sc sums, masks, shifts) and 10 shrd: 58 x 0.2 + 10 x 0.74
+    = 19 ticks, which is the whole gap. The floor alone is the 44.6 ticks
+    asked for here (40 Zen 5 ticks scaled by cycles per tick), so no
+    48-product schedule reaches it on this core; Zen 5's multiply and ALU
+    ports differ, so the target cannot be checked here. Tried and dropped
+    on this host (all slower): parallel carries for gf_mul (gcc spills: 444
+    instructions, 66 ticks); the from-memory shape of 16x28 for 8x56 (gcc
+    342 instructions but 67 ticks; clang 58-61); the same with parallel
+    carries (gcc 62.7, clang 60-66); a whole-function asm gf_mul with its
+    own register allocation (309 instructions, 64-67 ticks); the carries
+    without shrd, as two shifts and an add in C or as an asm statement on
+    the two words (gcc 445-453 instructions, 64-67 ticks); Karatsuba again
+    inside each 4x4 product (36 products, gcc 461 instructions, 66 ticks;
+    with 27 products 523, 70). A saturated 7x64 layout (mulx/adcx/adox
+    rows) has 49 products, the same floor, and its reduction at 2^224
+    (3.5 words) needs shld, so it is no way out either.
   - 16x28 (layouts.py: mul_operands_in_memory) has its own shape,
     schedules._mul_from_memory: 32 limbs and 16 half sums cannot live in
     the 12-14 registers of ARM or the 7 of i386, and the 8x56 shape above
@@ -171,6 +176,17 @@ def contract(L, fn):
     }
 
 
+def word_products(fn):
+    """The number of word-by-word products in a schedule (48 for an 8x56
+    gf_mul): bench/bench_field.c times a bare stream of that many products
+    as the multiplier's floor for the routine."""
+    def count(e):
+        if not isinstance(e, ir.Expr):
+            return 0
+        return (e.op == "mul") + sum(count(a) for a in e.args)
+    return sum(count(getattr(s, "expr", None)) for s in ir.walk(fn.body))
+
+
 def render_layout(env, L, out_dir):
     fns = schedules.all_functions(L)
     for group in fns.values():
@@ -179,8 +195,10 @@ def render_layout(env, L, out_dir):
     infos = {fn.name: contract(L, fn) for g in fns.values() for fn in g}
     files = {}
     tdir = L.template_dir
+    products = {fn.name: word_products(fn) for g in fns.values() for fn in g
+                if fn.name in ("gf_mul", "gf_sqr")}
     ctx = dict(L=L, limbs=L.limbs, radix=L.radix, layout_mask_name="GF_LIMB_MASK",
-               hex=lambda v: "0x%x" % v)
+               hex=lambda v: "0x%x" % v, products=products)
     t = env.get_template(f"{tdir}/gf_layout.h.j2")
     files["gf_layout.h"] = t.render(header=header(f"{tdir}/gf_layout.h.j2"),
                                      inline=[(f, infos[f.name]) for f in fns["inline"]], **ctx)
