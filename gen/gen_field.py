@@ -49,20 +49,24 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     ticks), and the extra carries cost gcc 58 instructions of spills.
   - Where the 8x56 time goes (this host: Sapphire Rapids KVM, 1.39 core
     cycles per TSC tick; no performance counters). bench/bench_field.c
-    times, in the same run, the multiplier's floor: a bare stream of the
-    routine's word products (48 for gf_mul, 30 for gf_sqr; each mulx, add,
-    adc into one of four accumulators, nothing else). Median ticks, one run:
-        gf_mul 62.7, floor 44.4;  gf_sqr 44.5, floor 29.8
-    and `bench_field --floor` prices one more instruction per product
+    times, in the same run, a bare stream of the routine's word products
+    (48 for gf_mul, 30 for gf_sqr; each mulx, add, adc into one of four
+    accumulators, nothing else): the work every schedule with that many
+    products does. Median ticks, one run:
+        gf_mul 62.7, its products 44.4;  gf_sqr 44.5, its products 29.8
+    and `bench_field --glue` prices one more instruction per product
     beside that stream: add, and, shr +0.2 ticks each (they share ports 0,
-    6 and 10 with the adc of the stream), lea +0.1-0.16, shrd +0.74 (port 1
-    only, where mulx runs), a load or a zeroing xor nothing. gcc's gf_mul
-    has some 58 ALU instructions beyond the add/adc of its products (half
-    sums, the sa/sc sums, masks, shifts) and 10 shrd: 58 x 0.2 + 10 x 0.74
-    = 19 ticks, which is the whole gap. The floor alone is the 44.6 ticks
-    asked for here (40 Zen 5 ticks scaled by cycles per tick), so no
-    48-product schedule reaches it on this core; Zen 5's multiply and ALU
-    ports differ, so the target cannot be checked here. Tried and dropped
+    6 and 10 with the adc of the stream), lea +0.1-0.16, shrd +0.7 (port 1
+    only, where mulx runs), a load or a zeroing xor nothing; 48 mulx alone
+    take 38-39 of the stream's 42-44. gcc's gf_mul has some 58 ALU
+    instructions beyond the add/adc of its products (half sums, the sa/sc
+    sums, masks, shifts) and 10 shrd: 58 x 0.2 + 10 x 0.7 = 19 ticks, the
+    whole gap. The products with their accumulation take the 44.6 ticks
+    asked for here (40 Zen 5 ticks scaled by cycles per tick), and 48 mulx
+    alone 38-39: a 48-product schedule would have to fit all its glue
+    (its carries alone are 16 shrd, or 32 or more other ALU instructions)
+    into the 6 ticks left. Zen 5's multiply and ALU ports differ, so the
+    target cannot be checked here. Tried and dropped
     on this host (all slower): parallel carries for gf_mul (gcc spills: 444
     instructions, 66 ticks); the from-memory shape of 16x28 for 8x56 (gcc
     342 instructions but 67 ticks; clang 58-61); the same with parallel
@@ -72,7 +76,7 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     the two words (gcc 445-453 instructions, 64-67 ticks); Karatsuba again
     inside each 4x4 product (36 products, gcc 461 instructions, 66 ticks;
     with 27 products 523, 70). A saturated 7x64 layout (mulx/adcx/adox
-    rows) has 49 products, the same floor, and its reduction at 2^224
+    rows) has 49 products, as long a stream, and its reduction at 2^224
     (3.5 words) needs shld, so it is no way out either.
   - 16x28 (layouts.py: mul_operands_in_memory) has its own shape,
     schedules._mul_from_memory: 32 limbs and 16 half sums cannot live in
@@ -179,7 +183,7 @@ def contract(L, fn):
 def word_products(fn):
     """The number of word-by-word products in a schedule (48 for an 8x56
     gf_mul): bench/bench_field.c times a bare stream of that many products
-    as the multiplier's floor for the routine."""
+    beside the routine."""
     def count(e):
         if not isinstance(e, ir.Expr):
             return 0

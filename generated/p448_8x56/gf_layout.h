@@ -36,7 +36,7 @@ typedef gf_word_t mask_t;
 #define GF_TIGHT_MAX ((gf_word_t)0x100000010000000u)
 #define GF_LOOSE_MAX ((gf_word_t)0x300000010000000u)
 #define GF_MULW_MAX 0xffffffu
-/* Word-by-word products in gf_mul and gf_sqr (bench/bench_field.c's floor). */
+/* Word-by-word products in gf_mul and gf_sqr (the product streams of bench/bench_field.c). */
 #define GF_MUL_PRODUCTS 48
 #define GF_SQR_PRODUCTS 30
 
