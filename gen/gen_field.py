@@ -47,12 +47,12 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     (48.3 ticks chained against 43.3 for four independent chains) and now
     run at 44.7. gf_mul is not latency-bound (chained = independent, ~60
     ticks), and the extra carries cost gcc 58 instructions of spills.
-  - Where the 8x56 time goes (this host: Sapphire Rapids KVM, 1.39 core
-    cycles per TSC tick; no performance counters). bench/bench_field.c
-    times, in the same run, a bare stream of the routine's word products
-    (48 for gf_mul, 30 for gf_sqr; each mulx, add, adc into one of four
-    accumulators, nothing else): the work every schedule with that many
-    products does. Median ticks, one run:
+  - Where the 8x56 time goes (this host: Xeon KVM, family 6 model 207,
+    Emerald Rapids, Golden Cove ports; 1.39 core cycles per TSC tick; no
+    performance counters). bench/bench_field.c times, in the same run, a
+    bare stream of the routine's word products (48 for gf_mul, 30 for
+    gf_sqr; each mulx, add, adc into one of four accumulators, nothing
+    else): the work every schedule with that many products does. Median ticks, one run:
         gf_mul 62.7, its products 44.4;  gf_sqr 44.5, its products 29.8
     and `bench_field --glue` prices one more instruction per product
     beside that stream: add, and, shr +0.2 ticks each (they share ports 0,
