@@ -97,9 +97,7 @@ static uint64_t words[4] = {0x0123456789abcdefu, 0xfedcba9876543210u, 0x0f1e2d3c
                          : "rax", "rcx", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14",   \
                            "r15", "cc", "memory");                                              \
     } while (0)
-#endif
 
-#if HAVE_STREAM
 static void op_mul_products(void) { PRODUCTS(GF_MUL_PRODUCTS, ""); }
 static void op_sqr_products(void) { PRODUCTS(GF_SQR_PRODUCTS, ""); }
 #endif

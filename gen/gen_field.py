@@ -52,8 +52,9 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     performance counters). bench/bench_field.c times, in the same run, a
     bare stream of the routine's word products (48 for gf_mul, 30 for
     gf_sqr; each mulx, add, adc into one of four accumulators, nothing
-    else): the work every schedule with that many products does. Median ticks, one run:
-        gf_mul 62.7, its products 44.4;  gf_sqr 44.5, its products 29.8
+    else): the work every schedule with that many products does. Median
+    ticks, one run of bench/speed.sh (README):
+        gf_mul 62.7, its products 44.5;  gf_sqr 44.3, its products 29.8
     and `bench_field --glue` prices one more instruction per product
     beside that stream: add, and, shr +0.2 ticks each (they share ports 0,
     6 and 10 with the adc of the stream), lea +0.1-0.16, shrd +0.7 (port 1
@@ -66,14 +67,16 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     alone 38-39: a 48-product schedule would have to fit all its glue
     (its carries alone are 16 shrd, or 32 or more other ALU instructions)
     into the 6 ticks left. Zen 5's multiply and ALU ports differ, so the
-    target cannot be checked here. Tried and dropped
-    on this host (all slower): parallel carries for gf_mul (gcc spills: 444
+    target cannot be checked here. Tried and dropped on this host (all
+    slower): parallel carries for gf_mul (gcc spills: 444
     instructions, 66 ticks); the from-memory shape of 16x28 for 8x56 (gcc
     342 instructions but 67 ticks; clang 58-61); the same with parallel
     carries (gcc 62.7, clang 60-66); a whole-function asm gf_mul with its
     own register allocation (309 instructions, 64-67 ticks); the carries
     without shrd, as two shifts and an add in C or as an asm statement on
-    the two words (gcc 445-453 instructions, 64-67 ticks); Karatsuba again
+    the two words (gcc 445-453 instructions, 64-67 ticks); each carry
+    narrowed to one word where the proof allows (gcc adds 26 moves and 10
+    xor, 64-66 ticks); Karatsuba again
     inside each 4x4 product (36 products, gcc 461 instructions, 66 ticks;
     with 27 products 523, 70). A saturated 7x64 layout (mulx/adcx/adox
     rows) has 49 products, as long a stream, and its reduction at 2^224
