@@ -3,11 +3,29 @@
  * decaf448 prime-order group (RFC 9496) on Ed448-Goldilocks,
  * p = 2^448 - 2^224 - 1.
  *
- * All byte arrays are little-endian, as in the RFCs. Every function runs in
- * time independent of secret inputs and wipes its secret intermediates.
- * Functions that can fail return 0 on success and -1 on failure; no
- * function allocates memory, keeps state between calls or crashes on
- * well-sized bad input. All functions are thread-safe.
+ * The contract every function keeps (README.md has it as a table):
+ *
+ * - Byte arrays are little-endian, as in the RFCs. Array sizes are the
+ *   GOLDILOCKS_*_BYTES macros below.
+ * - Return values: 0 on success, -1 on failure. Every function whose result
+ *   can be -1 is marked GOLDILOCKS_WARN_UNUSED.
+ * - Failure outputs: when a function returns -1 (or, for a void function,
+ *   meets a NULL argument), every output it was given is all zero, never a
+ *   partial result.
+ * - NULL: a pointer with a length (msg, ctx, data) may be NULL when its
+ *   length is 0, and is then the empty string. A NULL pointer with a
+ *   nonzero length, or a NULL fixed-size argument, is never dereferenced:
+ *   the function fails as above (void functions zero their non-NULL outputs
+ *   and return).
+ * - Aliasing: any output may alias any input, exactly or partially
+ *   overlapping: every input is read before any output is written. Two
+ *   outputs of one call must not overlap each other.
+ * - Time: every function runs in time independent of secret inputs (seeds,
+ *   secret keys, X448 secrets, decaf448 scalars, the message of a
+ *   signature) and wipes its secret intermediates. Verification and the
+ *   public-key checks may take time that depends on their public inputs.
+ * - No function allocates memory or keeps state between calls (the
+ *   streaming Ed448ph state is the caller's); all are thread-safe.
  */
 #ifndef GOLDILOCKS_H
 #define GOLDILOCKS_H
@@ -27,93 +45,217 @@ extern "C" {
 #define GOLDILOCKS_WARN_UNUSED
 #endif
 
-#define GOLDILOCKS_X448_BYTES             56
-#define GOLDILOCKS_ED448_SEED_BYTES       57
-#define GOLDILOCKS_ED448_PUBLIC_BYTES     57
-#define GOLDILOCKS_ED448_SECRET_BYTES    114 /* seed || public key */
-#define GOLDILOCKS_ED448_SIG_BYTES       114
-#define GOLDILOCKS_DECAF448_BYTES         56
+#define GOLDILOCKS_VERSION_MAJOR 0
+#define GOLDILOCKS_VERSION_MINOR 2
+#define GOLDILOCKS_VERSION_PATCH 0
+#define GOLDILOCKS_VERSION_STRING "0.2.0"
+
+#define GOLDILOCKS_X448_BYTES              56 /* X448 secrets, public keys, shared secrets */
+#define GOLDILOCKS_ED448_SEED_BYTES        57
+#define GOLDILOCKS_ED448_PUBLIC_BYTES      57
+#define GOLDILOCKS_ED448_SECRET_BYTES     114 /* seed || public key */
+#define GOLDILOCKS_ED448_SIG_BYTES        114 /* R || S */
+#define GOLDILOCKS_ED448_CONTEXT_MAX      255 /* the longest context, RFC 8032 section 5.2 */
+#define GOLDILOCKS_ED448_PREHASH_BYTES     64 /* SHAKE256(msg, 64), Ed448ph's prehash */
+#define GOLDILOCKS_DECAF448_BYTES          56 /* an encoded element */
+#define GOLDILOCKS_DECAF448_SCALAR_BYTES   56
 #define GOLDILOCKS_DECAF448_UNIFORM_BYTES 112
+
+/* The library's version, "MAJOR.MINOR.PATCH": GOLDILOCKS_VERSION_STRING of the build. */
+GOLDILOCKS_API
+const char *goldilocks_version(void);
 
 /* ---- X448, RFC 7748 ---- */
 
 /* A random key pair from getrandom(2). 0 ok; -1 if the OS RNG fails (then both outputs are zero). */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_x448_keypair(uint8_t pub[56], uint8_t secret[56]);
+int goldilocks_x448_keypair(uint8_t pub[GOLDILOCKS_X448_BYTES], uint8_t secret[GOLDILOCKS_X448_BYTES]);
 
 /* pub = X448(secret, 5). */
 GOLDILOCKS_API
-void goldilocks_x448_public_key(uint8_t pub[56], const uint8_t secret[56]);
+void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES]);
 
 /*
- * shared = X448(secret, peer). The secret is clamped and the peer's u
- * coordinate reduced mod p (its top bit ignored) as RFC 7748 section 5 says.
- * Returns 0, or -1 when the result is all zero (a low-order peer, RFC 7748
- * section 6.2); the output is then all zero.
+ * shared = X448(secret, peer), RFC 7748 section 5: the secret is clamped
+ * (decodeScalar448) and the peer's u coordinate is read as all 448 bits and
+ * reduced mod p (a non-canonical u >= p is accepted, as the RFC requires;
+ * goldilocks_x448_public_key_check refuses it). Returns 0, or -1 when the
+ * result is all zero (a low-order peer, RFC 7748 section 6.2); the output
+ * is then all zero.
  */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_x448(uint8_t shared[56], const uint8_t secret[56], const uint8_t peer[56]);
+int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
+                    const uint8_t peer[GOLDILOCKS_X448_BYTES]);
+
+/*
+ * 0 when pub is a u coordinate worth exchanging with: canonical (u < p) and
+ * none of the low-order values 0, 1 and p - 1. Points of the twist are
+ * valid X448 inputs and pass. -1 otherwise.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_public_key_check(const uint8_t pub[GOLDILOCKS_X448_BYTES]);
 
 /* ---- Ed448 and Ed448ph, RFC 8032 ---- */
 
 /* A random key pair from getrandom(2); secret = seed || pub. 0 ok; -1 if the OS RNG fails. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_ed448_keypair(uint8_t pub[57], uint8_t secret[114]);
+int goldilocks_ed448_keypair(uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
+                             uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES]);
 
 /* The key pair of a 57-byte seed (RFC 8032 section 5.2.5); secret = seed || pub. */
 GOLDILOCKS_API
-void goldilocks_ed448_keypair_from_seed(uint8_t pub[57], uint8_t secret[114], const uint8_t seed[57]);
+void goldilocks_ed448_keypair_from_seed(uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
+                                        uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
+                                        const uint8_t seed[GOLDILOCKS_ED448_SEED_BYTES]);
 
 /*
- * Signs msg with the context ctx (ctx_len <= 255; ctx may be NULL when
- * ctx_len is 0). 0 ok; -1 if ctx_len > 255 (the signature is then zero).
- * The public half of secret is used as stored: pass a secret made by
- * goldilocks_ed448_keypair(_from_seed).
+ * 0 when pub is the canonical encoding of a point of the prime-order
+ * subgroup other than the identity; -1 otherwise (non-canonical, not on the
+ * curve, of small or mixed order, or the identity).
  */
-GOLDILOCKS_API
-int goldilocks_ed448_sign(uint8_t sig[114], const uint8_t secret[114],
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_public_key_check(const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES]);
+
+/*
+ * Signs msg with the context ctx (RFC 8032 section 5.2.6). 0 ok; -1 (and
+ * an all-zero signature) if ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX or a
+ * pointer is NULL with a nonzero length.
+ *
+ * The public half of secret is used as stored, unchecked, for speed
+ * (checking it costs a fixed-base multiplication, about as much as the
+ * signature itself). Signing one message with the right seed but two
+ * different public halves reveals the private scalar, so pass only a
+ * secret made by goldilocks_ed448_keypair(_from_seed), or use
+ * goldilocks_ed448_sign_seed.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_sign(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                          const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
                           const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
 
 /*
- * Verifies as RFC 8032 section 5.2.7: rejects S >= l and non-canonical
- * encodings of A and R (y >= p, or x = 0 with the sign bit set), and checks
- * the cofactored equation [4][S]B = [4]R + [4][k]A. 0 valid; -1 otherwise
- * (including ctx_len > 255).
+ * The misuse-proof signature: as goldilocks_ed448_sign, but from the seed
+ * alone; the public key is derived inside, so no stored public half can be
+ * wrong. About twice the time of goldilocks_ed448_sign.
  */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_ed448_verify(const uint8_t sig[114], const uint8_t pub[57],
+int goldilocks_ed448_sign_seed(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                               const uint8_t seed[GOLDILOCKS_ED448_SEED_BYTES],
+                               const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
+
+/*
+ * Verifies as RFC 8032 section 5.2.7: rejects S >= l and non-canonical
+ * encodings of A and R (y >= p, or x = 0 with the sign bit set, or not on
+ * the curve), then checks the cofactored equation [4][S]B = [4]R + [4][k]A.
+ * A and R of small order are accepted, as the RFC allows: under such a
+ * public key some signatures verify for every message (use the _strict
+ * variant, or goldilocks_ed448_public_key_check, where that matters).
+ * 0 valid; -1 otherwise (also for ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX
+ * and for a NULL pointer with a nonzero length).
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_verify(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                            const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
                             const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
 
+/*
+ * As goldilocks_ed448_verify, and also -1 when A or R is of small order
+ * ([4]A or [4]R is the identity; libsodium's rule). The equation is the
+ * same cofactored one.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_verify_strict(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                   const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
+                                   const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
+
 /* Ed448ph: as above over the prehash SHAKE256(msg, 64), which is computed inside. */
-GOLDILOCKS_API
-int goldilocks_ed448ph_sign(uint8_t sig[114], const uint8_t secret[114],
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448ph_sign(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                            const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
                             const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
 
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_ed448ph_verify(const uint8_t sig[114], const uint8_t pub[57],
+int goldilocks_ed448ph_verify(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                              const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
                               const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448ph_verify_strict(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                     const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
+                                     const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
+
+/* Ed448ph over a prehash ph = SHAKE256(msg, 64) that the caller computed. */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448ph_sign_prehashed(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                      const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
+                                      const uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES],
+                                      const uint8_t *ctx, size_t ctx_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448ph_verify_prehashed(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                        const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
+                                        const uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES],
+                                        const uint8_t *ctx, size_t ctx_len);
+
+/*
+ * Streaming Ed448ph, for a message too large to hold in memory: init, any
+ * number of updates with any split of the message, then one final call,
+ * which gives exactly what goldilocks_ed448ph_sign or _verify gives for the
+ * whole message and wipes the state (it is then as after init). The state
+ * is the SHAKE256 state of the prehash (plain memory: it may be copied to
+ * fork a stream, and must not be shared between threads while in use).
+ * An update with NULL data and a nonzero length marks the state failed:
+ * the final call then returns -1 (and a zero signature).
+ */
+typedef struct goldilocks_ed448ph_state {
+    uint64_t opaque[28];
+} goldilocks_ed448ph_state;
+
+GOLDILOCKS_API
+void goldilocks_ed448ph_init(goldilocks_ed448ph_state *st);
+
+GOLDILOCKS_API
+void goldilocks_ed448ph_update(goldilocks_ed448ph_state *st, const uint8_t *data, size_t len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448ph_final_sign(goldilocks_ed448ph_state *st, uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                  const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
+                                  const uint8_t *ctx, size_t ctx_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448ph_final_verify(goldilocks_ed448ph_state *st, const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                    const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES],
+                                    const uint8_t *ctx, size_t ctx_len);
 
 /* ---- decaf448, RFC 9496 ---- */
 
 /* 0 when enc is the canonical encoding of a group element, else -1. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_decaf448_validate(const uint8_t enc[56]);
+int goldilocks_decaf448_validate(const uint8_t enc[GOLDILOCKS_DECAF448_BYTES]);
 
-/* out = [scalar]B, the scalar read little-endian and reduced mod the group order. Returns 0. */
-GOLDILOCKS_API
-int goldilocks_decaf448_scalarmult_base(uint8_t out[56], const uint8_t scalar[56]);
+/*
+ * out = [scalar]B, the scalar read little-endian and reduced mod the group
+ * order. Returns 0 (-1 only for a NULL argument).
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalarmult_base(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
+                                        const uint8_t scalar[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
 
 /* out = [scalar]P. -1 (and out zero) when point is not a valid encoding. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], const uint8_t scalar[56]);
+int goldilocks_decaf448_scalarmult(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
+                                   const uint8_t point[GOLDILOCKS_DECAF448_BYTES],
+                                   const uint8_t scalar[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
 
 /* out = a + b. -1 (and out zero) when an input is not a valid encoding. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
-int goldilocks_decaf448_add(uint8_t out[56], const uint8_t a[56], const uint8_t b[56]);
+int goldilocks_decaf448_add(uint8_t out[GOLDILOCKS_DECAF448_BYTES], const uint8_t a[GOLDILOCKS_DECAF448_BYTES],
+                            const uint8_t b[GOLDILOCKS_DECAF448_BYTES]);
 
 /* The element derived from 112 uniform bytes (RFC 9496 section 5.3.4). */
 GOLDILOCKS_API
-void goldilocks_decaf448_from_uniform(uint8_t out[56], const uint8_t uniform[112]);
+void goldilocks_decaf448_from_uniform(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
+                                      const uint8_t uniform[GOLDILOCKS_DECAF448_UNIFORM_BYTES]);
 
 #ifdef __cplusplus
 }
