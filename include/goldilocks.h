@@ -205,7 +205,10 @@ int goldilocks_ed448ph_verify_prehashed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
  * is the SHAKE256 state of the prehash (plain memory: it may be copied to
  * fork a stream, and must not be shared between threads while in use).
  * An update with NULL data and a nonzero length marks the state failed:
- * the final call then returns -1 (and a zero signature).
+ * the final call then returns -1 (and a zero signature). The state is an
+ * output of the final calls: the signature must not overlap it, while the
+ * secret, public key, signature to verify and context may lie anywhere,
+ * the state included.
  */
 typedef struct goldilocks_ed448ph_state {
     uint64_t opaque[28];

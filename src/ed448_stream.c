@@ -54,13 +54,15 @@ void goldilocks_ed448ph_update(goldilocks_ed448ph_state *st, const uint8_t *data
 }
 
 /*
- * Takes the prehash out of the state and resets the state to that of init.
- * Returns 0, or -1 when the stream failed (ph is then zero).
+ * The prehash of the stream: 0, or -1 when the stream failed (ph is then
+ * zero). The state is left as it is: the final calls reset it only after
+ * signing or verifying, since the secret, the signature or the context they
+ * read may lie inside the caller's state (an input may alias the state; the
+ * signature, an output like the state, must not).
  */
-static int finish(goldilocks_ed448ph_state *st, uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES]) {
+static int prehash_of(const goldilocks_ed448ph_state *st, uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES]) {
     stream_t s;
     load(&s, st);
-    goldilocks_ed448ph_init(st);
     int failed = s.failed != 0;
     if (failed)
         memset(ph, 0, GOLDILOCKS_ED448_PREHASH_BYTES);
@@ -75,10 +77,11 @@ int goldilocks_ed448ph_final_sign(goldilocks_ed448ph_state *st, uint8_t sig[GOLD
                                   size_t ctx_len) {
     uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES];
     int ret = -1;
-    if (st && finish(st, ph) == 0)
+    if (st && prehash_of(st, ph) == 0)
         ret = goldilocks_ed448ph_sign_prehashed(sig, secret, ph, ctx, ctx_len);
     if (ret != 0 && sig)
         memset(sig, 0, GOLDILOCKS_ED448_SIG_BYTES);
+    goldilocks_ed448ph_init(st);
     ct_wipe(ph, sizeof ph);
     return ret;
 }
@@ -88,8 +91,9 @@ int goldilocks_ed448ph_final_verify(goldilocks_ed448ph_state *st, const uint8_t 
                                     size_t ctx_len) {
     uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES];
     int ret = -1;
-    if (st && finish(st, ph) == 0)
+    if (st && prehash_of(st, ph) == 0)
         ret = goldilocks_ed448ph_verify_prehashed(sig, pub, ph, ctx, ctx_len);
+    goldilocks_ed448ph_init(st);
     ct_wipe(ph, sizeof ph);
     return ret;
 }
