@@ -153,7 +153,8 @@ def split_words(option, text):
     try:
         return shlex.split(text)
     except ValueError as e:
-        fail(f'{option} {text!r}: {e} (quote it as the shell would, e.g. {option}="-O3 -g")')
+        example = {'--cc': '--cc="ccache gcc"', '$CC': 'CC="ccache gcc"'}.get(option, f'{option}="-O3 -g"')
+        fail(f'{option} {text!r}: {e} (quote it as the shell would, e.g. {example})')
 
 
 def cpu_of_triple(triple):
@@ -177,9 +178,9 @@ def compiler_package(argv0):
 class Toolchain:
     """The compiler of the target and what it can build and link."""
 
-    def __init__(self, cc, cflags, probe_dir):
+    def __init__(self, cc, cflags, probe_dir, origin='--cc'):
         self.cc = cc
-        self.cc_words = split_words('--cc', cc)
+        self.cc_words = split_words(origin, cc)
         self.cflags = cflags
         self.probe_dir = probe_dir
         if not self.cc_words:
@@ -478,8 +479,8 @@ def configure(args, created):
     prefix, libdir_abs, pc_libdir = resolve_install_dirs(args.prefix, args.libdir)
     version = library_version()
     user_cflags = split_words('--cflags', args.cflags)
-    if args.cc is not None:
-        split_words('--cc', args.cc)
+    if args.cc is not None and not split_words('--cc', args.cc):
+        fail('--cc is empty: name a C compiler, e.g. --cc gcc or --cc clang')
     check_cross(args.cross)
 
     try:
@@ -495,10 +496,13 @@ def configure(args, created):
 
     target = TARGET_BY_NAME.get(args.target)
     env_cc = os.environ.get('CC') or None
+
+    def cc_origin(cc):
+        return '$CC' if not args.cc and cc == env_cc else '--cc'
     if target is None:
         cross = args.cross or ''
         cc = args.cc or (env_cc if not cross else None) or (cross + 'gcc')
-        target = pick_auto_target(Toolchain(cc, user_cflags, probe_dir), cross)
+        target = pick_auto_target(Toolchain(cc, user_cflags, probe_dir, cc_origin(cc)), cross)
         if args.cross is None and not args.cc and target.cross:
             cross = target.cross
             cc = cross + 'gcc'
@@ -507,7 +511,7 @@ def configure(args, created):
         cc = args.cc or (env_cc if not cross else None) or (cross + 'gcc')
     check_cross(cross)
     base_cflags = target.cflags + user_cflags
-    toolchain = Toolchain(cc, base_cflags, probe_dir)
+    toolchain = Toolchain(cc, base_cflags, probe_dir, cc_origin(cc))
     if target.arch and toolchain.cpu != target.arch:
         fail(f"target {target.name} is for {target.arch} but {cc} builds for {toolchain.triple}; "
              f"use --cross or --cc to name a compiler for {target.arch}")
