@@ -362,13 +362,14 @@ def resolve_install_dirs(prefix, libdir):
     if '..' in libdir.split('/'):
         fail(f'--libdir {libdir} must not contain "..": give a path under the prefix or an absolute one')
     check_path('--libdir', libdir)
-    if os.path.isabs(libdir):
-        libdir_abs = os.path.normpath(libdir)
-        inside = os.path.relpath(libdir_abs, prefix)
-        pc_libdir = libdir_abs if inside.startswith('..') else '${prefix}/' + inside
+    libdir_abs = os.path.normpath(os.path.join(prefix, libdir))   # join keeps an absolute libdir
+    inside = os.path.relpath(libdir_abs, prefix)
+    if inside == '.':
+        pc_libdir = '${prefix}'
+    elif inside == '..' or inside.startswith('../'):
+        pc_libdir = libdir_abs
     else:
-        libdir_abs = os.path.normpath(os.path.join(prefix, libdir))
-        pc_libdir = '${prefix}/' + os.path.normpath(libdir)
+        pc_libdir = '${prefix}/' + inside
     return prefix, libdir_abs, pc_libdir
 
 

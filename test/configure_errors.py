@@ -148,6 +148,17 @@ def unprivileged():
     return None
 
 
+def set_tree_mode(tree, writable):
+    """Makes a tree read-only or writable again for its owner; everyone may read it."""
+    w = 0o200 if writable else 0
+    os.chmod(tree, 0o555 | w)
+    for d, subdirs, files in os.walk(tree):
+        for name in subdirs:
+            os.chmod(os.path.join(d, name), 0o555 | w)
+        for name in files:
+            os.chmod(os.path.join(d, name), (0o555 if name == 'configure.py' else 0o444) | w)
+
+
 def header_version():
     text = read(os.path.join(SOURCE_DIR, 'include', 'goldilocks.h'))
     parts = []
@@ -224,10 +235,8 @@ def bad_cases(w):
     if user is None:
         print('skip the read-only cases: no setpriv, or no python with jinja2 for nobody (not counted)')
         return
-    # Permissions: the unprivileged user may read everything and write nothing here.
-    for d, subdirs, files in os.walk(w.root):
-        for name in subdirs + files:
-            os.chmod(os.path.join(d, name), 0o755 if name in subdirs or name == 'configure.py' else 0o644)
+    # The source copy becomes read-only (and readable to the unprivileged user).
+    set_tree_mode(w.tree, writable=False)
     os.chmod(w.root, 0o755)
     os.chmod(w.env['TMPDIR'], 0o1777)
     bad(w, 'read-only source tree, default build directory', [], 'cannot write', user=user, cwd=w.tree)
@@ -243,6 +252,7 @@ def bad_cases(w):
     r = w.run(['--builddir', elsewhere, '--target', 'ref64'], user=user)
     result(r.returncode == 0 and not changes(before, snapshot(w.tree)) and os.path.isfile(elsewhere + '/build.ninja'),
            'configures: read-only source tree into a writable build directory', r.stderr.strip()[:300])
+    set_tree_mode(w.tree, writable=True)
 
 
 def good_cases(w):
