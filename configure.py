@@ -473,6 +473,8 @@ def configure(args, created):
     for name, value in vars(args).items():
         if isinstance(value, str) and ('\n' in value or '\r' in value):
             fail(f'--{name.replace("_", "-")} contains a line break: give it on one line')
+    if any(c in os.environ.get('CC', '') for c in '\n\r'):
+        fail('$CC contains a line break: give it on one line')
     if args.target != 'auto' and args.target not in TARGET_BY_NAME:
         fail(f"unknown target {args.target!r}; the targets are: {', '.join(TARGET_BY_NAME)} (or auto)")
     check_path('the source directory', os.path.realpath(SOURCE_DIR))
