@@ -1,25 +1,35 @@
 #!/usr/bin/env python3
-"""Writes build.ninja for one goldilocks target.
+"""Configures a build directory for one goldilocks target.
 
-    ./configure.py [--target NAME] [--cc CC] [--cflags FLAGS] [--cross PREFIX]
-                   [--builddir DIR] [--prefix DIR] [--sanitize] [--list-targets]
-    ninja            build/libgoldilocks.a and build/libgoldilocks.so
-    ninja test       build and run the tests (under qemu-user for cross builds)
-    ninja ctcheck    run the constant-time checks under valgrind
-    ninja fuzz       build the libFuzzer targets (clang); ninja fuzz-run runs them
-    ninja speed      build and run the benchmarks
-    ninja regen      regenerate generated/ from gen/ and templates/
-    ninja install    install the library, header and goldilocks.pc under --prefix (and $DESTDIR)
+    ./configure.py [--builddir DIR] [--target NAME] [--cc CC] [--cflags FLAGS]
+                   [--cross PREFIX] [--prefix DIR] [--libdir DIR] [--sanitize]
+                   [--debug-bounds] [--list-targets]
+    ninja -C DIR            libgoldilocks.a and libgoldilocks.so (with its SONAME links) in DIR
+    ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
+    ninja -C DIR ctcheck    run the constant-time checks under valgrind
+    ninja -C DIR fuzz       build the libFuzzer targets (clang); ninja -C DIR fuzz-run runs them
+    ninja -C DIR speed      build and run the benchmarks
+    ninja -C DIR regen      regenerate generated/ from gen/ and templates/
+    ninja -C DIR install    install the library, header and goldilocks.pc ($DESTDIR honoured)
+
+Everything configure writes goes into the build directory (default build/ in
+the source directory; a relative --builddir is relative to the current
+directory): build.ninja, config.args (the arguments, which build.ninja's
+configure rule reruns configure with when configure.py, build.ninja.in, the
+header or the listing of a source directory changes) and goldilocks.pc.
+Several build directories live side by side, one per configuration.
 
 build.ninja.in (a Jinja2 template) describes the build; this script finds the
 sources by pattern (HACKING.md lists them), probes the toolchain and renders
-the template. Every user error is one line that says what to do.
+the template. Every user error is one line on stderr that says what to do, and
+exit status 2.
 """
 
 import argparse
 import glob
 import os
 import platform
+import re
 import shlex
 import shutil
 import subprocess
@@ -27,6 +37,21 @@ import sys
 import tempfile
 
 SOURCE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+# The exit status of every configure error (argparse's, for consistency).
+EXIT_ERROR = 2
+
+# The first line of every build.ninja configure writes: a build directory
+# whose build.ninja starts otherwise belongs to something else.
+HEADER = '# build.ninja for goldilocks, written by configure.py from build.ninja.in: do not edit.'
+
+# Top-level directories of the source tree that hold sources: a build
+# directory inside one of them would mix outputs with sources.
+SOURCE_SUBDIRS = ('src', 'include', 'generated', 'gen', 'templates', 'test', 'bench', '.ci', '.git')
+
+# Characters a path may have to appear in build.ninja and its shell commands
+# unquoted (ninja's $in and $out are not quoted).
+SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 
 class Target:
@@ -59,6 +84,7 @@ DEBIAN_PACKAGES = {
     'jinja2': 'python3-jinja2',
     'ninja': 'ninja-build',
     'gcc': 'gcc',
+    'cc': 'gcc',
     'clang': 'clang libclang-rt-14-dev',
     'valgrind': 'valgrind',
     'openssl': 'libssl-dev',
@@ -99,12 +125,36 @@ def rel(path):
 
 
 def find(pattern):
+    """The source files matching a pattern, relative to the source directory."""
     return sorted(rel(p) for p in glob.glob(src(pattern)))
 
 
 def stems(pattern):
     """The file names, without directory and extension, of the files matching a pattern."""
     return [os.path.splitext(os.path.basename(p))[0] for p in find(pattern)]
+
+
+def in_src(paths):
+    """Source paths as build.ninja names them: under $srcdir."""
+    return ['$srcdir/' + p for p in paths]
+
+
+def ninja_escape(text):
+    return text.replace('$', '$$')
+
+
+def quote_all(words):
+    """Shell words for a build.ninja variable: quoted for the shell, escaped for ninja."""
+    return ' '.join(ninja_escape(shlex.quote(w)) for w in words)
+
+
+def split_words(option, text):
+    """shlex.split, with a quoting error as one line."""
+    try:
+        return shlex.split(text)
+    except ValueError as e:
+        example = {'--cc': '--cc="ccache gcc"', '$CC': 'CC="ccache gcc"'}.get(option, f'{option}="-O3 -g"')
+        fail(f'{option} {text!r}: {e} (quote it as the shell would, e.g. {example})')
 
 
 def cpu_of_triple(triple):
@@ -116,35 +166,61 @@ def cpu_of_triple(triple):
     return cpu
 
 
+def compiler_package(argv0):
+    """The Debian package of a compiler named without a directory, or None."""
+    if '/' in argv0:
+        return None
+    if argv0.endswith('-gcc'):
+        return DEBIAN_PACKAGES.get(argv0[:-3])
+    return DEBIAN_PACKAGES.get(argv0)
+
+
 class Toolchain:
     """The compiler of the target and what it can build and link."""
 
-    def __init__(self, cc, cflags):
+    def __init__(self, cc, cflags, probe_dir, origin='--cc'):
         self.cc = cc
+        self.cc_words = split_words(origin, cc)
         self.cflags = cflags
-        argv0 = shlex.split(cc)[0]
+        self.probe_dir = probe_dir
+        if not self.cc_words:
+            fail('--cc is empty: name a C compiler, e.g. --cc gcc or --cc clang')
+        argv0 = self.cc_words[0]
         if not shutil.which(argv0):
-            prefix = argv0[:-3] if argv0.endswith('-gcc') else ''
-            package = (DEBIAN_PACKAGES.get(prefix) or ('gcc-' + prefix.rstrip('-') if prefix else None)
-                       or DEBIAN_PACKAGES.get(argv0, argv0))
-            fail(f'compiler {argv0!r} not found: install it (apt-get install {package})')
-        out = subprocess.run(shlex.split(cc) + self.cflags + ['-dumpmachine'],
-                             capture_output=True, text=True)
-        self.triple = out.stdout.strip() or 'unknown'
+            package = compiler_package(argv0)
+            if package:
+                fail(f'compiler {argv0} not found: install it (apt-get install {package})')
+            if '/' in argv0:
+                fail(f'compiler {argv0} not found (no such executable file); check --cc/--cross')
+            fail(f'compiler {argv0} not found on PATH; check --cc/--cross or $CC')
+        out = self.run(self.cc_words + self.cflags + ['-dumpmachine'])
+        self.triple = out.stdout.strip() if out and out.returncode == 0 else ''
+        if not self.triple:
+            fail(f'{cc} -dumpmachine failed: {argv0} does not look like gcc or clang; check --cc/--cflags')
         self.cpu = cpu_of_triple(self.triple)
         if '-m32' in self.cflags and self.cpu == 'x86_64':
             self.cpu = 'i386'
 
+    @staticmethod
+    def run(cmd):
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, errors='replace')
+        except OSError:
+            return None
+
     def compiles(self, code, extra=(), link=True):
-        with tempfile.TemporaryDirectory() as tmp:
+        with tempfile.TemporaryDirectory(dir=self.probe_dir) as tmp:
             path = os.path.join(tmp, 'probe.c')
+            out = os.path.join(tmp, 'probe')
             with open(path, 'w') as f:
                 f.write(code)
-            cmd = shlex.split(self.cc) + self.cflags + [path, '-o', os.path.join(tmp, 'probe')]
+            cmd = self.cc_words + self.cflags + [path, '-o', out]
             if not link:
                 cmd.append('-c')
             cmd += list(extra)
-            return subprocess.run(cmd, capture_output=True).returncode == 0
+            result = self.run(cmd)
+            # A program that exits 0 without writing anything is no compiler.
+            return result is not None and result.returncode == 0 and os.path.exists(out)
 
     def has_int128(self):
         return self.compiles('unsigned __int128 x;\nint main(void) { return (int)(x >> 64); }\n')
@@ -200,16 +276,28 @@ def find_emulator(toolchain):
     return f'{qemu} -L {sysroot}' if os.path.isdir(sysroot) else qemu
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse whose errors are one line, like every other configure error."""
+
+    def error(self, message):
+        print(f'configure.py: error: {message} (./configure.py --help lists the options)', file=sys.stderr)
+        sys.exit(EXIT_ERROR)
+
+
 def parse_args(argv):
-    p = argparse.ArgumentParser(description='Writes build.ninja for one goldilocks target.')
+    p = Parser(description='Configures a build directory for one goldilocks target.',
+               epilog=f'Errors are one line on stderr and exit status {EXIT_ERROR}.')
+    p.add_argument('--builddir', help='the build directory; configure writes nothing elsewhere '
+                   '(default: build/ in the source directory)')
     p.add_argument('--target', default='auto',
                    help='what to build for (default auto: the best for this host); see --list-targets')
     p.add_argument('--cc', help='the C compiler (default: $CC, else <cross>gcc)')
     p.add_argument('--cflags', default='', help='extra compiler flags, e.g. "-O3 -g"')
-    p.add_argument('--cross', help='cross-compiler prefix, e.g. arm-linux-gnueabihf-; '
+    p.add_argument('--cross', help='cross-compiler prefix ending in "-", e.g. arm-linux-gnueabihf-; '
                    'tests then run under the matching qemu-user')
-    p.add_argument('--builddir', default='build', help='where outputs go (default build)')
-    p.add_argument('--prefix', default='/usr/local', help='install prefix (default /usr/local)')
+    p.add_argument('--prefix', default='/usr/local', help='install prefix, absolute (default /usr/local)')
+    p.add_argument('--libdir', default='lib', help='where ninja install puts the libraries: absolute, '
+                   'or relative to the prefix (default lib; e.g. lib/x86_64-linux-gnu)')
     p.add_argument('--sanitize', action='store_true',
                    help='build everything with AddressSanitizer and UndefinedBehaviorSanitizer')
     p.add_argument('--debug-bounds', action='store_true',
@@ -218,11 +306,185 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def configure(args):
+def check_path(what, path):
+    if not SAFE_PATH.match(path):
+        fail(f'{what} {path!r} has spaces or characters that ninja commands cannot take unquoted; '
+             'use a path of letters, digits and ._+,@%=/~-')
+
+
+def resolve_builddir(arg):
+    """The absolute build directory, refused where it would mix with the sources or clobber."""
+    if arg is None:
+        arg = src('build')
+    if not arg.strip():
+        fail('--builddir is empty: name a directory, e.g. --builddir build/native')
+    path = os.path.realpath(os.path.abspath(arg))
+    source = os.path.realpath(SOURCE_DIR)
+    if path == os.path.sep:
+        fail(f'--builddir {arg} is the root directory: name a directory of its own, e.g. --builddir build/native')
+    if path == source:
+        fail(f'--builddir {arg} is the source directory itself: name a directory of its own, '
+             'e.g. --builddir build/native')
+    if source.startswith(path + os.path.sep):
+        fail(f'--builddir {arg} contains the source directory {source}: name a directory of its own, '
+             'e.g. --builddir build/native')
+    if path.startswith(source + os.path.sep):
+        top = os.path.relpath(path, source).split(os.path.sep)[0]
+        if top in SOURCE_SUBDIRS:
+            fail(f'--builddir {arg} is inside the source directory {top}/: use a directory of its own, '
+                 'e.g. --builddir build/native')
+    check_path('--builddir', path)
+    if os.path.exists(path) and not os.path.isdir(path):
+        fail(f'--builddir {arg} exists and is not a directory: name another')
+    ninja_file = os.path.join(path, 'build.ninja')
+    if os.path.exists(ninja_file):
+        try:
+            with open(ninja_file) as f:
+                first, second = f.readline().rstrip('\n'), f.readline()
+        except (OSError, UnicodeDecodeError) as e:
+            fail(f'cannot read {ninja_file}: {getattr(e, "strerror", None) or e}; name another --builddir')
+        if first != HEADER:
+            fail(f'{ninja_file} was not written by goldilocks configure.py: name another --builddir')
+        owner = second.partition('srcdir ')[2].strip()
+        if owner and owner != source:
+            fail(f'--builddir {arg} is configured for the source tree {owner}: name another --builddir')
+    return path
+
+
+def resolve_install_dirs(prefix, libdir):
+    """(prefix, absolute libdir, libdir as goldilocks.pc writes it)."""
+    if not prefix or not os.path.isabs(prefix):
+        fail(f'--prefix {prefix!r} must be an absolute path, e.g. --prefix /usr/local or --prefix $HOME/.local')
+    prefix = os.path.normpath(prefix)
+    check_path('--prefix', prefix)
+    if not libdir.strip():
+        fail('--libdir is empty: give lib, lib/x86_64-linux-gnu or an absolute path')
+    if '..' in libdir.split('/'):
+        fail(f'--libdir {libdir} must not contain "..": give a path under the prefix or an absolute one')
+    check_path('--libdir', libdir)
+    libdir_abs = os.path.normpath(os.path.join(prefix, libdir))   # join keeps an absolute libdir
+    inside = os.path.relpath(libdir_abs, prefix)
+    if inside == '.':
+        pc_libdir = '${prefix}'
+    elif inside == '..' or inside.startswith('../'):
+        pc_libdir = libdir_abs
+    else:
+        pc_libdir = '${prefix}/' + inside
+    return prefix, libdir_abs, pc_libdir
+
+
+def check_cross(cross):
+    """A --cross prefix names existing tools: PREFIXgcc (unless --cc), PREFIXar and the rest."""
+    if not cross:
+        return
+    if not cross.endswith('-') and not cross.endswith('/'):
+        fail(f'--cross {cross}: a prefix ends in "-"; did you mean --cross {cross}-?')
+    for tool in ('ar', 'nm', 'objcopy'):
+        if not shutil.which(cross + tool):
+            package = DEBIAN_PACKAGES.get(cross)
+            advice = f': apt-get install {package}' if package else ''
+            fail(f'{cross}{tool} not found for --cross {cross}{advice}')
+
+
+def library_version():
+    """(MAJOR, MINOR, PATCH) from include/goldilocks.h's GOLDILOCKS_VERSION_* macros."""
+    try:
+        with open(src('include', 'goldilocks.h')) as f:
+            text = f.read()
+    except OSError as e:
+        fail(f'cannot read include/goldilocks.h: {e.strerror}')
+    parts = []
+    for name in ('MAJOR', 'MINOR', 'PATCH'):
+        m = re.search(rf'^#define GOLDILOCKS_VERSION_{name} (\d+)\s*$', text, re.M)
+        if not m:
+            fail(f'include/goldilocks.h has no "#define GOLDILOCKS_VERSION_{name} <n>": restore it')
+        parts.append(m.group(1))
+    return tuple(parts)
+
+
+def recorded_args(args, builddir, cc, cc_from_env):
+    """The arguments that reproduce this configuration from any directory."""
+    def absolute(command):
+        # A compiler given by a relative path must still be found from the build directory.
+        words = shlex.split(command)
+        if words and '/' in words[0] and not os.path.isabs(words[0]):
+            words[0] = os.path.abspath(words[0])
+        return ' '.join(shlex.quote(w) for w in words)
+
+    # --opt=value throughout: a value such as -O3 must not read as an option.
+    out = [f'--builddir={builddir}', f'--target={args.target}']
+    if args.cc or cc_from_env:
+        out.append(f'--cc={absolute(cc)}')
+    if args.cflags:
+        out.append(f'--cflags={args.cflags}')
+    if args.cross is not None:
+        cross = args.cross
+        if '/' in cross and not os.path.isabs(cross):
+            cross = os.path.abspath(cross) + ('/' if cross.endswith('/') else '')
+        out.append(f'--cross={cross}')
+    out += [f'--prefix={args.prefix}', f'--libdir={args.libdir}']
+    out += ['--sanitize'] * args.sanitize + ['--debug-bounds'] * args.debug_bounds
+    return out
+
+
+def source_dirs():
+    """The directories whose listing decides build.ninja: adding a file there reruns configure."""
+    dirs = []
+    for top in ('src', 'include', 'test', 'bench', 'gen', 'templates', 'generated'):
+        for root, subdirs, _ in os.walk(src(top)):
+            subdirs[:] = sorted(d for d in subdirs if d not in ('__pycache__', 'vectors', 'corpus'))
+            dirs.append(rel(root))
+    return dirs
+
+
+def write_file(path, text):
+    """Writes a file of the build directory whole (a half-written build.ninja is worse than none)."""
+    tmp = path + '.tmp'
+    try:
+        with open(tmp, 'w') as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        fail(f'cannot write {path}: {e.strerror}; check the permissions of the build directory')
+
+
+def make_builddir(path):
+    """Creates the build directory; returns the directories it created (innermost last)."""
+    created = []
+    d = path
+    while not os.path.exists(d):
+        created.append(d)
+        d = os.path.dirname(d)
+    try:
+        os.makedirs(path, exist_ok=True)
+        probe = tempfile.TemporaryDirectory(dir=path)
+        probe.cleanup()
+    except OSError as e:
+        fail(f'cannot write to the build directory {path}: {e.strerror}; choose another --builddir')
+    return list(reversed(created))
+
+
+def configure(args, created):
     if args.list_targets:
         for t in TARGETS:
             print(f'{t.name:10} {t.summary}')
         return
+
+    for name, value in vars(args).items():
+        if isinstance(value, str) and ('\n' in value or '\r' in value):
+            fail(f'--{name.replace("_", "-")} contains a line break: give it on one line')
+    if any(c in os.environ.get('CC', '') for c in '\n\r'):
+        fail('$CC contains a line break: give it on one line')
+    if args.target != 'auto' and args.target not in TARGET_BY_NAME:
+        fail(f"unknown target {args.target!r}; the targets are: {', '.join(TARGET_BY_NAME)} (or auto)")
+    check_path('the source directory', os.path.realpath(SOURCE_DIR))
+    builddir = resolve_builddir(args.builddir)
+    prefix, libdir_abs, pc_libdir = resolve_install_dirs(args.prefix, args.libdir)
+    version = library_version()
+    user_cflags = split_words('--cflags', args.cflags)
+    if args.cc is not None and not split_words('--cc', args.cc):
+        fail('--cc is empty: name a C compiler, e.g. --cc gcc or --cc clang')
+    check_cross(args.cross)
 
     try:
         import jinja2
@@ -231,25 +493,28 @@ def configure(args):
     if not shutil.which('ninja'):
         fail(f'ninja not found: apt-get install {DEBIAN_PACKAGES["ninja"]}')
 
-    if args.target == 'auto':
-        target = None
-    elif args.target in TARGET_BY_NAME:
-        target = TARGET_BY_NAME[args.target]
-    else:
-        fail(f"unknown target {args.target!r}; the targets are: {', '.join(TARGET_BY_NAME)} (or auto)")
+    # From here on configure writes, and only into the build directory.
+    created += make_builddir(builddir)
+    probe_dir = builddir
 
+    target = TARGET_BY_NAME.get(args.target)
+    env_cc = os.environ.get('CC') or None
+
+    def cc_origin(cc):
+        return '$CC' if not args.cc and cc == env_cc else '--cc'
     if target is None:
         cross = args.cross or ''
-        cc = args.cc or (os.environ.get('CC') if not cross else None) or (cross + 'gcc')
-        target = pick_auto_target(Toolchain(cc, shlex.split(args.cflags)), cross)
+        cc = args.cc or (env_cc if not cross else None) or (cross + 'gcc')
+        target = pick_auto_target(Toolchain(cc, user_cflags, probe_dir, cc_origin(cc)), cross)
         if args.cross is None and not args.cc and target.cross:
             cross = target.cross
             cc = cross + 'gcc'
     else:
         cross = target.cross if args.cross is None else args.cross
-        cc = args.cc or (os.environ.get('CC') if not cross else None) or (cross + 'gcc')
-    base_cflags = target.cflags + shlex.split(args.cflags)
-    toolchain = Toolchain(cc, base_cflags)
+        cc = args.cc or (env_cc if not cross else None) or (cross + 'gcc')
+    check_cross(cross)
+    base_cflags = target.cflags + user_cflags
+    toolchain = Toolchain(cc, base_cflags, probe_dir, cc_origin(cc))
     if target.arch and toolchain.cpu != target.arch:
         fail(f"target {target.name} is for {target.arch} but {cc} builds for {toolchain.triple}; "
              f"use --cross or --cc to name a compiler for {target.arch}")
@@ -262,10 +527,19 @@ def configure(args):
     if not os.path.isdir(src('generated', 'p448_' + target.layout)):
         fail(f'generated/p448_{target.layout} is missing: run python3 gen/gen_field.py --out generated')
 
+    san = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer']
+    if args.sanitize and not toolchain.compiles('int main(void) { return 0; }\n', san):
+        fail(f'{cc} cannot build a program with -fsanitize=address,undefined for {toolchain.triple}; '
+             'drop --sanitize or use --cc clang (apt-get install clang libclang-rt-14-dev)')
+
     debian_arch = DEBIAN_ARCH.get(toolchain.cpu, toolchain.cpu)
+    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch}'
     if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp'):
-        pkg = 'libgmp-dev' if toolchain.cpu == host_cpu() else f'libgmp-dev:{debian_arch}'
-        fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: apt-get install {pkg}')
+        fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: '
+             f'apt-get install libgmp-dev{arch_suffix}')
+    if not toolchain.has_library('jansson.h', 'json_load_file', '-ljansson'):
+        fail(f'jansson (jansson.h, -ljansson) not found for {toolchain.triple}; the tests read their '
+             f'vector files with it: apt-get install libjansson-dev{arch_suffix}')
 
     emulator = find_emulator(toolchain)
     have_openssl = toolchain.has_library('openssl/evp.h', 'EVP_PKEY_new_raw_private_key', '-lcrypto')
@@ -275,6 +549,9 @@ def configure(args):
     have_valgrind = bool(shutil.which('valgrind')) and toolchain.compiles(
         '#include <valgrind/memcheck.h>\nint main(void) { return 0; }\n', link=False)
     clang = shutil.which('clang') or ''
+    if (target.name == 'x86-64-v3' and not emulator and host_cpu() == 'x86_64'
+            and not host_has_x86_64_v3()):
+        note('this host lacks AVX2/BMI2/ADX: the x86-64-v3 tests will not run here (--target ref64 will)')
 
     layouts_tested = [target.layout] + [
         layout for layout in LAYOUT_NEEDS_INT128
@@ -290,16 +567,21 @@ def configure(args):
     cflags = ['-std=c11', '-O2', '-fno-tree-vectorize'] + warnings + base_cflags
     ldflags = list(base_cflags)
     if args.sanitize:
-        san = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer']
         cflags += san
         ldflags += san
     if args.debug_bounds:
         cflags.append('-DGOLDILOCKS_DEBUG_BOUNDS')
 
-    builddir = args.builddir
     layout_dir = f'generated/p448_{target.layout}'
-    lib_sources = find('src/*.c') + find(layout_dir + '/*.c')
-    field_sources = ['src/field.c', 'src/ct.c']
+    # Each layer of src/ is a directory (HACKING.md); all of them are on the
+    # include path, so that sources include each other by file name alone.
+    # Files directly in src/ are built too.
+    src_dirs = ['src'] + sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d))
+    lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
+    field_sources = ['src/field/field.c', 'src/core/ct.c']
+    missing = [s for s in field_sources if not os.path.exists(src(s))]
+    if missing:
+        fail(f'{missing[0]} is missing: the field tests need it (HACKING.md says where files go)')
     tests = stems('test/test_*.c')
     # Debian 12's qemu-user crashes on any guest pthread_create, so the
     # thread tests run on native builds only.
@@ -310,36 +592,56 @@ def configure(args):
     test_support = [p for p in ('test/check.c', 'test/json.c') if os.path.exists(src(p))]
     field_support = [p for p in ('test/check.c', 'test/field_oracle.c') if os.path.exists(src(p))]
 
-    regen_inputs = find('gen/*.py') + find('templates/*.j2')
+    major, minor, patch = version
+    soname = f'libgoldilocks.so.{major}'
+    realname = f'libgoldilocks.so.{major}.{minor}.{patch}'
+    recorded = recorded_args(args, builddir, cc, cc_from_env=not args.cc and cc == env_cc)
+
+    regen_inputs = find('gen/*.py') + find('templates/*.j2') + find('templates/*/*.j2')
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(SOURCE_DIR),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, extensions=['jinja2.ext.do'])
-    env.filters['glob'] = find
-    env.filters['obj'] = lambda path, sub='lib': f'{builddir}/{sub}/{os.path.splitext(path)[0]}.o'
-    text = env.get_template('build.ninja.in').render(
-        configure_args=' '.join(shlex.quote(a) for a in sys.argv[1:]),
-        python=shlex.quote(sys.executable),
-        builddir=builddir,
-        prefix=args.prefix,
+    env.filters['glob'] = lambda pattern: in_src(find(pattern))
+
+    def obj(path, sub='lib'):
+        path = path[len('$srcdir/'):] if path.startswith('$srcdir/') else path
+        return f'$builddir/{sub}/{os.path.splitext(path)[0]}.o'
+    env.filters['obj'] = obj
+    try:
+        template = env.get_template('build.ninja.in')
+    except jinja2.TemplateError as e:
+        fail(f'build.ninja.in: {e}')
+    text = template.render(
+        header=HEADER,
+        configure_args=quote_all(recorded),
+        python=ninja_escape(shlex.quote(sys.executable)),
+        source_dir=os.path.realpath(SOURCE_DIR),
+        builddir_abs=builddir,
+        prefix=prefix,
+        libdir=libdir_abs,
+        version='.'.join(version),
+        soname=soname,
+        realname=realname,
         target=target,
         triple=toolchain.triple,
-        cc=cc,
+        cc=quote_all(toolchain.cc_words),
         cross=cross,
         ar=(cross + 'ar') if cross else 'ar',
         objcopy=(cross + 'objcopy') if cross else 'objcopy',
-        cflags=' '.join(shlex.quote(f) for f in cflags),
-        ldflags=' '.join(shlex.quote(f) for f in ldflags),
-        archflags=' '.join(shlex.quote(f) for f in base_cflags),
-        source_dir=SOURCE_DIR,
+        cflags=quote_all(cflags),
+        ldflags=quote_all(ldflags),
+        archflags=quote_all(base_cflags),
+        src_includes=' '.join(f'-I$srcdir/{d}' for d in src_dirs),
         layout_dir=layout_dir,
-        lib_sources=lib_sources,
-        field_sources=field_sources,
+        lib_sources=in_src(lib_sources),
+        field_sources=in_src(field_sources),
         layouts_tested=layouts_tested,
         tests=tests,
         interop=interop,
         field_tests=field_tests,
-        test_support=test_support,
-        field_support=field_support,
+        link_tests=stems('test/link_*.c'),
+        test_support=in_src(test_support),
+        field_support=in_src(field_support),
         ct_tests=stems('test/ct_*.c'),
         fuzz_field=stems('test/fuzz/fuzz_field_*.c'),
         fuzz_lib=[f for f in stems('test/fuzz/fuzz_*.c') if not f.startswith('fuzz_field_')],
@@ -351,16 +653,18 @@ def configure(args):
         have_libdecaf=have_libdecaf,
         have_valgrind=have_valgrind,
         clang=clang,
-        regen_inputs=regen_inputs,
+        regen_inputs=in_src(regen_inputs),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
-        # Directories whose listing decides the build: adding a file reruns
-        # configure. (test/ and bench/ cannot be named: they are phony targets.)
-        watched_dirs=[d for d in ('src', 'test/fuzz', 'gen', 'templates', layout_dir)
-                      if os.path.isdir(src(d))],
+        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()),
     )
-    with open(src('build.ninja'), 'w') as f:
-        f.write(text)
+    pc = (f'prefix={prefix}\nlibdir={pc_libdir}\nincludedir=${{prefix}}/include\n\n'
+          'Name: goldilocks\nDescription: X448, Ed448 and decaf448 on Ed448-Goldilocks\n'
+          f'Version: {".".join(version)}\nLibs: -L${{libdir}} -lgoldilocks\nCflags: -I${{includedir}}\n')
+    write_file(os.path.join(builddir, 'goldilocks.pc'), pc)
+    write_file(os.path.join(builddir, 'config.args'), ' '.join(shlex.quote(a) for a in recorded) + '\n')
+    write_file(os.path.join(builddir, 'build.ninja'), text)
+    del created[:]   # a configured build directory stays
 
     note(f'target {target.name}: {target.summary}')
     note(f'compiler {cc} ({toolchain.triple}), layout {target.layout}; field tests for '
@@ -374,15 +678,32 @@ def configure(args):
         note('libdecaf (libdecaf-dev) not found for this target: the benchmarks run without it')
     if not have_valgrind:
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
-    note(f'wrote build.ninja; outputs go to {builddir}/')
+    if os.path.exists(src('build.ninja')):
+        note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
+    shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir
+    note(f'wrote {shown}/build.ninja; now run: ninja -C {shown}')
 
 
 def main(argv):
+    created = []
     try:
-        configure(parse_args(argv))
+        configure(parse_args(argv), created)
     except ConfigureError as e:
         print(f'configure.py: error: {e}', file=sys.stderr)
-        return 1
+        return EXIT_ERROR
+    except OSError as e:
+        print(f'configure.py: error: {e.filename or ""}: {e.strerror or e}', file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print('configure.py: interrupted', file=sys.stderr)
+        return 130
+    finally:
+        # A failed configure leaves no empty build directory behind.
+        for d in reversed(created):
+            try:
+                os.rmdir(d)
+            except OSError:
+                break
     return 0
 
 

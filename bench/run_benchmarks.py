@@ -4,6 +4,7 @@
     run_benchmarks.py [--wrapper CMD] PROGRAM... [-- ARGS passed to each]
 """
 
+import os
 import shlex
 import subprocess
 import sys
@@ -20,7 +21,9 @@ def main(argv):
     status = 0
     for program in argv:
         print(f'== {program}', flush=True)
-        status |= subprocess.call(wrapper + [program] + extra)
+        # A program in the current directory (ninja runs in the build directory) needs its ./
+        path = program if os.path.dirname(program) else os.path.join(os.curdir, program)
+        status |= subprocess.call(wrapper + [path] + extra)
     return 1 if status else 0
 
 

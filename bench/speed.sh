@@ -8,4 +8,4 @@ set -eu
 cd "$(dirname "$0")/.."
 .ci/install-deps native bench
 ./configure.py --builddir build/speed "$@"
-ninja speed
+ninja -C build/speed speed

@@ -10,7 +10,7 @@ B and of 2^224 B for verification) and DIR/p448_<layout>/curve_constants.c
 Every point comes from gen/curve_ed448.py, the slow pure-Python reference
 of the curve, and is printed in the layout's limb form by
 Layout.c_initializer. The comb shape (COMB_N, COMB_T, COMB_S) and the window
-of the base table (WNAF_BASE_BITS) are read from src/point.h, so that the C
+of the base table (WNAF_BASE_BITS) are read from src/point/point.h, so that the C
 code and the tables cannot disagree; test/test_point.c recomputes every
 entry at run time.
 """
@@ -33,14 +33,14 @@ COMMAND = "python3 gen/gen_tables.py"
 
 
 def point_h_constants():
-    """The #defines of src/point.h that shape the tables."""
-    with open(os.path.join(ROOT, "src", "point.h")) as f:
+    """The #defines of src/point/point.h that shape the tables."""
+    with open(os.path.join(ROOT, "src", "point", "point.h")) as f:
         text = f.read()
     out = {}
     for name in ("COMB_N", "COMB_T", "COMB_S", "WNAF_BASE_BITS"):
         m = re.search(r"^#define %s (\d+)\s*$" % name, text, re.M)
         if not m:
-            raise SystemExit(f"gen_tables.py: no '#define {name} <n>' in src/point.h")
+            raise SystemExit(f"gen_tables.py: no '#define {name} <n>' in src/point/point.h")
         out[name] = int(m.group(1))
     return out
 

@@ -3,7 +3,9 @@
 # CI does: native (the best target for the host), ref64, ref32 (clang), i386, ARMv7 under
 # qemu-user, an ASan+UBSan build with clang that also asserts the generated
 # limb bounds, the valgrind constant-time check on the x86 builds,
-# a short fuzzing run, and the check that generated/ is what gen/ produces.
+# a short fuzzing run, the check that generated/ is what gen/ produces,
+# configure's refusals of misuse, and an install into a temporary DESTDIR.
+# Each configuration has its own build directory, build/NAME.
 #
 #   test/all-targets.sh [--slow]
 #
@@ -46,11 +48,11 @@ step() {
 # building on every target.
 build_and_test() {
     local name=$1; shift
-    step "$name" sh -c "./configure.py --builddir build/$name $* && ninja test && ninja bench"
+    step "$name" sh -c "./configure.py --builddir build/$name $* && ninja -C build/$name test && ninja -C build/$name bench"
 }
 
 regen_check() {
-    ./configure.py --builddir build/regen >/dev/null && ninja regen >/dev/null || return 1
+    ./configure.py --builddir build/regen >/dev/null && ninja -C build/regen regen >/dev/null || return 1
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         if ! git diff --exit-code --stat -- generated || [ -n "$(git status --porcelain -- generated)" ]; then
             echo "generated/ differs from what gen/ produces: run ninja regen and commit"
@@ -62,6 +64,7 @@ regen_check() {
 }
 
 step regen regen_check
+step configure-errors python3 test/configure_errors.py
 build_and_test native --target auto
 build_and_test ref64 --target ref64
 build_and_test ref32-clang --target ref32 --cc clang
@@ -70,12 +73,13 @@ build_and_test armv7 --target armv7
 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # valgrind runs x86 code: the constant-time check covers both layouts on
 # x86-64 and the 32-bit i386 build (the ARM build would need an ARM host).
-step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja ctcheck"
-step ctcheck-ref32 sh -c "./configure.py --builddir build/ref32-clang --target ref32 --cc clang && ninja ctcheck"
-step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && ninja ctcheck"
-step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja fuzz-run"
+step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native ctcheck"
+step ctcheck-ref32 sh -c "./configure.py --builddir build/ref32-clang --target ref32 --cc clang && ninja -C build/ref32-clang ctcheck"
+step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && ninja -C build/i386 ctcheck"
+step install test/check_install.sh build/native
+step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja -C build/native fuzz-run"
 if [ ${#slow[@]} -gt 0 ]; then
-    step slow sh -c "./configure.py --builddir build/native && ninja tests && python3 test/run_tests.py --slow -- build/native/test_*"
+    step slow sh -c "./configure.py --builddir build/native && ninja -C build/native tests && python3 test/run_tests.py --slow -- build/native/test_*"
 fi
 
 echo "all targets: $total_passed passed, $total_failed failed"

@@ -7,6 +7,7 @@ Writes a stamp file next to the first library on success (ninja's output).
 """
 
 import argparse
+import os
 import subprocess
 import sys
 
@@ -41,7 +42,7 @@ def main():
     if count == 0:
         print('check_symbols: no exported symbols at all', file=sys.stderr)
         return 1
-    with open(args.libraries[0].rsplit('/', 1)[0] + '/check-symbols.stamp', 'w') as f:
+    with open(os.path.join(os.path.dirname(args.libraries[0]), 'check-symbols.stamp'), 'w') as f:
         f.write('ok\n')
     return 0
 

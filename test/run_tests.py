@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs test programs and adds up their results.
 
-    run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow] -- PROGRAM...
+    run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow]
+                 [--library-path DIR] -- PROGRAM...
 
 Each program prints its own lines and ends with "N passed, N failed"; a
 program that crashes, exits non-zero or prints no such line counts as one
@@ -46,12 +47,19 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument('--wrapper', default='', help='command to run each program under')
     p.add_argument('--slow', action='store_true', help='pass --slow to every program')
+    p.add_argument('--library-path', help='put DIR first on LD_LIBRARY_PATH (the build tree, '
+                   'for the programs linked with its shared library)')
     p.add_argument('programs', nargs='+')
     args = p.parse_args()
     env = dict(os.environ)
+    if args.library_path:
+        env['LD_LIBRARY_PATH'] = os.pathsep.join(
+            p for p in (args.library_path, env.get('LD_LIBRARY_PATH')) if p)
     total_passed = total_failed = 0
     for program in args.programs:
-        argv = shlex.split(args.wrapper) + [program] + (['--slow'] if args.slow else [])
+        # A program in the current directory (ninja runs in the build directory) needs its ./
+        path = program if os.path.dirname(program) else os.path.join(os.curdir, program)
+        argv = shlex.split(args.wrapper) + [path] + (['--slow'] if args.slow else [])
         print(f'== {" ".join(argv)}', flush=True)
         passed, failed, took = run_one(argv, env)
         print(f'== {os.path.basename(program)}: {passed} passed, {failed} failed ({took:.1f} s)',

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `ninja -C BUILDDIR install` into a temporary DESTDIR, then checks what it
+# installed: the shared library's file named by the header's version, its
+# SONAME link and the link -lgoldilocks finds, the static archive, the header,
+# and goldilocks.pc, through which (pkg-config with the DESTDIR as sysroot) a
+# program is built and, on native builds, run against the installed library.
+#
+#   test/check_install.sh BUILDDIR
+#
+# Prints ok/FAIL lines and ends with "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+builddir=${1:?usage: test/check_install.sh BUILDDIR}
+passed=0
+failed=0
+check() {  # check NAME COMMAND...: one test, by the command's status
+    local name=$1; shift
+    if "$@" >/dev/null 2>&1; then echo "ok   $name"; passed=$((passed + 1))
+    else echo "FAIL $name"; failed=$((failed + 1)); fi
+}
+finish() { echo "$passed passed, $failed failed"; [ "$failed" = 0 ]; exit $?; }
+
+var() { sed -n "s/^$1 = //p" "$builddir/build.ninja" | head -n 1; }
+version() { sed -n "s/^#define GOLDILOCKS_VERSION_$1 \([0-9]*\)$/\1/p" include/goldilocks.h; }
+v="$(version MAJOR).$(version MINOR).$(version PATCH)"
+major=$(version MAJOR)
+
+dest=$(mktemp -d)
+trap 'rm -rf "$dest"' EXIT
+check "ninja -C $builddir install (DESTDIR=$dest)" env DESTDIR="$dest" ninja -C "$builddir" install
+[ -f "$builddir/build.ninja" ] || finish
+prefix=$(var prefix)
+lib="$dest$(var libdir)"
+echo "   installed: $(cd "$dest" && find . ! -type d | sort | tr '\n' ' ')"
+
+check "libgoldilocks.so.$v is a file" test -f "$lib/libgoldilocks.so.$v" -a ! -L "$lib/libgoldilocks.so.$v"
+check "libgoldilocks.so.$major -> libgoldilocks.so.$v" test "$(readlink "$lib/libgoldilocks.so.$major")" = "libgoldilocks.so.$v"
+check "libgoldilocks.so -> libgoldilocks.so.$v" test "$(readlink "$lib/libgoldilocks.so")" = "libgoldilocks.so.$v"
+check "SONAME libgoldilocks.so.$major" sh -c "readelf -d '$lib/libgoldilocks.so.$v' | grep -q 'SONAME.*\\[libgoldilocks.so.$major\\]'"
+check "libgoldilocks.a" test -f "$lib/libgoldilocks.a"
+check "include/goldilocks.h is the source header" cmp include/goldilocks.h "$dest$prefix/include/goldilocks.h"
+check "goldilocks.pc: Version: $v" grep -qx "Version: $v" "$lib/pkgconfig/goldilocks.pc"
+
+# A program built with the installed .pc's flags alone, and run against the
+# installed shared library where this machine runs the build's programs.
+if command -v pkg-config >/dev/null; then
+    flags=$(PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" pkg-config --cflags --libs goldilocks)
+    check "pkg-config --cflags --libs goldilocks: $flags" test -n "$flags"
+    cc=$(var cc)
+    # shellcheck disable=SC2086 # the flags are words
+    check "a program builds with those flags" $cc $(var archflags) -Itest -o "$dest/link_installed" \
+        test/link_shared.c test/check.c $flags
+    if [ -z "$(var emulator)" ]; then
+        check "it runs against the installed library" env LD_LIBRARY_PATH="$lib" "$dest/link_installed"
+    fi
+else
+    echo "pkg-config not found (apt-get install pkgconf): the .pc is not tried (not counted)"
+fi
+finish
