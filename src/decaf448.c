@@ -151,14 +151,30 @@ void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES
     point_wipe(&p2);
 }
 
-/* ---- the public API ---- */
+/*
+ * ---- the public API ----
+ *
+ * Every input is decoded into a local point or scalar before the output is
+ * written (by decaf448_encode, from a local point), so out may overlap any
+ * input. A NULL argument fails before anything is read.
+ */
+
+static int fail(uint8_t *out) {
+    if (out)
+        memset(out, 0, DECAF448_BYTES);
+    return -1;
+}
 
 int goldilocks_decaf448_validate(const uint8_t enc[56]) {
     point_t p;
+    if (!enc)
+        return -1;
     return decaf448_decode(&p, enc) ? 0 : -1;
 }
 
 int goldilocks_decaf448_scalarmult_base(uint8_t out[56], const uint8_t scalar[56]) {
+    if (!out || !scalar)
+        return fail(out);
     scalar_t k;
     point_t p;
     scalar_reduce_bytes(&k, scalar, 56);
@@ -171,12 +187,12 @@ int goldilocks_decaf448_scalarmult_base(uint8_t out[56], const uint8_t scalar[56
 }
 
 int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], const uint8_t scalar[56]) {
+    if (!out || !point || !scalar)
+        return fail(out);
     scalar_t k;
     point_t p;
-    if (!decaf448_decode(&p, point)) {
-        memset(out, 0, 56);
-        return -1;
-    }
+    if (!decaf448_decode(&p, point))
+        return fail(out);
     scalar_reduce_bytes(&k, scalar, 56);
     point_scalarmul(&p, &p, &k);
     decaf448_encode(out, &p);
@@ -186,19 +202,25 @@ int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], con
 }
 
 int goldilocks_decaf448_add(uint8_t out[56], const uint8_t a[56], const uint8_t b[56]) {
+    if (!out || !a || !b)
+        return fail(out);
     point_t p, q;
     mask_t ok = decaf448_decode(&p, a);
     ok &= decaf448_decode(&q, b);
-    if (!ok) {
-        memset(out, 0, 56);
-        return -1;
-    }
+    if (!ok)
+        return fail(out);
     point_add(&p, &p, &q);
     decaf448_encode(out, &p);
+    point_wipe(&p);
+    point_wipe(&q);
     return 0;
 }
 
 void goldilocks_decaf448_from_uniform(uint8_t out[56], const uint8_t uniform[112]) {
+    if (!out || !uniform) {
+        (void)fail(out);
+        return;
+    }
     point_t p;
     decaf448_from_uniform(&p, uniform);
     decaf448_encode(out, &p);

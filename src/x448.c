@@ -84,13 +84,42 @@ static mask_t ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GO
 
 int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
                     const uint8_t peer[GOLDILOCKS_X448_BYTES]) {
+    if (!shared || !secret || !peer) {
+        if (shared)
+            memset(shared, 0, GOLDILOCKS_X448_BYTES);
+        return -1;
+    }
     gf u;
     /* decodeUCoordinate: all 448 bits are used and u >= p is reduced mod p
-     * (the returned canonicity mask does not matter here). */
+     * (the returned canonicity mask does not matter here). The peer is read
+     * whole here and the secret is copied by the ladder before shared is
+     * written, so shared may overlap either. */
     (void)gf_deserialize(u, peer);
     mask_t zero = ladder(shared, secret, u);
     /* An all-zero result is already an all-zero output; only the return value says so. */
     return -(int)(zero & 1);
+}
+
+/*
+ * RFC 7748 section 5 takes every u; this refuses the ones no honest peer
+ * sends: u >= p (non-canonical) and the u of the points of order 1, 2 and
+ * 4 of curve448 and its twist, for which the ladder with a clamped scalar
+ * (a multiple of 4) ends at the point at infinity: u = 0 has order 2, and
+ * u = 1 and u = -1 order 4, since the doubling u' = (u^2 - 1)^2 /
+ * (4 u (u^2 + A u + 1)) takes them to u = 0. Public input: variable time
+ * is fine.
+ */
+int goldilocks_x448_public_key_check(const uint8_t pub[GOLDILOCKS_X448_BYTES]) {
+    gf u, small;
+    if (!pub || !gf_deserialize(u, pub))
+        return -1;
+    gf_set_small(small, 0);
+    mask_t bad = gf_eq(u, small);
+    gf_set_small(small, 1);
+    bad |= gf_eq(u, small);
+    gf_neg(small, small);
+    bad |= gf_eq(u, small);
+    return bad ? -1 : 0;
 }
 
 /*
@@ -99,18 +128,29 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
  * GMP ladder and test_point against goldilocks_x448(secret, 5).
  */
 void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES]) {
+    if (!pub || !secret) {
+        if (pub)
+            memset(pub, 0, GOLDILOCKS_X448_BYTES);
+        return;
+    }
     uint8_t k[GOLDILOCKS_X448_BYTES];
-    clamp(k, secret);
+    clamp(k, secret); /* the secret is copied before pub is written */
     x448_base_u(pub, k);
     ct_wipe(k, sizeof k);
 }
 
 int goldilocks_x448_keypair(uint8_t pub[GOLDILOCKS_X448_BYTES], uint8_t secret[GOLDILOCKS_X448_BYTES]) {
-    if (random_bytes(secret, GOLDILOCKS_X448_BYTES) != 0) {
-        ct_wipe(secret, GOLDILOCKS_X448_BYTES);
-        ct_wipe(pub, GOLDILOCKS_X448_BYTES);
+    uint8_t k[GOLDILOCKS_X448_BYTES];
+    if (!pub || !secret || random_bytes(k, sizeof k) != 0) {
+        if (pub)
+            memset(pub, 0, GOLDILOCKS_X448_BYTES);
+        if (secret)
+            memset(secret, 0, GOLDILOCKS_X448_BYTES);
+        ct_wipe(k, sizeof k);
         return -1;
     }
-    goldilocks_x448_public_key(pub, secret);
+    goldilocks_x448_public_key(pub, k);
+    memcpy(secret, k, sizeof k);
+    ct_wipe(k, sizeof k);
     return 0;
 }

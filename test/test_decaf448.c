@@ -43,7 +43,7 @@ static void test_vectors(const json_value *v) {
         check(check_unhex(enc, N, json_str(json_at(mult, i))) == N, "hex %zu", i);
         check(goldilocks_decaf448_validate(enc) == 0, "multiple %zu does not validate", i);
         scalar_small(k, (unsigned)i);
-        goldilocks_decaf448_scalarmult_base(out, k);
+        check(goldilocks_decaf448_scalarmult_base(out, k) == 0, "scalarmult_base ret");
         check(memcmp(out, enc, N) == 0, "[%zu]G by scalarmult_base", i);
         check(goldilocks_decaf448_scalarmult(out, gen, k) == 0, "scalarmult ret");
         check(memcmp(out, enc, N) == 0, "[%zu]G by scalarmult", i);
@@ -97,11 +97,11 @@ static void test_identities(const uint8_t gen[N]) {
         uint8_t ka[N], kb[N], kab[N], pa[N], pb[N], x[N], y[N], z[N], pc[N];
         random_scalar(ka, a);
         random_scalar(kb, b);
-        goldilocks_decaf448_scalarmult_base(pa, ka);
+        check(goldilocks_decaf448_scalarmult_base(pa, ka) == 0, "scalarmult_base ret");
         check(goldilocks_decaf448_validate(pa) == 0, "[a]G does not validate");
         check(goldilocks_decaf448_scalarmult(x, gen, ka) == 0 && memcmp(x, pa, N) == 0,
               "scalarmult_base(a) != scalarmult(G, a)");
-        goldilocks_decaf448_scalarmult_base(pb, kb);
+        check(goldilocks_decaf448_scalarmult_base(pb, kb) == 0, "scalarmult_base ret");
 
         /* [a]([b]G) = [b]([a]G) = [ab mod l]G */
         mpz_mul(ab, a, b);
@@ -109,7 +109,7 @@ static void test_identities(const uint8_t gen[N]) {
         mpz_to_le(kab, N, ab);
         check(goldilocks_decaf448_scalarmult(x, pb, ka) == 0, "ret");
         check(goldilocks_decaf448_scalarmult(y, pa, kb) == 0, "ret");
-        goldilocks_decaf448_scalarmult_base(z, kab);
+        check(goldilocks_decaf448_scalarmult_base(z, kab) == 0, "scalarmult_base ret");
         check(memcmp(x, y, N) == 0 && memcmp(x, z, N) == 0, "[a][b]G, [b][a]G, [ab]G differ");
 
         /* [a]G + [b]G = [b]G + [a]G = [a + b]G */
@@ -118,7 +118,7 @@ static void test_identities(const uint8_t gen[N]) {
         mpz_to_le(kab, N, ab);
         check(goldilocks_decaf448_add(x, pa, pb) == 0, "ret");
         check(goldilocks_decaf448_add(y, pb, pa) == 0, "ret");
-        goldilocks_decaf448_scalarmult_base(z, kab);
+        check(goldilocks_decaf448_scalarmult_base(z, kab) == 0, "scalarmult_base ret");
         check(memcmp(x, y, N) == 0, "add not commutative");
         check(memcmp(x, z, N) == 0, "[a]G + [b]G != [a+b]G");
 
@@ -148,7 +148,7 @@ static void test_identities(const uint8_t gen[N]) {
         /* scalars are taken mod l: [a + l]G = [a]G for a + l < 2^448 */
         mpz_add(ab, a, L);
         mpz_to_le(kab, N, ab);
-        goldilocks_decaf448_scalarmult_base(x, kab);
+        check(goldilocks_decaf448_scalarmult_base(x, kab) == 0, "scalarmult_base ret");
         check(memcmp(x, pa, N) == 0, "[a + l]G != [a]G");
     }
     mpz_clears(a, b, ab, NULL);

@@ -20,11 +20,11 @@ typedef struct {
 static void compute(job_t *j) {
     uint8_t pub[57], secret[114], peer_pub[56];
     goldilocks_ed448_keypair_from_seed(pub, secret, j->seed);
-    goldilocks_ed448_sign(j->sig, secret, j->msg, sizeof j->msg, (const uint8_t *)"ctx", 3);
-    j->ok = goldilocks_ed448_verify(j->sig, pub, j->msg, sizeof j->msg, (const uint8_t *)"ctx", 3) == 0;
+    j->ok = goldilocks_ed448_sign(j->sig, secret, j->msg, sizeof j->msg, (const uint8_t *)"ctx", 3) == 0;
+    j->ok &= goldilocks_ed448_verify(j->sig, pub, j->msg, sizeof j->msg, (const uint8_t *)"ctx", 3) == 0;
     goldilocks_x448_public_key(peer_pub, j->x_peer);
     j->ok &= goldilocks_x448(j->shared, j->x_secret, peer_pub) == 0;
-    goldilocks_decaf448_scalarmult_base(j->decaf, j->decaf_scalar);
+    j->ok &= goldilocks_decaf448_scalarmult_base(j->decaf, j->decaf_scalar) == 0;
 }
 
 static void *worker(void *arg) {
