@@ -10,7 +10,8 @@
 
 enum { MAX_REPORTED_FAILURES = 5 };
 
-static const char *current_test;
+static const char *current_test; /* NULL, or current_name */
+static char current_name[256];
 static unsigned long tests_passed, tests_failed, tests_skipped, test_failures;
 static uint64_t rng_state[4];
 
@@ -55,7 +56,8 @@ static void end_test(void) {
 
 void check_test(const char *name) {
     end_test();
-    current_test = name;
+    snprintf(current_name, sizeof current_name, "%s", name); /* the caller may reuse its buffer */
+    current_test = current_name;
     test_failures = 0;
 }
 

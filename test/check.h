@@ -19,7 +19,7 @@ void check_init(const char *program);
 /* 1 when the program was run with --slow (the long suites), else 0. */
 int check_slow(int argc, char **argv);
 
-/* Starts a named test; ends the previous one. */
+/* Starts a named test; ends the previous one. The name is copied (up to 255 bytes). */
 void check_test(const char *name);
 
 /*
