@@ -279,6 +279,20 @@ static void test_ed448(void) {
         alias_all(&KEYPAIR_FROM_SEED, in, n, 0, "random");
     }
 
+    check_test("ed448_keypair_from_seed: pub over the seed's start and secret over its end at once");
+    for (int r = 0; r < 3; r++) {
+        uint8_t want_pub[57], want_secret[114];
+        rand_in(seed, 57);
+        goldilocks_ed448_keypair_from_seed(want_pub, want_secret, seed);
+        /* pub = big[0..57), seed = big[50..107), secret = big[57..171): both outputs overlap the seed */
+        memset(big, 0xAA, sizeof big);
+        memmove(big + 50, seed, 57);
+        goldilocks_ed448_keypair_from_seed(big, big + 57, big + 50);
+        cases_run++;
+        check(memcmp(big, want_pub, 57) == 0 && memcmp(big + 57, want_secret, 114) == 0,
+              "pub at seed-50 and secret at seed+7 differ from separate buffers");
+    }
+
     /* msg lengths: short, longer than the signature (so sig lies inside it), ctx: some and none */
     static const size_t msg_lens[] = {37, 200, 0};
     static const size_t ctx_lens[] = {11, 0, 255};
@@ -301,6 +315,29 @@ static void test_ed448(void) {
         const uint8_t *in[] = {signers[f] == &SIGN_SEED ? seed : secret, msg, ctx};
         const size_t n[] = {signers[f] == &SIGN_SEED ? 57u : 114u, 50, 256};
         alias_all(signers[f], in, n, -1, "256-byte context");
+    }
+
+    check_test("ed448_sign and sign_seed: sig across the end of the key and the start of the message");
+    for (size_t r = 0; r < 3; r++) {
+        uint8_t want[114];
+        rand_in(seed, 57);
+        goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+        rand_in(msg, 100);
+        for (int with_seed = 0; with_seed < 2; with_seed++) {
+            const size_t klen = with_seed ? 57 : 114;
+            int rc_want = with_seed ? goldilocks_ed448_sign_seed(want, seed, msg, 100, ctx, 3)
+                                    : goldilocks_ed448_sign(want, secret, msg, 100, ctx, 3);
+            /* key = big[0..klen), msg = big[klen..klen+100), sig from klen - 40: over both */
+            memset(big, 0xAA, sizeof big);
+            memmove(big, with_seed ? seed : secret, klen);
+            memmove(big + klen, msg, 100);
+            uint8_t *sig = big + klen - 40;
+            int rc = with_seed ? goldilocks_ed448_sign_seed(sig, big, big + klen, 100, ctx, 3)
+                               : goldilocks_ed448_sign(sig, big, big + klen, 100, ctx, 3);
+            cases_run++;
+            check(rc_want == 0 && rc == 0 && memcmp(sig, want, 114) == 0, "%s: sig over key and msg differs",
+                  with_seed ? "sign_seed" : "sign");
+        }
     }
 
     check_test("ed448ph_sign_prehashed: sig over the secret, the prehash and the context");

@@ -248,7 +248,7 @@ static size_t search(const char *what, int quiet) {
 
 /* ---- the operations; their arguments are static, so no secret is in a frame of ours ---- */
 
-static uint8_t g_seed[57], g_secret[114], g_pub[57], g_sig[114], g_msg[100], g_ctx[9];
+static uint8_t g_seed[57], g_secret[114], g_pub[57], g_sig[114], g_msg[100], g_ctx[9], g_ph[64];
 static uint8_t g_x_secret[56], g_x_peer[56], g_x_out[56], g_scalar[56], g_point[56], g_out[56];
 static int g_rc;
 
@@ -282,6 +282,17 @@ NOINLINE static void op_sign_seed(void) {
 NOINLINE static void op_ph_sign(void) {
     g_rc = goldilocks_ed448ph_sign(g_sig, g_secret, g_msg, sizeof g_msg, g_ctx, sizeof g_ctx);
 }
+NOINLINE static void op_ph_sign_prehashed(void) {
+    g_rc = goldilocks_ed448ph_sign_prehashed(g_sig, g_secret, g_ph, g_ctx, sizeof g_ctx);
+}
+/* The state is this frame's: a secret left in it by final would be found too. */
+NOINLINE static void op_ph_stream_sign(void) {
+    goldilocks_ed448ph_state st;
+    goldilocks_ed448ph_init(&st);
+    goldilocks_ed448ph_update(&st, g_msg, 40);
+    goldilocks_ed448ph_update(&st, g_msg + 40, sizeof g_msg - 40);
+    g_rc = goldilocks_ed448ph_final_sign(&st, g_sig, g_secret, g_ctx, sizeof g_ctx);
+}
 NOINLINE static void op_x448(void) { g_rc = goldilocks_x448(g_x_out, g_x_secret, g_x_peer); }
 NOINLINE static void op_x448_public_key(void) { goldilocks_x448_public_key(g_x_out, g_x_secret); }
 NOINLINE static void op_x448_keypair(void) { g_rc = goldilocks_x448_keypair(g_x_out, g_x_secret); }
@@ -312,7 +323,7 @@ static void expect_clean(const char *name, void (*op)(void)) {
 }
 
 static void fresh_ed448(void) {
-    uint8_t prefix[57], ph[64];
+    uint8_t prefix[57];
     n_needles = 0;
     check_randbytes(g_seed, sizeof g_seed);
     check_randbytes(g_msg, sizeof g_msg);
@@ -320,8 +331,8 @@ static void fresh_ed448(void) {
     goldilocks_ed448_keypair_from_seed(g_pub, g_secret, g_seed);
     ed448_key_needles(g_seed, prefix);
     nonce_needles(0, g_ctx, sizeof g_ctx, prefix, g_msg, sizeof g_msg);
-    shake256(ph, sizeof ph, g_msg, sizeof g_msg);
-    nonce_needles(1, g_ctx, sizeof g_ctx, prefix, ph, sizeof ph);
+    shake256(g_ph, sizeof g_ph, g_msg, sizeof g_msg);
+    nonce_needles(1, g_ctx, sizeof g_ctx, prefix, g_ph, sizeof g_ph);
 }
 
 int main(void) {
@@ -359,6 +370,12 @@ int main(void) {
     fresh_ed448();
     expect_clean("ed448ph_sign leaves no secret on the stack", op_ph_sign);
     check(g_rc == 0, "ed448ph_sign failed");
+    fresh_ed448();
+    expect_clean("ed448ph_sign_prehashed leaves no secret on the stack", op_ph_sign_prehashed);
+    check(g_rc == 0, "ed448ph_sign_prehashed failed");
+    fresh_ed448();
+    expect_clean("ed448ph streaming final_sign leaves no secret on the stack", op_ph_stream_sign);
+    check(g_rc == 0, "ed448ph_final_sign failed");
 
     /* The random key pairs: the needles come from the output, after the snapshot. */
     check_test("ed448_keypair leaves no secret on the stack");
