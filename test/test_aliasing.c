@@ -11,7 +11,8 @@
  * buffer (the input is memmoved in last, so the overlap really holds the
  * input's bytes when the call starts): d = 0 is the exact alias, the others
  * overlap partially from either side. Functions without an output (verify,
- * the key checks, validate) have nothing to alias. The inputs are random, and
+ * the key checks, validate) have nothing to alias. With --slow, every
+ * overlapping offset is tried. The inputs are random, and
  * also failure inputs: low-order X448 peers, invalid decaf448 encodings,
  * over-long Ed448 contexts (the all-zero failure output must not depend on
  * the layout either).
@@ -109,10 +110,20 @@ enum { BIG = 4 * MAX_LEN, BASE = 2 * MAX_LEN };
 static uint8_t big[BIG];
 
 static unsigned cases_run;
+static int every_offset; /* --slow: every overlapping offset, not a few */
 
-/* The offsets d at which an out_len-byte output overlaps an in_len-byte input. */
+/*
+ * The offsets d at which an out_len-byte output overlaps an in_len-byte
+ * input: 0, +-1, +-7, the middles and both extremes (every one with --slow).
+ */
 static size_t overlap_offsets(long d[], size_t out_len, size_t in_len) {
     const long lo = -(long)out_len + 1, hi = (long)in_len - 1;
+    if (every_offset) {
+        size_t n = 0;
+        for (long v = lo; v <= hi; v++)
+            d[n++] = v;
+        return n;
+    }
     const long want[] = {0, 1, 7, -1, -7, (long)in_len / 2, -(long)out_len / 2, hi, lo};
     size_t n = 0;
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
@@ -158,7 +169,7 @@ static void alias_all(const fn_t *f, const uint8_t *const in[], const size_t in_
         for (int i = 0; i < f->n_in; i++) {
             if (in_len[i] == 0)
                 continue;
-            long d[16];
+            long d[2 * MAX_LEN];
             size_t nd = overlap_offsets(d, f->out_len[o], in_len[i]);
             for (size_t t = 0; t < nd; t++) {
                 uint8_t *outs[MAX_OUT];
@@ -421,8 +432,9 @@ static void test_decaf448(void) {
     }
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     check_init("test_aliasing");
+    every_offset = check_slow(argc, argv);
     test_x448();
     test_ed448();
     test_decaf448();

@@ -283,6 +283,9 @@ static void test_stream(void) {
     goldilocks_ed448ph_update(&st, msg, sizeof msg); /* a later good update does not clear the failure */
     check(goldilocks_ed448ph_final_verify(&st, want, pub, ctx, sizeof ctx) == -1,
           "final_verify after update(NULL, 5): not -1");
+    fill(sig, 114);
+    check(goldilocks_ed448ph_final_sign(&st, sig, secret, ctx, sizeof ctx) == 0 && memcmp(sig, want_empty, 114) == 0,
+          "after a failed final_verify the state is not as after init");
     /* a forked failed state fails too (the mark lives in the state) */
     goldilocks_ed448ph_init(&st);
     goldilocks_ed448ph_update(&st, NULL, 1);
