@@ -54,6 +54,7 @@
 enum { STACK_DEPTH = 64 * 1024, FILL = 0x5c };
 
 static uint8_t snap[STACK_DEPTH];
+static uintptr_t region_address; /* for aligned word searches, and to point a debugger at a find */
 
 /*
  * One function both fills and copies, so that the two passes cover exactly
@@ -66,6 +67,7 @@ NOINLINE static void stack_pass(int copy) {
     uint8_t region[STACK_DEPTH];
     __asm__ __volatile__("" : : "r"(region) : "memory");
     volatile uint8_t *p = region;
+    region_address = (uintptr_t)region;
     if (copy)
         for (size_t i = 0; i < STACK_DEPTH; i++)
             snap[i] = p[i];
@@ -115,21 +117,135 @@ static size_t untouched_bottom(void) {
 
 /* ---- the secrets to look for ---- */
 
-enum { MAX_NEEDLES = 12 };
+/*
+ * A needle is a secret byte string. Its 8-byte windows are looked for at
+ * every stack offset, at every `step`-th offset of the needle (1 for byte
+ * strings; 8 for a list of 64-bit Keccak lanes, whose neighbours in the list
+ * are not neighbours in memory). Its aligned 4-byte words are looked for at
+ * the stack's aligned offsets too (32-bit targets spill a lane or a scalar
+ * word in halves); a lone 4-byte match can be chance, so a needle counts as
+ * found by words only when two different words of it are found.
+ */
+enum { MAX_NEEDLES = 24, POOL_BYTES = 160 * 1024 };
 static struct {
     const char *name;
-    uint8_t bytes[114];
-    size_t len;
+    const uint8_t *bytes;
+    size_t len, step;
 } needles[MAX_NEEDLES];
-static size_t n_needles;
+static size_t n_needles, pool_used;
+static uint8_t pool[POOL_BYTES];
 
-static void add_needle(const char *name, const uint8_t *p, size_t len) {
-    if (n_needles == MAX_NEEDLES || len > sizeof needles[0].bytes)
+static void add_needle_step(const char *name, const uint8_t *p, size_t len, size_t step) {
+    if (n_needles == MAX_NEEDLES || pool_used + len > POOL_BYTES)
         abort();
+    memcpy(pool + pool_used, p, len);
     needles[n_needles].name = name;
-    memcpy(needles[n_needles].bytes, p, len);
+    needles[n_needles].bytes = pool + pool_used;
     needles[n_needles].len = len;
+    needles[n_needles].step = step;
+    pool_used += len;
     n_needles++;
+}
+
+static void add_needle(const char *name, const uint8_t *p, size_t len) { add_needle_step(name, p, len, 1); }
+
+static void clear_needles(void) { n_needles = pool_used = 0; }
+
+/*
+ * ---- an independent Keccak-f[1600] (FIPS 202 section 3), traced ----
+ *
+ * Written from the specification with loops (theta, rho, pi, chi, iota in
+ * turn), unlike the library's unrolled rounds. It records, for every round
+ * of every permutation of a sponge on a secret input, the values a compiler
+ * may spill: theta's column parities C and D, the state after theta, after
+ * rho and pi (B), and the round's output.
+ */
+enum { TRACE_LANES_PER_ROUND = 5 + 5 + 25 + 25 + 25, TRACE_MAX_PERMS = 3 };
+static uint64_t trace[TRACE_MAX_PERMS * 24 * TRACE_LANES_PER_ROUND];
+static size_t trace_used;
+
+static uint64_t rol64(uint64_t v, unsigned n) { return (n & 63) ? (v << (n & 63)) | (v >> (64 - (n & 63))) : v; }
+
+/* rc(t), Algorithm 5: the LFSR x^8 + x^6 + x^5 + x^4 + 1, bit j of r being R[j]. */
+static unsigned rc_bit(unsigned t) {
+    unsigned r = 1;
+    for (unsigned i = 1; i <= t % 255; i++) {
+        r <<= 1;
+        if (r & 0x100)
+            r ^= 0x100 | 0x01 | 0x10 | 0x20 | 0x40;
+    }
+    return r & 1;
+}
+
+static void trace_lane(uint64_t v) {
+    if (trace_used < sizeof trace / sizeof trace[0])
+        trace[trace_used++] = v;
+}
+
+static void ref_keccak_f(uint64_t a[25]) {
+    unsigned rho[25] = {0};
+    for (unsigned t = 0, x = 1, y = 0; t < 24; t++) { /* section 3.2.2 */
+        rho[x + 5 * y] = ((t + 1) * (t + 2) / 2) % 64;
+        unsigned nx = y, ny = (2 * x + 3 * y) % 5;
+        x = nx;
+        y = ny;
+    }
+    for (unsigned ir = 0; ir < 24; ir++) {
+        uint64_t c[5], d[5], b[25], rc = 0;
+        for (unsigned x = 0; x < 5; x++)
+            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        for (unsigned x = 0; x < 5; x++)
+            d[x] = c[(x + 4) % 5] ^ rol64(c[(x + 1) % 5], 1);
+        for (unsigned i = 0; i < 25; i++)
+            a[i] ^= d[i % 5];
+        for (unsigned x = 0; x < 5; x++)
+            for (unsigned y = 0; y < 5; y++) /* pi: B[y, 2x + 3y] = rho(A[x, y]) */
+                b[y + 5 * ((2 * x + 3 * y) % 5)] = rol64(a[x + 5 * y], rho[x + 5 * y]);
+        for (unsigned i = 0; i < 5; i++)
+            trace_lane(c[i]), trace_lane(d[i]);
+        for (unsigned i = 0; i < 25; i++)
+            trace_lane(a[i]), trace_lane(b[i]);
+        for (unsigned x = 0; x < 5; x++)
+            for (unsigned y = 0; y < 5; y++)
+                a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+        for (unsigned j = 0; j < 7; j++) /* iota, section 3.2.5 */
+            rc |= (uint64_t)rc_bit(j + 7 * ir) << ((1u << j) - 1);
+        a[0] ^= rc;
+        for (unsigned i = 0; i < 25; i++)
+            trace_lane(a[i]);
+    }
+}
+
+/*
+ * SHAKE256(in, 8 * out_len) by the sponge of section 4 (rate 136 bytes,
+ * pad: 0x1f after the message, 0x80 at the end of the block), tracing every
+ * permutation; the trace becomes a needle. out_len <= 136.
+ */
+static void traced_shake256(const char *name, uint8_t *out, size_t out_len, const uint8_t *in, size_t len) {
+    uint64_t a[25] = {0};
+    uint8_t block[136];
+    trace_used = 0;
+    for (size_t done = 0;; done += 136) {
+        size_t n = len - done < 136 ? len - done : 136;
+        memset(block, 0, sizeof block);
+        memcpy(block, in + done, n);
+        int last = n < 136;
+        if (last) {
+            block[n] ^= 0x1f;
+            block[135] ^= 0x80;
+        }
+        for (size_t i = 0; i < 136; i++)
+            a[i / 8] ^= (uint64_t)block[i] << (8 * (i % 8));
+        ref_keccak_f(a);
+        if (last)
+            break;
+    }
+    for (size_t i = 0; i < out_len; i++)
+        out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
+    static uint8_t lanes[sizeof trace];
+    for (size_t i = 0; i < trace_used * 8; i++)
+        lanes[i] = (uint8_t)(trace[i / 8] >> (8 * (i % 8)));
+    add_needle_step(name, lanes, trace_used * 8, 8);
 }
 
 /* The little-endian bytes of (in mod l), l the order of RFC 8032 section 5.2. */
@@ -148,8 +264,10 @@ static void mod_l(uint8_t out[56], const uint8_t *in, size_t len) {
 
 /* The secrets of an Ed448 key (section 5.2.5): seed, clamped h[0..57], s, prefix. */
 static void ed448_key_needles(const uint8_t seed[57], uint8_t prefix[57]) {
-    uint8_t h[114], s[56];
-    shake256(h, sizeof h, seed, 57);
+    uint8_t h[114], s[56], lib[114];
+    traced_shake256("Keccak states of SHAKE256(seed)", h, sizeof h, seed, 57);
+    shake256(lib, sizeof lib, seed, 57);
+    check(memcmp(h, lib, sizeof h) == 0, "the reference SHAKE256 and the library's differ");
     h[0] &= 0xfc;
     h[55] |= 0x80;
     h[56] = 0;
@@ -165,15 +283,24 @@ static void ed448_key_needles(const uint8_t seed[57], uint8_t prefix[57]) {
 static void nonce_needles(int phflag, const uint8_t *ctx, size_t ctx_len, const uint8_t prefix[57],
                           const uint8_t *m, size_t m_len) {
     static const uint8_t dom[8] = {'S', 'i', 'g', 'E', 'd', '4', '4', '8'};
-    uint8_t lens[2] = {(uint8_t)phflag, (uint8_t)ctx_len}, digest[114], r[56];
-    shake256_ctx h;
-    shake256_init(&h);
-    shake256_absorb(&h, dom, sizeof dom);
-    shake256_absorb(&h, lens, 2);
-    shake256_absorb(&h, ctx, ctx_len);
-    shake256_absorb(&h, prefix, 57);
-    shake256_absorb(&h, m, m_len);
-    shake256_squeeze(&h, digest, sizeof digest);
+    uint8_t in[8 + 2 + 255 + 57 + 128], digest[114], lib[114], r[56];
+    size_t n = 0;
+    if (ctx_len > 255 || m_len > 128)
+        abort();
+    memcpy(in, dom, 8);
+    in[8] = (uint8_t)phflag;
+    in[9] = (uint8_t)ctx_len;
+    n = 10;
+    memcpy(in + n, ctx, ctx_len);
+    n += ctx_len;
+    memcpy(in + n, prefix, 57);
+    n += 57;
+    memcpy(in + n, m, m_len);
+    n += m_len;
+    traced_shake256(phflag ? "Keccak states of the Ed448ph nonce" : "Keccak states of the Ed448 nonce", digest,
+                    sizeof digest, in, n);
+    shake256(lib, sizeof lib, in, n);
+    check(memcmp(digest, lib, sizeof digest) == 0, "the reference SHAKE256 and the library's differ");
     mod_l(r, digest, sizeof digest);
     add_needle("nonce digest", digest, 114);
     add_needle("nonce r = digest mod l", r, 56);
@@ -188,60 +315,113 @@ static void x448_needles(const uint8_t secret[56]) {
     add_needle("X448 clamped scalar", k, 56);
 }
 
-/* ---- the search: every 8-byte window of every needle, sorted, looked up at every stack offset ---- */
+/* ---- the search: the windows and words of every needle, sorted, looked up at every stack offset ---- */
 
 typedef struct {
     uint64_t v;
-    uint16_t needle, offset;
+    uint32_t offset;
+    uint16_t needle;
 } window_t;
 
-static window_t windows[MAX_NEEDLES * 114];
+enum { MAX_WINDOWS = POOL_BYTES / 2 };
+static window_t win8[MAX_WINDOWS], win4[MAX_WINDOWS];
 
 static int cmp_window(const void *a, const void *b) {
     uint64_t x = ((const window_t *)a)->v, y = ((const window_t *)b)->v;
     return x < y ? -1 : x > y;
 }
 
-static uint64_t load64(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
+static uint64_t load(const uint8_t *p, size_t n) {
+    uint64_t v = 0;
+    for (size_t i = n; i-- > 0;)
+        v = v << 8 | p[i];
     return v;
 }
 
-/* The number of stack offsets that hold a window of a needle; prints the first few. */
+/* A window of fewer than 3 distinct byte values (zeros, the fill, padding) says nothing. */
+static int informative(const uint8_t *w, size_t n) {
+    unsigned distinct = 0;
+    for (size_t i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i; j++)
+            seen |= w[j] == w[i];
+        distinct += !seen;
+    }
+    return distinct >= 3;
+}
+
+/* The first entry of the sorted table t[0..n) equal to v, or n. */
+static size_t lookup(const window_t *t, size_t n, uint64_t v) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t[mid].v < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && t[lo].v == v ? lo : n;
+}
+
+/* The number of needles found in the snapshot; prints where, unless quiet. */
 static size_t search(const char *what, int quiet) {
-    size_t nw = 0, found = 0;
-    for (size_t n = 0; n < n_needles; n++)
-        for (size_t o = 0; o + 8 <= needles[n].len; o++) {
-            const uint8_t *w = needles[n].bytes + o;
-            int uniform = 1;
-            for (int j = 1; j < 8; j++)
-                uniform &= w[j] == w[0];
-            if (uniform) /* 8 equal bytes say nothing (the fill, zeros) */
-                continue;
-            windows[nw++] = (window_t){load64(w), (uint16_t)n, (uint16_t)o};
-        }
-    qsort(windows, nw, sizeof windows[0], cmp_window);
-    unsigned long printed_mask = 0;
+    size_t n8 = 0, n4 = 0;
+    for (size_t n = 0; n < n_needles; n++) {
+        const uint8_t *b = needles[n].bytes;
+        for (size_t o = 0; o + 8 <= needles[n].len; o += needles[n].step)
+            if (informative(b + o, 8) && n8 < MAX_WINDOWS)
+                win8[n8++] = (window_t){load(b + o, 8), (uint32_t)o, (uint16_t)n};
+        for (size_t o = 0; o + 4 <= needles[n].len; o += 4)
+            if (informative(b + o, 4) && n4 < MAX_WINDOWS)
+                win4[n4++] = (window_t){load(b + o, 4), (uint32_t)o, (uint16_t)n};
+    }
+    qsort(win8, n8, sizeof win8[0], cmp_window);
+    qsort(win4, n4, sizeof win4[0], cmp_window);
+
+    /* per needle: 8-byte hits, and the first two different word offsets hit */
+    size_t hits8[MAX_NEEDLES] = {0}, where8[MAX_NEEDLES] = {0}, off8[MAX_NEEDLES] = {0};
+    long word1[MAX_NEEDLES], word2[MAX_NEEDLES];
+    size_t where4[MAX_NEEDLES][2] = {{0}};
+    for (size_t n = 0; n < MAX_NEEDLES; n++)
+        word1[n] = word2[n] = -1;
     for (size_t i = 0; i + 8 <= STACK_DEPTH; i++) {
-        uint64_t v = load64(snap + i);
-        size_t lo = 0, hi = nw;
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (windows[mid].v < v)
-                lo = mid + 1;
-            else
-                hi = mid;
+        size_t k = lookup(win8, n8, load(snap + i, 8));
+        for (; k < n8 && win8[k].v == load(snap + i, 8); k++) {
+            unsigned n = win8[k].needle;
+            if (!hits8[n]++)
+                where8[n] = i, off8[n] = win8[k].offset;
         }
-        if (lo < nw && windows[lo].v == v) {
-            found++;
-            unsigned n = windows[lo].needle;
-            if (!quiet && !(printed_mask & (1ul << n))) {
-                printed_mask |= 1ul << n;
-                printf("  %s: %s, bytes %u..%u, found %zu bytes below the top of the region\n", what, needles[n].name,
-                       windows[lo].offset, windows[lo].offset + 8u, (size_t)STACK_DEPTH - i);
-            }
+    }
+    for (size_t i = (4 - region_address % 4) % 4; i + 4 <= STACK_DEPTH; i += 4) {
+        size_t k = lookup(win4, n4, load(snap + i, 4));
+        for (; k < n4 && win4[k].v == load(snap + i, 4); k++) {
+            unsigned n = win4[k].needle;
+            long o = (long)win4[k].offset;
+            if (word1[n] < 0)
+                word1[n] = o, where4[n][0] = i;
+            else if (word2[n] < 0 && o != word1[n])
+                word2[n] = o, where4[n][1] = i;
         }
+    }
+
+    size_t found = 0;
+    for (size_t n = 0; n < n_needles; n++) {
+        int by_words = word2[n] >= 0;
+        if (!hits8[n] && !by_words)
+            continue;
+        found++;
+        if (quiet)
+            continue;
+        if (hits8[n])
+            printf("  %s: %s: bytes %zu..%zu at %zu bytes below the top of the region (%#lx; %zu 8-byte hits)\n",
+                   what, needles[n].name, off8[n], off8[n] + 8, (size_t)STACK_DEPTH - where8[n],
+                   (unsigned long)(region_address + where8[n]), hits8[n]);
+        if (by_words)
+            printf("  %s: %s: 4-byte words at bytes %ld and %ld found %zu and %zu bytes below the top of the region"
+                   " (%#lx, %#lx)\n",
+                   what, needles[n].name, word1[n], word2[n], (size_t)STACK_DEPTH - where4[n][0],
+                   (size_t)STACK_DEPTH - where4[n][1], (unsigned long)(region_address + where4[n][0]),
+                   (unsigned long)(region_address + where4[n][1]));
     }
     return found;
 }
@@ -307,7 +487,7 @@ static void check_snapshot(const char *name) {
     check(bottom >= 1024, "only %zu bytes at the bottom of the region untouched: it may not hold every frame",
           bottom);
     size_t found = search(name, 0);
-    check(found == 0, "%zu stack offsets hold a window of a secret", found);
+    check(found == 0, "%zu secrets found on the stack", found);
     printf("  %s: written down to %zu bytes below the top of the region\n", name, (size_t)STACK_DEPTH - bottom);
 }
 
@@ -324,7 +504,7 @@ static void expect_clean(const char *name, void (*op)(void)) {
 
 static void fresh_ed448(void) {
     uint8_t prefix[57];
-    n_needles = 0;
+    clear_needles();
     check_randbytes(g_seed, sizeof g_seed);
     check_randbytes(g_msg, sizeof g_msg);
     check_randbytes(g_ctx, sizeof g_ctx);
@@ -341,7 +521,7 @@ int main(void) {
 
     /* The controls: the search finds a copy left in a frame, and nothing when it was wiped. */
     check_test("control: an unwiped copy of the seed is found");
-    n_needles = 0;
+    clear_needles();
     check_randbytes(g_seed, sizeof g_seed);
     ed448_key_needles(g_seed, prefix);
     run(op_control_leak);
@@ -357,7 +537,7 @@ int main(void) {
         run(op_nothing);
         check(search("control (nothing)", 0) == 0, "found a secret after doing nothing");
     }
-    printf("  control: %zu offsets of the unwiped copy found (%s)\n", found, UNDER_ASAN ? "ASan" : "no ASan");
+    printf("  control: %zu needle(s) of the unwiped copy found (%s)\n", found, UNDER_ASAN ? "ASan" : "no ASan");
 
     fresh_ed448();
     expect_clean("ed448_keypair_from_seed leaves no secret on the stack", op_keypair_from_seed);
@@ -382,7 +562,7 @@ int main(void) {
     if (scan_meaningful) {
         run(op_keypair);
         check(g_rc == 0, "ed448_keypair failed");
-        n_needles = 0;
+        clear_needles();
         ed448_key_needles(g_secret, prefix);
         check_snapshot("ed448_keypair");
     } else {
@@ -392,14 +572,14 @@ int main(void) {
     if (scan_meaningful) {
         run(op_x448_keypair);
         check(g_rc == 0, "x448_keypair failed");
-        n_needles = 0;
+        clear_needles();
         x448_needles(g_x_secret);
         check_snapshot("x448_keypair");
     } else {
         check_skip("the control copy is not found on this build's stack");
     }
 
-    n_needles = 0;
+    clear_needles();
     check_randbytes(g_x_secret, sizeof g_x_secret);
     check_randbytes(g_x_peer, sizeof g_x_peer);
     x448_needles(g_x_secret);
@@ -407,7 +587,7 @@ int main(void) {
     check(g_rc == 0, "x448 failed");
     expect_clean("x448_public_key leaves no secret on the stack", op_x448_public_key);
 
-    n_needles = 0;
+    clear_needles();
     uint8_t u[112], k_mod_l[56];
     check_randbytes(u, sizeof u);
     goldilocks_decaf448_from_uniform(g_point, u);
