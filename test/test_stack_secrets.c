@@ -1,20 +1,25 @@
 /*
  * No copy of a secret stays on the stack after a call returns (the wipe
- * rule of include/goldilocks.h).
+ * rule of include/goldilocks.h): not in a named buffer, and not where the
+ * compiler put it (a spill slot, a callee-saved register pushed by a callee
+ * while it held a secret word), which only a wipe of the stack itself reaches.
  *
  * run() calls, from one frame: stack_pass(0), which writes a pattern over
  * the STACK_DEPTH bytes below it; the operation under test; then
  * stack_pass(1), which declares the same array and copies it, through a
- * volatile pointer, into static memory (the snapshot). The library's frames lay in that region, so
- * whatever they left there is in the snapshot, which is then searched for
- * every 8-byte window of the secrets the operation handled: the seed, the
+ * volatile pointer, into static memory (the snapshot). The library's frames
+ * lay in that region, so whatever they left there is in the snapshot, which
+ * is then searched for the secrets the operation handled: the seed, the
  * clamped scalar h[0..57] of SHAKE256(seed, 114) and s = h mod l (RFC 8032
  * section 5.2.5; scalar_t holds s as little-endian words, i.e. as these
  * bytes), the prefix h[57..114], the nonce digest SHAKE256(dom4 || prefix ||
- * M, 114) and r = digest mod l (section 5.2.6), the X448 secret and its
+ * M, 114) and r = digest mod l (section 5.2.6), every intermediate value of
+ * the Keccak-f permutations of those two sponges, the X448 secret and its
  * clamped form (RFC 7748 section 5), the decaf448 scalar and the scalar mod
- * l. SHAKE256 is the library's (checked against NIST vectors in
- * test_shake256), the reductions mod l are GMP's.
+ * l. Each is looked for as 8-byte windows and as pairs of aligned 4-byte
+ * words (see add_needle_step). The sponges are recomputed by a Keccak of this
+ * file, checked against the library's SHAKE256 (itself checked against NIST
+ * vectors in test_shake256); the reductions mod l are GMP's.
  *
  * The search is not vacuous: a control operation that leaves a copy of a
  * secret in its own frame must be found, and one that wipes its copy must
