@@ -105,6 +105,8 @@ void shake256_init(shake256_ctx *ctx) {
 }
 
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len) {
+    if (len == 0)
+        return; /* in may be NULL then (the empty string): no arithmetic on it */
     unsigned offset = ctx->offset;
     while (len > 0) {
         if (offset == 0 && len >= RATE) {
