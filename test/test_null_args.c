@@ -13,6 +13,7 @@
  * The streaming Ed448ph: update(st, NULL, 5) marks the state failed, so
  * final fails (and wipes the state: it is then as after init).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "goldilocks.h"
@@ -141,6 +142,9 @@ static void test_signer(const char *name, sign_fn sign, const uint8_t *key, veri
           "NULL key: not -1 with zero sig");
     check(sign(NULL, key, msg, sizeof msg, ctx, sizeof ctx) == -1, "NULL sig: not -1");
     check(sign(NULL, NULL, NULL, 3, NULL, 3) == -1, "all NULL: not -1");
+    fill(sig, 114);
+    check(sign(sig, key, NULL, SIZE_MAX, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+          "msg NULL, SIZE_MAX: not -1 with zero sig");
 }
 
 static void test_verifier(const char *name, verify_fn verify, sign_fn sign) {
@@ -168,6 +172,7 @@ static void test_verifier(const char *name, verify_fn verify, sign_fn sign) {
     check(verify(NULL, pub, msg, sizeof msg, NULL, 0) == -1, "NULL sig: not -1");
     check(verify(sig_msg, NULL, msg, sizeof msg, NULL, 0) == -1, "NULL pub: not -1");
     check(verify(NULL, NULL, NULL, 1, NULL, 1) == -1, "all NULL: not -1");
+    check(verify(sig_msg, pub, NULL, SIZE_MAX, NULL, 0) == -1, "msg NULL, SIZE_MAX: not -1");
 }
 
 static int sign_secret(uint8_t *sig, const uint8_t *key, const uint8_t *m, size_t ml, const uint8_t *c, size_t cl) {
@@ -357,6 +362,9 @@ static void test_decaf448(void) {
     fill(out, 56);
     check(goldilocks_decaf448_add(out, p, NULL) == -1 && all_zero(out, 56), "NULL b: not -1, zero out");
     check(goldilocks_decaf448_add(out, p, q) == 0, "valid add failed");
+    check(goldilocks_decaf448_add(NULL, NULL, NULL) == -1 && goldilocks_decaf448_scalarmult(NULL, NULL, NULL) == -1 &&
+              goldilocks_decaf448_scalarmult_base(NULL, NULL) == -1,
+          "all NULL: not -1");
 
     check_test("decaf448_from_uniform with each argument NULL");
     goldilocks_decaf448_from_uniform(NULL, u);
