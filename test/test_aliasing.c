@@ -366,6 +366,63 @@ static void test_ed448(void) {
     alias_all(&PH_SIGN_PREHASHED, in, n, -1, "256-byte context");
 }
 
+/*
+ * The streaming state is an output of update and final (they write it), so
+ * an input may lie inside it: data, secret and context read from the
+ * state's own bytes give what copies of those bytes give. The message is
+ * longer than a SHAKE256 block, so that every byte of the state is in use.
+ */
+static void test_stream(void) {
+    uint8_t msg[200], secret[114], pub[57], seed[57], copy[114], want[114], sig[114];
+    goldilocks_ed448ph_state st, ref;
+    const uint8_t *inside = (const uint8_t *)st.opaque;
+    rand_in(seed, 57);
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    rand_in(msg, sizeof msg);
+
+    check_test("ed448ph streaming: data, secret and context inside the state");
+    for (size_t off = 0; off + 114 <= sizeof st; off += 37) {
+        /* update(st, bytes of st) */
+        goldilocks_ed448ph_init(&st);
+        goldilocks_ed448ph_update(&st, msg, sizeof msg);
+        memcpy(&ref, &st, sizeof st);
+        memcpy(copy, inside + off, 50);
+        goldilocks_ed448ph_update(&ref, copy, 50);
+        goldilocks_ed448ph_update(&st, inside + off, 50);
+        int rc_want = goldilocks_ed448ph_final_sign(&ref, want, secret, NULL, 0);
+        int rc = goldilocks_ed448ph_final_sign(&st, sig, secret, NULL, 0);
+        cases_run++;
+        check(rc == rc_want && memcmp(sig, want, 114) == 0, "update with data at state+%zu differs", off);
+
+        /* final_sign(st, sig, secret in st, ctx in st) */
+        goldilocks_ed448ph_init(&st);
+        goldilocks_ed448ph_update(&st, msg, sizeof msg);
+        memcpy(&ref, &st, sizeof st);
+        memcpy(copy, inside + off, 114);
+        rc_want = goldilocks_ed448ph_final_sign(&ref, want, copy, msg, 20);
+        rc = goldilocks_ed448ph_final_sign(&st, sig, inside + off, msg, 20);
+        cases_run++;
+        check(rc == rc_want && memcmp(sig, want, 114) == 0, "final_sign with the secret at state+%zu differs", off);
+        goldilocks_ed448ph_init(&st);
+        goldilocks_ed448ph_update(&st, msg, sizeof msg);
+        memcpy(&ref, &st, sizeof st);
+        memcpy(copy, inside + off, 30);
+        rc_want = goldilocks_ed448ph_final_sign(&ref, want, secret, copy, 30);
+        rc = goldilocks_ed448ph_final_sign(&st, sig, secret, inside + off, 30);
+        cases_run++;
+        check(rc == rc_want && memcmp(sig, want, 114) == 0, "final_sign with the context at state+%zu differs", off);
+
+        /* final_verify(st, a valid signature, pub, ctx in st) */
+        goldilocks_ed448ph_init(&st);
+        goldilocks_ed448ph_update(&st, msg, sizeof msg);
+        memcpy(copy, inside + off, 30);
+        rc_want = goldilocks_ed448ph_sign(want, secret, msg, sizeof msg, copy, 30);
+        rc = goldilocks_ed448ph_final_verify(&st, want, pub, inside + off, 30);
+        cases_run++;
+        check(rc_want == 0 && rc == 0, "final_verify with the context at state+%zu refuses a valid signature", off);
+    }
+}
+
 static void test_decaf448(void) {
     /* Invalid encodings: s >= p (all ones), s negative (odd), and s = p exactly. */
     uint8_t invalid[3][56];
@@ -437,6 +494,7 @@ int main(int argc, char **argv) {
     every_offset = check_slow(argc, argv);
     test_x448();
     test_ed448();
+    test_stream();
     test_decaf448();
     check_test("every case ran");
     check(cases_run > 500, "only %u aliased calls", cases_run);
