@@ -50,10 +50,11 @@
 #define UNDER_ASAN 0
 #endif
 
-#define NOINLINE __attribute__((noinline, noclone))
+/* noclone: gcc must not split stack_pass(0) and stack_pass(1) into two clones with different frames. */
 #if defined(__clang__)
-#undef NOINLINE
 #define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE __attribute__((noinline, noclone))
 #endif
 
 enum { STACK_DEPTH = 64 * 1024, FILL = 0x5c };
