@@ -2,7 +2,8 @@
  * The test harness shared by every test program.
  *
  * A program runs named tests; a test passes when none of its checks fails.
- * check_done() prints "N passed, N failed" and returns the exit code.
+ * check_done() prints "N passed, N failed" (and ", N skipped" when a test
+ * was skipped) and returns the exit code.
  * Random inputs come from a seeded generator whose seed is printed, so any
  * failure can be replayed with GOLDILOCKS_TEST_SEED=<seed>.
  */
@@ -18,7 +19,7 @@ void check_init(const char *program);
 /* 1 when the program was run with --slow (the long suites), else 0. */
 int check_slow(int argc, char **argv);
 
-/* Starts a named test; ends the previous one. */
+/* Starts a named test; ends the previous one. The name is copied (up to 255 bytes). */
 void check_test(const char *name);
 
 /*
@@ -27,7 +28,17 @@ void check_test(const char *name);
  */
 int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Ends the last test, prints "N passed, N failed", returns 0 or 1 for main. */
+/*
+ * Ends the current test as skipped: it could not be meaningful here (the
+ * reason is printed). A skipped test counts neither as passed nor as failed;
+ * its checks so far are discarded.
+ */
+void check_skip(const char *why);
+
+/*
+ * Ends the last test, prints "N passed, N failed" (", N skipped" appended
+ * when any test was skipped), returns 0 or 1 for main.
+ */
 int check_done(void);
 
 /* Deterministic random bytes and words (xoshiro256**), seeded by check_init. */

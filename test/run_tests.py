@@ -4,7 +4,9 @@
     run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow]
                  [--library-path DIR] -- PROGRAM...
 
-Each program prints its own lines and ends with "N passed, N failed"; a
+Each program prints its own lines and ends with "N passed, N failed"
+(", N skipped" appended when it skipped a test: skipped tests count neither
+as passed nor as failed, and their total gets a line of its own); a
 program that crashes, exits non-zero or prints no such line counts as one
 failed test. The last line is the total, "N passed, N failed".
 """
@@ -17,11 +19,11 @@ import subprocess
 import sys
 import time
 
-SUMMARY = re.compile(r'^(\d+) passed, (\d+) failed$')
+SUMMARY = re.compile(r'^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$')
 
 
 def run_one(argv, env):
-    """Streams a program's output; returns (passed, failed) from its summary line."""
+    """Streams a program's output; returns (passed, failed, skipped, seconds) from its summary line."""
     start = time.monotonic()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                             text=True, errors='replace')
@@ -30,17 +32,17 @@ def run_one(argv, env):
         sys.stdout.write('  ' + line)
         match = SUMMARY.match(line.strip())
         if match:
-            summary = (int(match.group(1)), int(match.group(2)))
+            summary = (int(match.group(1)), int(match.group(2)), int(match.group(3) or 0))
     code = proc.wait()
     took = time.monotonic() - start
     if summary is None:
         print(f'  FAIL {os.path.basename(argv[-1])}: no summary line (exit status {code})')
-        return 0, 1, took
-    passed, failed = summary
+        return 0, 1, 0, took
+    passed, failed, skipped = summary
     if code != 0 and failed == 0:
         print(f'  FAIL {os.path.basename(argv[-1])}: exit status {code}')
         failed = 1
-    return passed, failed, took
+    return passed, failed, skipped, took
 
 
 def main():
@@ -55,17 +57,22 @@ def main():
     if args.library_path:
         env['LD_LIBRARY_PATH'] = os.pathsep.join(
             p for p in (args.library_path, env.get('LD_LIBRARY_PATH')) if p)
-    total_passed = total_failed = 0
+    total_passed = total_failed = total_skipped = 0
     for program in args.programs:
         # A program in the current directory (ninja runs in the build directory) needs its ./
         path = program if os.path.dirname(program) else os.path.join(os.curdir, program)
         argv = shlex.split(args.wrapper) + [path] + (['--slow'] if args.slow else [])
         print(f'== {" ".join(argv)}', flush=True)
-        passed, failed, took = run_one(argv, env)
-        print(f'== {os.path.basename(program)}: {passed} passed, {failed} failed ({took:.1f} s)',
+        passed, failed, skipped, took = run_one(argv, env)
+        skip_note = f', {skipped} skipped' if skipped else ''
+        print(f'== {os.path.basename(program)}: {passed} passed, {failed} failed{skip_note} ({took:.1f} s)',
               flush=True)
         total_passed += passed
         total_failed += failed
+        total_skipped += skipped
+    # The total stays "N passed, N failed" (test/all-targets.sh parses it).
+    if total_skipped:
+        print(f'({total_skipped} skipped: not counted as passed)')
     print(f'{total_passed} passed, {total_failed} failed')
     return 1 if total_failed else 0
 

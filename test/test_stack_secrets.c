@@ -1,0 +1,610 @@
+/*
+ * No copy of a secret stays on the stack after a call returns (the wipe
+ * rule of include/goldilocks.h): not in a named buffer, and not where the
+ * compiler put it (a spill slot, a callee-saved register pushed by a callee
+ * while it held a secret word), which only a wipe of the stack itself reaches.
+ *
+ * run() calls, from one frame: stack_pass(0), which writes a pattern over
+ * the STACK_DEPTH bytes below it; the operation under test; then
+ * stack_pass(1), which declares the same array and copies it, through a
+ * volatile pointer, into static memory (the snapshot). The library's frames
+ * lay in that region, so whatever they left there is in the snapshot, which
+ * is then searched for the secrets the operation handled: the seed, the
+ * clamped scalar h[0..57] of SHAKE256(seed, 114) and s = h mod l (RFC 8032
+ * section 5.2.5; scalar_t holds s as little-endian words, i.e. as these
+ * bytes), the prefix h[57..114], the nonce digest SHAKE256(dom4 || prefix ||
+ * M, 114) and r = digest mod l (section 5.2.6), every intermediate value of
+ * the Keccak-f permutations of those two sponges, the X448 secret and its
+ * clamped form (RFC 7748 section 5), the decaf448 scalar and the scalar mod
+ * l. Each is looked for as 8-byte windows and as pairs of aligned 4-byte
+ * words (see add_needle_step). The sponges are recomputed by a Keccak of this
+ * file, checked against the library's SHAKE256 (itself checked against NIST
+ * vectors in test_shake256); the reductions mod l are GMP's.
+ *
+ * The search is not vacuous: a control operation that leaves a copy of a
+ * secret in its own frame must be found, and one that wipes its copy must
+ * not be; and after each operation the bottom of the region must still hold
+ * the fill, so that the region was deep enough for all its frames. The
+ * operation runs PAD bytes below run()'s frame, inside the region even when
+ * AddressSanitizer puts a large redzone above the region's array. Should
+ * frames live elsewhere (ASan's fake stack, detect_stack_use_after_return=1),
+ * the control copy is not found and, under ASan, the tests are skipped (not
+ * counted as passed); without ASan that is a failure.
+ */
+#include <gmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "goldilocks.h"
+#include "check.h"
+#include "shake256.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
+/* noclone: gcc must not split stack_pass(0) and stack_pass(1) into two clones with different frames. */
+#if defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE __attribute__((noinline, noclone))
+#endif
+
+enum { STACK_DEPTH = 64 * 1024, FILL = 0x5c };
+
+static uint8_t snap[STACK_DEPTH];
+static uintptr_t region_address; /* for aligned word searches, and to point a debugger at a find */
+
+/*
+ * One function both fills and copies, so that the two passes cover exactly
+ * the same addresses. The region is written and read through a volatile
+ * pointer, and escapes through an asm with a memory clobber, so the
+ * compiler keeps every access (the copy reads what earlier frames left:
+ * that is the point).
+ */
+NOINLINE static void stack_pass(int copy) {
+    uint8_t region[STACK_DEPTH];
+    __asm__ __volatile__("" : : "r"(region) : "memory");
+    volatile uint8_t *p = region;
+    region_address = (uintptr_t)region;
+    if (copy)
+        for (size_t i = 0; i < STACK_DEPTH; i++)
+            snap[i] = p[i];
+    else
+        for (size_t i = 0; i < STACK_DEPTH; i++)
+            p[i] = FILL;
+    __asm__ __volatile__("" : : "r"(region) : "memory");
+}
+
+/*
+ * Calls op PAD bytes deeper: the top of stack_pass's frame holds more than
+ * its region (under AddressSanitizer, a redzone of a kilobyte or more above
+ * the array), and op's frames must lie inside the region, not above it.
+ */
+enum { PAD = 4096 };
+NOINLINE static void at_depth(void (*op)(void)) {
+    uint8_t pad[PAD];
+    __asm__ __volatile__("" : : "r"(pad) : "memory");
+    op();
+    __asm__ __volatile__("" : : "r"(pad) : "memory");
+}
+
+/*
+ * Fill, run op, copy: all from this frame, so op's frames lie in the copied
+ * region. The asm after the last call keeps it from being a tail call, which
+ * would move its frame.
+ */
+NOINLINE static void run(void (*op)(void)) {
+    stack_pass(0);
+    at_depth(op);
+    stack_pass(1);
+    __asm__ __volatile__("" : : : "memory");
+}
+
+/*
+ * How deep the region was written since the fill: the bytes from the
+ * bottom of the snapshot up to the first one that is not the fill. The
+ * operation's frames must end above the bottom, or the region was too
+ * small to see all of them.
+ */
+static size_t untouched_bottom(void) {
+    size_t i = 0;
+    while (i < STACK_DEPTH && snap[i] == FILL)
+        i++;
+    return i;
+}
+
+/* ---- the secrets to look for ---- */
+
+/*
+ * A needle is a secret byte string. Its 8-byte windows are looked for at
+ * every stack offset, at every `step`-th offset of the needle (1 for byte
+ * strings; 8 for a list of 64-bit Keccak lanes, whose neighbours in the list
+ * are not neighbours in memory). Its aligned 4-byte words are looked for at
+ * the stack's aligned offsets too (32-bit targets spill a lane or a scalar
+ * word in halves); a lone 4-byte match can be chance, so a needle counts as
+ * found by words only when two different words of it are found.
+ */
+enum { MAX_NEEDLES = 24, POOL_BYTES = 160 * 1024 };
+static struct {
+    const char *name;
+    const uint8_t *bytes;
+    size_t len, step;
+} needles[MAX_NEEDLES];
+static size_t n_needles, pool_used;
+static uint8_t pool[POOL_BYTES];
+
+static void add_needle_step(const char *name, const uint8_t *p, size_t len, size_t step) {
+    if (n_needles == MAX_NEEDLES || pool_used + len > POOL_BYTES)
+        abort();
+    memcpy(pool + pool_used, p, len);
+    needles[n_needles].name = name;
+    needles[n_needles].bytes = pool + pool_used;
+    needles[n_needles].len = len;
+    needles[n_needles].step = step;
+    pool_used += len;
+    n_needles++;
+}
+
+static void add_needle(const char *name, const uint8_t *p, size_t len) { add_needle_step(name, p, len, 1); }
+
+static void clear_needles(void) { n_needles = pool_used = 0; }
+
+/*
+ * ---- an independent Keccak-f[1600] (FIPS 202 section 3), traced ----
+ *
+ * Written from the specification with loops (theta, rho, pi, chi, iota in
+ * turn), unlike the library's unrolled rounds. It records, for every round
+ * of every permutation of a sponge on a secret input, the values a compiler
+ * may spill: theta's column parities C and D, the state after theta, after
+ * rho and pi (B), and the round's output.
+ */
+enum { TRACE_LANES_PER_ROUND = 5 + 5 + 25 + 25 + 25, TRACE_MAX_PERMS = 3 };
+static uint64_t trace[TRACE_MAX_PERMS * 24 * TRACE_LANES_PER_ROUND];
+static size_t trace_used;
+
+static uint64_t rol64(uint64_t v, unsigned n) { return (n & 63) ? (v << (n & 63)) | (v >> (64 - (n & 63))) : v; }
+
+/* rc(t), Algorithm 5: the LFSR x^8 + x^6 + x^5 + x^4 + 1, bit j of r being R[j]. */
+static unsigned rc_bit(unsigned t) {
+    unsigned r = 1;
+    for (unsigned i = 1; i <= t % 255; i++) {
+        r <<= 1;
+        if (r & 0x100)
+            r ^= 0x100 | 0x01 | 0x10 | 0x20 | 0x40;
+    }
+    return r & 1;
+}
+
+static void trace_lane(uint64_t v) {
+    if (trace_used < sizeof trace / sizeof trace[0])
+        trace[trace_used++] = v;
+}
+
+static void ref_keccak_f(uint64_t a[25]) {
+    unsigned rho[25] = {0};
+    for (unsigned t = 0, x = 1, y = 0; t < 24; t++) { /* section 3.2.2 */
+        rho[x + 5 * y] = ((t + 1) * (t + 2) / 2) % 64;
+        unsigned nx = y, ny = (2 * x + 3 * y) % 5;
+        x = nx;
+        y = ny;
+    }
+    for (unsigned ir = 0; ir < 24; ir++) {
+        uint64_t c[5], d[5], b[25], rc = 0;
+        for (unsigned x = 0; x < 5; x++)
+            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        for (unsigned x = 0; x < 5; x++)
+            d[x] = c[(x + 4) % 5] ^ rol64(c[(x + 1) % 5], 1);
+        for (unsigned i = 0; i < 25; i++)
+            a[i] ^= d[i % 5];
+        for (unsigned x = 0; x < 5; x++)
+            for (unsigned y = 0; y < 5; y++) /* pi: B[y, 2x + 3y] = rho(A[x, y]) */
+                b[y + 5 * ((2 * x + 3 * y) % 5)] = rol64(a[x + 5 * y], rho[x + 5 * y]);
+        for (unsigned i = 0; i < 5; i++)
+            trace_lane(c[i]), trace_lane(d[i]);
+        for (unsigned i = 0; i < 25; i++)
+            trace_lane(a[i]), trace_lane(b[i]);
+        for (unsigned x = 0; x < 5; x++)
+            for (unsigned y = 0; y < 5; y++)
+                a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+        for (unsigned j = 0; j < 7; j++) /* iota, section 3.2.5 */
+            rc |= (uint64_t)rc_bit(j + 7 * ir) << ((1u << j) - 1);
+        a[0] ^= rc;
+        for (unsigned i = 0; i < 25; i++)
+            trace_lane(a[i]);
+    }
+}
+
+/*
+ * SHAKE256(in, 8 * out_len) by the sponge of section 4 (rate 136 bytes,
+ * pad: 0x1f after the message, 0x80 at the end of the block), tracing every
+ * permutation; the trace becomes a needle. out_len <= 136.
+ */
+static void traced_shake256(const char *name, uint8_t *out, size_t out_len, const uint8_t *in, size_t len) {
+    uint64_t a[25] = {0};
+    uint8_t block[136];
+    trace_used = 0;
+    for (size_t done = 0;; done += 136) {
+        size_t n = len - done < 136 ? len - done : 136;
+        memset(block, 0, sizeof block);
+        memcpy(block, in + done, n);
+        int last = n < 136;
+        if (last) {
+            block[n] ^= 0x1f;
+            block[135] ^= 0x80;
+        }
+        for (size_t i = 0; i < 136; i++)
+            a[i / 8] ^= (uint64_t)block[i] << (8 * (i % 8));
+        ref_keccak_f(a);
+        if (last)
+            break;
+    }
+    for (size_t i = 0; i < out_len; i++)
+        out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
+    static uint8_t lanes[sizeof trace];
+    for (size_t i = 0; i < trace_used * 8; i++)
+        lanes[i] = (uint8_t)(trace[i / 8] >> (8 * (i % 8)));
+    add_needle_step(name, lanes, trace_used * 8, 8);
+}
+
+/* The little-endian bytes of (in mod l), l the order of RFC 8032 section 5.2. */
+static void mod_l(uint8_t out[56], const uint8_t *in, size_t len) {
+    mpz_t x, l;
+    mpz_inits(x, l, NULL);
+    mpz_set_str(l, "3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9c44edb49aed63690216cc2728dc58f552378c292ab5844f3",
+                16);
+    mpz_import(x, len, -1, 1, 0, 0, in);
+    mpz_mod(x, x, l);
+    size_t count = 0;
+    memset(out, 0, 56);
+    mpz_export(out, &count, -1, 1, 0, 0, x);
+    mpz_clears(x, l, NULL);
+}
+
+/* The secrets of an Ed448 key (section 5.2.5): seed, clamped h[0..57], s, prefix. */
+static void ed448_key_needles(const uint8_t seed[57], uint8_t prefix[57]) {
+    uint8_t h[114], s[56], lib[114];
+    traced_shake256("Keccak states of SHAKE256(seed)", h, sizeof h, seed, 57);
+    shake256(lib, sizeof lib, seed, 57);
+    check(memcmp(h, lib, sizeof h) == 0, "the reference SHAKE256 and the library's differ");
+    h[0] &= 0xfc;
+    h[55] |= 0x80;
+    h[56] = 0;
+    mod_l(s, h, 57);
+    add_needle("seed", seed, 57);
+    add_needle("clamped scalar h[0..57]", h, 57);
+    add_needle("scalar s = h mod l", s, 56);
+    add_needle("prefix h[57..114]", h + 57, 57);
+    memcpy(prefix, h + 57, 57);
+}
+
+/* The nonce of section 5.2.6: SHAKE256(dom4(phflag, ctx) || prefix || m, 114), and r = it mod l. */
+static void nonce_needles(int phflag, const uint8_t *ctx, size_t ctx_len, const uint8_t prefix[57],
+                          const uint8_t *m, size_t m_len) {
+    static const uint8_t dom[8] = {'S', 'i', 'g', 'E', 'd', '4', '4', '8'};
+    uint8_t in[8 + 2 + 255 + 57 + 128], digest[114], lib[114], r[56];
+    size_t n = 0;
+    if (ctx_len > 255 || m_len > 128)
+        abort();
+    memcpy(in, dom, 8);
+    in[8] = (uint8_t)phflag;
+    in[9] = (uint8_t)ctx_len;
+    n = 10;
+    memcpy(in + n, ctx, ctx_len);
+    n += ctx_len;
+    memcpy(in + n, prefix, 57);
+    n += 57;
+    memcpy(in + n, m, m_len);
+    n += m_len;
+    traced_shake256(phflag ? "Keccak states of the Ed448ph nonce" : "Keccak states of the Ed448 nonce", digest,
+                    sizeof digest, in, n);
+    shake256(lib, sizeof lib, in, n);
+    check(memcmp(digest, lib, sizeof digest) == 0, "the reference SHAKE256 and the library's differ");
+    mod_l(r, digest, sizeof digest);
+    add_needle("nonce digest", digest, 114);
+    add_needle("nonce r = digest mod l", r, 56);
+}
+
+static void x448_needles(const uint8_t secret[56]) {
+    uint8_t k[56];
+    memcpy(k, secret, 56);
+    k[0] &= 252;
+    k[55] |= 128;
+    add_needle("X448 secret", secret, 56);
+    add_needle("X448 clamped scalar", k, 56);
+}
+
+/* ---- the search: the windows and words of every needle, sorted, looked up at every stack offset ---- */
+
+typedef struct {
+    uint64_t v;
+    uint32_t offset;
+    uint16_t needle;
+} window_t;
+
+enum { MAX_WINDOWS = POOL_BYTES / 2 };
+static window_t win8[MAX_WINDOWS], win4[MAX_WINDOWS];
+
+static int cmp_window(const void *a, const void *b) {
+    uint64_t x = ((const window_t *)a)->v, y = ((const window_t *)b)->v;
+    return x < y ? -1 : x > y;
+}
+
+static uint64_t load(const uint8_t *p, size_t n) {
+    uint64_t v = 0;
+    for (size_t i = n; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* A window of fewer than 3 distinct byte values (zeros, the fill, padding) says nothing. */
+static int informative(const uint8_t *w, size_t n) {
+    unsigned distinct = 0;
+    for (size_t i = 0; i < n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i; j++)
+            seen |= w[j] == w[i];
+        distinct += !seen;
+    }
+    return distinct >= 3;
+}
+
+/* The first entry of the sorted table t[0..n) equal to v, or n. */
+static size_t lookup(const window_t *t, size_t n, uint64_t v) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (t[mid].v < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && t[lo].v == v ? lo : n;
+}
+
+/* The number of needles found in the snapshot; prints where, unless quiet. */
+static size_t search(const char *what, int quiet) {
+    size_t n8 = 0, n4 = 0;
+    for (size_t n = 0; n < n_needles; n++) {
+        const uint8_t *b = needles[n].bytes;
+        for (size_t o = 0; o + 8 <= needles[n].len; o += needles[n].step)
+            if (informative(b + o, 8) && n8 < MAX_WINDOWS)
+                win8[n8++] = (window_t){load(b + o, 8), (uint32_t)o, (uint16_t)n};
+        for (size_t o = 0; o + 4 <= needles[n].len; o += 4)
+            if (informative(b + o, 4) && n4 < MAX_WINDOWS)
+                win4[n4++] = (window_t){load(b + o, 4), (uint32_t)o, (uint16_t)n};
+    }
+    qsort(win8, n8, sizeof win8[0], cmp_window);
+    qsort(win4, n4, sizeof win4[0], cmp_window);
+
+    /* per needle: 8-byte hits, and the first two different word offsets hit */
+    size_t hits8[MAX_NEEDLES] = {0}, where8[MAX_NEEDLES] = {0}, off8[MAX_NEEDLES] = {0};
+    long word1[MAX_NEEDLES], word2[MAX_NEEDLES];
+    size_t where4[MAX_NEEDLES][2] = {{0}};
+    for (size_t n = 0; n < MAX_NEEDLES; n++)
+        word1[n] = word2[n] = -1;
+    for (size_t i = 0; i + 8 <= STACK_DEPTH; i++) {
+        size_t k = lookup(win8, n8, load(snap + i, 8));
+        for (; k < n8 && win8[k].v == load(snap + i, 8); k++) {
+            unsigned n = win8[k].needle;
+            if (!hits8[n]++)
+                where8[n] = i, off8[n] = win8[k].offset;
+        }
+    }
+    for (size_t i = (4 - region_address % 4) % 4; i + 4 <= STACK_DEPTH; i += 4) {
+        size_t k = lookup(win4, n4, load(snap + i, 4));
+        for (; k < n4 && win4[k].v == load(snap + i, 4); k++) {
+            unsigned n = win4[k].needle;
+            long o = (long)win4[k].offset;
+            if (word1[n] < 0)
+                word1[n] = o, where4[n][0] = i;
+            else if (word2[n] < 0 && o != word1[n])
+                word2[n] = o, where4[n][1] = i;
+        }
+    }
+
+    size_t found = 0;
+    for (size_t n = 0; n < n_needles; n++) {
+        int by_words = word2[n] >= 0;
+        if (!hits8[n] && !by_words)
+            continue;
+        found++;
+        if (quiet)
+            continue;
+        if (hits8[n])
+            printf("  %s: %s: bytes %zu..%zu at %zu bytes below the top of the region (%#lx; %zu 8-byte hits)\n",
+                   what, needles[n].name, off8[n], off8[n] + 8, (size_t)STACK_DEPTH - where8[n],
+                   (unsigned long)(region_address + where8[n]), hits8[n]);
+        if (by_words)
+            printf("  %s: %s: 4-byte words at bytes %ld and %ld found %zu and %zu bytes below the top of the region"
+                   " (%#lx, %#lx)\n",
+                   what, needles[n].name, word1[n], word2[n], (size_t)STACK_DEPTH - where4[n][0],
+                   (size_t)STACK_DEPTH - where4[n][1], (unsigned long)(region_address + where4[n][0]),
+                   (unsigned long)(region_address + where4[n][1]));
+    }
+    return found;
+}
+
+/* ---- the operations; their arguments are static, so no secret is in a frame of ours ---- */
+
+static uint8_t g_seed[57], g_secret[114], g_pub[57], g_sig[114], g_msg[100], g_ctx[9], g_ph[64];
+static uint8_t g_x_secret[56], g_x_peer[56], g_x_out[56], g_scalar[56], g_point[56], g_out[56];
+static int g_rc;
+
+/* A frame that keeps a copy of the seed and returns without wiping it. */
+NOINLINE static void op_control_leak(void) {
+    uint8_t copy[57];
+    volatile uint8_t *p = copy;
+    for (size_t i = 0; i < 57; i++)
+        p[i] = g_seed[i];
+    __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+/* The same copy, wiped before returning. */
+NOINLINE static void op_control_wiped(void) {
+    uint8_t copy[57];
+    volatile uint8_t *p = copy;
+    for (size_t i = 0; i < 57; i++)
+        p[i] = g_seed[i];
+    for (size_t i = 0; i < 57; i++)
+        p[i] = 0;
+    __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+NOINLINE static void op_nothing(void) {}
+NOINLINE static void op_keypair_from_seed(void) { goldilocks_ed448_keypair_from_seed(g_pub, g_secret, g_seed); }
+NOINLINE static void op_keypair(void) { g_rc = goldilocks_ed448_keypair(g_pub, g_secret); }
+NOINLINE static void op_sign(void) {
+    g_rc = goldilocks_ed448_sign(g_sig, g_secret, g_msg, sizeof g_msg, g_ctx, sizeof g_ctx);
+}
+NOINLINE static void op_sign_seed(void) {
+    g_rc = goldilocks_ed448_sign_seed(g_sig, g_seed, g_msg, sizeof g_msg, g_ctx, sizeof g_ctx);
+}
+NOINLINE static void op_ph_sign(void) {
+    g_rc = goldilocks_ed448ph_sign(g_sig, g_secret, g_msg, sizeof g_msg, g_ctx, sizeof g_ctx);
+}
+NOINLINE static void op_ph_sign_prehashed(void) {
+    g_rc = goldilocks_ed448ph_sign_prehashed(g_sig, g_secret, g_ph, g_ctx, sizeof g_ctx);
+}
+/* The state is this frame's: a secret left in it by final would be found too. */
+NOINLINE static void op_ph_stream_sign(void) {
+    goldilocks_ed448ph_state st;
+    goldilocks_ed448ph_init(&st);
+    goldilocks_ed448ph_update(&st, g_msg, 40);
+    goldilocks_ed448ph_update(&st, g_msg + 40, sizeof g_msg - 40);
+    g_rc = goldilocks_ed448ph_final_sign(&st, g_sig, g_secret, g_ctx, sizeof g_ctx);
+}
+NOINLINE static void op_x448(void) { g_rc = goldilocks_x448(g_x_out, g_x_secret, g_x_peer); }
+NOINLINE static void op_x448_public_key(void) { goldilocks_x448_public_key(g_x_out, g_x_secret); }
+NOINLINE static void op_x448_keypair(void) { g_rc = goldilocks_x448_keypair(g_x_out, g_x_secret); }
+NOINLINE static void op_decaf_mul(void) { g_rc = goldilocks_decaf448_scalarmult(g_out, g_point, g_scalar); }
+NOINLINE static void op_decaf_base(void) { g_rc = goldilocks_decaf448_scalarmult_base(g_out, g_scalar); }
+
+static int scan_meaningful;
+
+/* Checks that the snapshot saw every frame and holds none of the current needles. */
+static void check_snapshot(const char *name) {
+    size_t bottom = untouched_bottom();
+    check(bottom >= 1024, "only %zu bytes at the bottom of the region untouched: it may not hold every frame",
+          bottom);
+    size_t found = search(name, 0);
+    check(found == 0, "%zu secrets found on the stack", found);
+    printf("  %s: written down to %zu bytes below the top of the region\n", name, (size_t)STACK_DEPTH - bottom);
+}
+
+/* Runs op and checks that none of the current needles is in its stack. */
+static void expect_clean(const char *name, void (*op)(void)) {
+    check_test(name);
+    if (!scan_meaningful) {
+        check_skip("the control copy is not found on this build's stack");
+        return;
+    }
+    run(op);
+    check_snapshot(name);
+}
+
+static void fresh_ed448(void) {
+    uint8_t prefix[57];
+    clear_needles();
+    check_randbytes(g_seed, sizeof g_seed);
+    check_randbytes(g_msg, sizeof g_msg);
+    check_randbytes(g_ctx, sizeof g_ctx);
+    goldilocks_ed448_keypair_from_seed(g_pub, g_secret, g_seed);
+    ed448_key_needles(g_seed, prefix);
+    nonce_needles(0, g_ctx, sizeof g_ctx, prefix, g_msg, sizeof g_msg);
+    shake256(g_ph, sizeof g_ph, g_msg, sizeof g_msg);
+    nonce_needles(1, g_ctx, sizeof g_ctx, prefix, g_ph, sizeof g_ph);
+}
+
+int main(void) {
+    check_init("test_stack_secrets");
+    uint8_t prefix[57];
+
+    /* The controls: the search finds a copy left in a frame, and nothing when it was wiped. */
+    check_test("control: an unwiped copy of the seed is found");
+    clear_needles();
+    check_randbytes(g_seed, sizeof g_seed);
+    ed448_key_needles(g_seed, prefix);
+    run(op_control_leak);
+    size_t found = search("control", 1);
+    scan_meaningful = found > 0;
+    if (!scan_meaningful && UNDER_ASAN) {
+        check_skip("AddressSanitizer keeps frames off this stack: the search would be vacuous");
+    } else {
+        check(found > 0, "the copy left by op_control_leak was not found: the search is vacuous");
+        check_test("control: a wiped copy is not found, nor any after a call that touches nothing");
+        run(op_control_wiped);
+        check(search("control (wiped)", 0) == 0, "a wiped copy was found: the fill or the scan is wrong");
+        run(op_nothing);
+        check(search("control (nothing)", 0) == 0, "found a secret after doing nothing");
+    }
+    printf("  control: %zu needle(s) of the unwiped copy found (%s)\n", found, UNDER_ASAN ? "ASan" : "no ASan");
+
+    fresh_ed448();
+    expect_clean("ed448_keypair_from_seed leaves no secret on the stack", op_keypair_from_seed);
+    fresh_ed448();
+    expect_clean("ed448_sign leaves no secret on the stack", op_sign);
+    check(g_rc == 0, "sign failed");
+    fresh_ed448();
+    expect_clean("ed448_sign_seed leaves no secret on the stack", op_sign_seed);
+    check(g_rc == 0, "sign_seed failed");
+    fresh_ed448();
+    expect_clean("ed448ph_sign leaves no secret on the stack", op_ph_sign);
+    check(g_rc == 0, "ed448ph_sign failed");
+    fresh_ed448();
+    expect_clean("ed448ph_sign_prehashed leaves no secret on the stack", op_ph_sign_prehashed);
+    check(g_rc == 0, "ed448ph_sign_prehashed failed");
+    fresh_ed448();
+    expect_clean("ed448ph streaming final_sign leaves no secret on the stack", op_ph_stream_sign);
+    check(g_rc == 0, "ed448ph_final_sign failed");
+
+    /* The random key pairs: the needles come from the output, after the snapshot. */
+    check_test("ed448_keypair leaves no secret on the stack");
+    if (scan_meaningful) {
+        run(op_keypair);
+        check(g_rc == 0, "ed448_keypair failed");
+        clear_needles();
+        ed448_key_needles(g_secret, prefix);
+        check_snapshot("ed448_keypair");
+    } else {
+        check_skip("the control copy is not found on this build's stack");
+    }
+    check_test("x448_keypair leaves no secret on the stack");
+    if (scan_meaningful) {
+        run(op_x448_keypair);
+        check(g_rc == 0, "x448_keypair failed");
+        clear_needles();
+        x448_needles(g_x_secret);
+        check_snapshot("x448_keypair");
+    } else {
+        check_skip("the control copy is not found on this build's stack");
+    }
+
+    clear_needles();
+    check_randbytes(g_x_secret, sizeof g_x_secret);
+    check_randbytes(g_x_peer, sizeof g_x_peer);
+    x448_needles(g_x_secret);
+    expect_clean("x448 leaves no secret on the stack", op_x448);
+    check(g_rc == 0, "x448 failed");
+    expect_clean("x448_public_key leaves no secret on the stack", op_x448_public_key);
+
+    clear_needles();
+    uint8_t u[112], k_mod_l[56];
+    check_randbytes(u, sizeof u);
+    goldilocks_decaf448_from_uniform(g_point, u);
+    check_randbytes(g_scalar, sizeof g_scalar);
+    mod_l(k_mod_l, g_scalar, sizeof g_scalar);
+    add_needle("decaf448 scalar", g_scalar, 56);
+    add_needle("decaf448 scalar mod l", k_mod_l, 56);
+    expect_clean("decaf448_scalarmult leaves no secret on the stack", op_decaf_mul);
+    check(g_rc == 0, "decaf448_scalarmult failed");
+    expect_clean("decaf448_scalarmult_base leaves no secret on the stack", op_decaf_base);
+    check(g_rc == 0, "decaf448_scalarmult_base failed");
+
+    return check_done();
+}
