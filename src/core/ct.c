@@ -11,3 +11,8 @@ void ct_wipe(void *p, size_t len) {
     wipe_memset(p, 0, len);
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
+
+__attribute__((noinline)) void ct_wipe_stack(void) {
+    uint8_t region[CT_STACK_WIPE_BYTES];
+    ct_wipe(region, sizeof region);
+}

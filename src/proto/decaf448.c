@@ -183,6 +183,7 @@ int goldilocks_decaf448_scalarmult_base(uint8_t out[56], const uint8_t scalar[56
     decaf448_encode(out, &p);
     ct_wipe(&k, sizeof k);
     point_wipe(&p);
+    ct_wipe_stack();
     return 0;
 }
 
@@ -198,6 +199,7 @@ int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], con
     decaf448_encode(out, &p);
     ct_wipe(&k, sizeof k);
     point_wipe(&p);
+    ct_wipe_stack();
     return 0;
 }
 

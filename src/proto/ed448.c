@@ -87,6 +87,7 @@ void goldilocks_ed448_keypair_from_seed(uint8_t pub[PUB_BYTES], uint8_t secret[G
     memcpy(pub, key + SEED_BYTES, PUB_BYTES);
     ct_wipe(&s, sizeof s);
     ct_wipe(key, sizeof key);
+    ct_wipe_stack();
 }
 
 int goldilocks_ed448_keypair(uint8_t pub[PUB_BYTES], uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES]) {
@@ -163,6 +164,7 @@ static void sign_secret(uint8_t sig[SIG_BYTES], const uint8_t secret[GOLDILOCKS_
     sign_expanded(sig, &s, prefix, secret + SEED_BYTES, phflag, m, m_len, ctx, ctx_len);
     ct_wipe(&s, sizeof s);
     ct_wipe(prefix, sizeof prefix);
+    ct_wipe_stack();
 }
 
 /* The failure output of a signing function: -1 and, when there is one, an all-zero signature. */
@@ -236,6 +238,7 @@ int goldilocks_ed448_sign_seed(uint8_t sig[SIG_BYTES], const uint8_t seed[SEED_B
     ct_wipe(&s, sizeof s);
     ct_wipe(prefix, sizeof prefix);
     ct_wipe(pub, sizeof pub);
+    ct_wipe_stack();
     return 0;
 }
 

@@ -96,6 +96,7 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
      * written, so shared may overlap either. */
     (void)gf_deserialize(u, peer);
     mask_t zero = ladder(shared, secret, u);
+    ct_wipe_stack();
     /* An all-zero result is already an all-zero output; only the return value says so. */
     return -(int)(zero & 1);
 }
@@ -137,6 +138,7 @@ void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_
     clamp(k, secret); /* the secret is copied before pub is written */
     x448_base_u(pub, k);
     ct_wipe(k, sizeof k);
+    ct_wipe_stack();
 }
 
 int goldilocks_x448_keypair(uint8_t pub[GOLDILOCKS_X448_BYTES], uint8_t secret[GOLDILOCKS_X448_BYTES]) {
