@@ -20,27 +20,35 @@ slow=()
 
 total_passed=0
 total_failed=0
+total_skipped=0
+skipped_steps=()
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-# step NAME COMMAND...: runs a command, adds its "N passed, N failed" to the
-# totals (a command without that line counts as one test, by its exit status).
+# step NAME COMMAND...: runs a command, adds its "N passed, N failed[, N
+# skipped]" to the totals (a command without that line counts as one test, by
+# its exit status; skipped tests count neither as passed nor as failed).
 step() {
     local name=$1; shift
     echo "==== $name: $*"
     "$@" 2>&1 | tee "$log"
     local status=${PIPESTATUS[0]}
     local summary
-    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-    local p=0 f=0
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" | tail -n 1)
+    local p=0 f=0 s=0
     if [ -n "$summary" ]; then
         p=${summary%% passed*}
         f=${summary#*, }; f=${f%% failed*}
+        case "$summary" in *skipped) s=${summary##*failed, }; s=${s%% skipped} ;; esac
         [ "$status" != 0 ] && [ "$f" = 0 ] && f=1
     elif [ "$status" = 0 ]; then p=1; else f=1; fi
     total_passed=$((total_passed + p))
     total_failed=$((total_failed + f))
-    echo "==== $name: $p passed, $f failed"
+    total_skipped=$((total_skipped + s))
+    [ "$s" != 0 ] && skipped_steps+=("$name ($s)")
+    local note=""
+    [ "$s" != 0 ] && note=", $s skipped"
+    echo "==== $name: $p passed, $f failed$note"
 }
 
 # build_and_test NAME CONFIGURE-ARGS...: configure into build/NAME, run ninja
@@ -82,6 +90,11 @@ if [ ${#slow[@]} -gt 0 ]; then
     step slow sh -c "./configure.py --builddir build/native && ninja -C build/native tests && python3 test/run_tests.py --slow -- build/native/test_*"
 fi
 
-echo "all targets: $total_passed passed, $total_failed failed"
-echo "$total_passed passed, $total_failed failed"
+skip_note=""
+if [ "$total_skipped" != 0 ]; then
+    echo "all targets: skipped tests in: ${skipped_steps[*]}"
+    skip_note=", $total_skipped skipped"
+fi
+echo "all targets: $total_passed passed, $total_failed failed$skip_note"
+echo "$total_passed passed, $total_failed failed$skip_note"
 [ "$total_failed" = 0 ]
