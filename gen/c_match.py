@@ -1,0 +1,67 @@
+"""Checks that the emitted C computes what the proven schedule computes.
+
+For one layout's generated directory: reads every generated routine back
+from its C (gen/c_reader.py: gf_<stem>.c, and the inline routines of
+gf_layout.h), proves the C on its own (gen/prove.py: the bounds with the
+widths of the C types, then the value), and requires that every output
+limb, byte and return value of the C is exactly the polynomial of the
+schedule (gen/prove.py values()). So a template that printed a wrong
+constant, operator, shift or limb index, or a hand edit of generated/,
+is refused even where the C would still be correct mod p.
+
+    check(L, texts)      texts: file name -> C text; returns [(name, sentence)]
+"""
+
+import c_reader
+import ir
+import prove
+import schedules
+
+
+class MatchError(Exception):
+    """The C of a routine does not compute what its schedule computes."""
+
+
+def files_of(L):
+    """{file name: [schedule functions printed there]}."""
+    return {("gf_layout.h" if stem == "inline" else stem + ".c"): fns
+            for stem, fns in schedules.all_functions(L).items()}
+
+
+def check(L, texts, fns_by_file=None):
+    fns_by_file = fns_by_file or files_of(L)
+    layout_h = texts["gf_layout.h"]
+    bits = c_reader.word_types(layout_h)
+    if bits["w"] != L.word_bits:
+        raise MatchError(f"{L.name}: gf_word_t has {bits['w']} bits, the layout {L.word_bits}")
+    done = []
+    for fname, fns in sorted(fns_by_file.items()):
+        by_name = {fn.name: fn for fn in fns}
+        if fname != "gf_layout.h":
+            # the reader drops preprocessor lines: a .c file may only include field.h
+            for ln in texts[fname].split("\n"):
+                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"':
+                    raise MatchError(f"{L.name} {fname}: preprocessor line {ln.strip()!r}")
+        try:
+            read, others = c_reader.read(texts[fname], layout_h, by_name)
+        except c_reader.ReadError as e:
+            raise MatchError(f"{L.name} {fname}: {e}") from None
+        if fname != "gf_layout.h" and others:
+            raise MatchError(f"{L.name} {fname}: {others[0]} has no schedule")
+        for name, fn in by_name.items():
+            if name not in read:
+                raise MatchError(f"{L.name} {fname}: {name} is missing")
+            cfn = read[name]
+            try:
+                sentence = prove.prove(L, cfn)
+            except (prove.ProofError, ir.BoundError) as e:
+                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
+            want, got = prove.values(L, fn), prove.values(L, cfn)
+            for key in sorted(set(want) | set(got), key=repr):
+                if want.get(key) != got.get(key):
+                    what = "return value" if key[1] == "return" else f"{key[1]}[{key[2]}]"
+                    case = "" if key[0] is None else f" (select bit {key[0]})"
+                    raise MatchError(f"{L.name} {fname}: {name}: {what}{case} differs from the schedule: "
+                                     f"C {got.get(key)!r}, schedule {want.get(key)!r}")
+            done.append((name, sentence))
+    return done
