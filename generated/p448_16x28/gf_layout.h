@@ -189,6 +189,8 @@ static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -311,6 +313,8 @@ static inline void gf_add_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffc, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) + 2p exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -433,6 +437,8 @@ static inline void gf_sub_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000003, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -574,6 +580,8 @@ static inline void gf_add(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -714,6 +722,8 @@ static inline void gf_sub(gf out, const gf a, const gf b) {
  * Input bounds:  a[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000001, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = -eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_neg(gf out, const gf a) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -822,6 +832,8 @@ static inline void gf_neg(gf out, const gf a) {
  * Input bounds:  a[i] <= 0x30004000 (loose)
  * Output bounds: a <= [0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002] (tight)
  * Aliasing: in place.
+ * Proven: eval(a') = eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Carries every limb once, in parallel; the carry out of the top limb
  * (place 2^448 = phi^2 = phi + 1) goes to limbs 0 and n/2.

@@ -123,6 +123,8 @@ static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -189,6 +191,8 @@ static inline void gf_add_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffc, 0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffe] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) + 2p exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -255,6 +259,8 @@ static inline void gf_sub_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x100000000000001, 0x100000000000001, 0x100000000000001, 0x100000000000001, 0x100000000000003, 0x100000000000001, 0x100000000000001, 0x100000000000001] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -332,6 +338,8 @@ static inline void gf_add(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000005, 0x100000000000002, 0x100000000000002, 0x100000000000002] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -408,6 +416,8 @@ static inline void gf_sub(gf out, const gf a, const gf b) {
  * Input bounds:  a[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000001, 0x100000000000000, 0x100000000000000, 0x100000000000000] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = -eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_neg(gf out, const gf a) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -468,6 +478,8 @@ static inline void gf_neg(gf out, const gf a) {
  * Input bounds:  a[i] <= 0x300000010000000 (loose)
  * Output bounds: a <= [0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000005, 0x100000000000002, 0x100000000000002, 0x100000000000002] (tight)
  * Aliasing: in place.
+ * Proven: eval(a') = eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Carries every limb once, in parallel; the carry out of the top limb
  * (place 2^448 = phi^2 = phi + 1) goes to limbs 0 and n/2.
