@@ -206,8 +206,8 @@ def render_layout(env, L):
     proven = {}
     for group in fns.values():
         for fn in group:
-            selfcheck.check(L, fn)
             proven[fn.name] = prove.prove(L, fn)
+            selfcheck.check(L, fn)
     infos = {fn.name: dict(contract(L, fn), proven=proven[fn.name]) for g in fns.values() for fn in g}
     files = {}
     tdir = L.template_dir
