@@ -31,7 +31,10 @@ def files_of(L):
 def check(L, texts, fns_by_file=None):
     fns_by_file = fns_by_file or files_of(L)
     layout_h = texts["gf_layout.h"]
-    bits = c_reader.word_types(layout_h)
+    try:
+        bits = c_reader.word_types(layout_h)
+    except c_reader.ReadError as e:
+        raise MatchError(f"{L.name} {e}") from None
     if bits["w"] != L.word_bits:
         raise MatchError(f"{L.name}: gf_word_t has {bits['w']} bits, the layout {L.word_bits}")
     done = []

@@ -120,6 +120,7 @@ def main():
     check_generator_refuses()
     proof_faults.schedule_faults()
     proof_faults.c_faults()
+    proof_faults.c_targeted()
     print(f"proof_check.py took {time.monotonic() - t0:.1f} s")
     passed, failed = proof_faults.results
     print(f"{passed} passed, {failed} failed")

@@ -263,11 +263,77 @@ def c_faults():
                         report(True, f"{label} refused: {e}")
 
 
+def in_function(text, name, edit):
+    """text with edit(line) applied to the lines of the body of `name`."""
+    lines = text.split("\n")
+    inside = False
+    for i, ln in enumerate(lines):
+        if re.match(r"^(static inline )?\w+ " + name + r"\(", ln):
+            inside = True
+        elif inside and ln == "}":
+            break
+        elif inside:
+            lines[i] = edit(ln)
+    return "\n".join(lines)
+
+
+def swap_lines(a, b):
+    def edit(text):
+        lines = text.split("\n")
+        i, j = lines.index(a), lines.index(b)
+        lines[i], lines[j] = lines[j], lines[i]
+        return "\n".join(lines)
+    return edit
+
+
+# (layout, file, what, edit of the text, accepted?): rewrites that compute the
+# same values must pass, and changes that only the comparison with the
+# schedule, the alias rule or the type check can see must be refused.
+C_TARGETED = [
+    ("8x56", "gf_layout.h", "operands of + swapped in gf_add_nr (same values)",
+     lambda t: in_function(t, "gf_add_nr", lambda ln: ln.replace("c0 = a0 + b0;", "c0 = b0 + a0;")), True),
+    ("8x56", "gf_mul.c", "factors of a product swapped (same values)",
+     lambda t: t.replace("(gf_dword_t)a3 * b2;", "(gf_dword_t)b2 * a3;", 1), True),
+    ("16x28", "gf_serialize.c", "two independent loads in the other order (same values)",
+     swap_lines("    const gf_word_t a0 = a->limb[0];", "    const gf_word_t a1 = a->limb[1];"), True),
+    ("8x56", "gf_layout.h", "gf_neg with 3p instead of 2p (right mod p, not the proven schedule)",
+     lambda t: in_function(t, "gf_neg", lambda ln: ln.replace("0x1fffffffffffffeu", "0x2fffffffffffffdu")
+                           .replace("0x1fffffffffffffcu", "0x2fffffffffffffau")), False),
+    ("16x28", "gf_mul.c", "an early store to out before a is read (out may alias a)",
+     lambda t: t.replace("    gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);\n",
+                         "    gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);\n    out->limb[0] = c0;\n", 1), False),
+    ("8x56", "gf_layout.h", "gf_dword_t declared 64 bits wide",
+     lambda t: t.replace("typedef unsigned __int128 gf_dword_t;", "typedef uint64_t gf_dword_t;"), False),
+    ("8x56", "gf_reduce.c", "a statement the reader does not know (if)",
+     lambda t: t.replace("    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n",
+                         "    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n    if (v0) v0 = 0;\n", 1), False),
+]
+
+
+def c_targeted():
+    for lname, fname, what, edit, accept in C_TARGETED:
+        L = layouts.LAYOUTS[lname]
+        d = os.path.join(ROOT, "generated", f"p448_{lname}")
+        files = c_match.files_of(L)
+        texts = {f: open(os.path.join(d, f)).read() for f in files}
+        t = dict(texts)
+        t[fname] = edit(texts[fname])
+        if t[fname] == texts[fname]:
+            report(False, f"{lname} {fname}: {what}: the edit found nothing to change")
+            continue
+        try:
+            c_match.check(L, t, files)
+            report(accept, f"{lname} {fname}: {what}: accepted")
+        except c_match.MatchError as e:
+            report(not accept, f"{lname} {fname}: {what}: refused: {e}")
+
+
 def main():
     t0 = time.monotonic()
     schedule_faults()
     t1 = time.monotonic()
     c_faults()
+    c_targeted()
     t2 = time.monotonic()
     print(f"fault injection took {t1 - t0:.1f} s (schedules) and {t2 - t1:.1f} s (C)")
     print(f"{results[0]} passed, {results[1]} failed")
