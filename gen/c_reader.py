@@ -300,6 +300,8 @@ class Function:
                 self.p.err(f"{name} is read only into a local (const gf_word_t x = {name};)")
             self.p.err(f"{name} is not declared")
         if pl[0] == "limb":
+            if self.params[pl[1]] not in ("gf_in", "gf_inout"):
+                self.p.err(f"{pl[1]}->limb[{pl[2]}] is read, but {pl[1]} is an output")
             if self.stored:
                 self.p.err(f"{pl[1]}->limb[{pl[2]}] is read after a store to an element "
                            "(out may alias the inputs)")
@@ -430,13 +432,15 @@ class Function:
                 p.err("a u32 parameter goes into a word")
             return ir.Stmt("loadw", var=name, param=v)
         if k == "id" and self.params.get(v) == "bytes_in" and p.peek(1)[1] == "[" and p.peek(4)[1] == ";":
-            pl = (p.next(), self.place(v))[1]
+            p.next()
+            pl = self.place(v)
             if ty != "w":
                 p.err("a byte goes into a word")
             return ir.Stmt("loadbyte", var=name, param=pl[1], index=pl[2])
         if (k == "id" and p.peek(1)[1] == "->" and p.peek(6)[1] == ";" and not self.stored
                 and self.params.get(v) in ("gf_in", "gf_inout")):
-            pl = (p.next(), self.place(v))[1]
+            p.next()
+            pl = self.place(v)
             if ty != "w":
                 p.err("a limb goes into a word")
             return ir.Stmt("load", var=name, param=pl[1], index=pl[2])
