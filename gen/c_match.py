@@ -9,7 +9,8 @@ schedule (gen/prove.py values()). So a template that printed a wrong
 constant, operator, shift or limb index, or a hand edit of generated/,
 is refused even where the C would still be correct mod p.
 
-    check(L, texts)      texts: file name -> C text; returns [(name, sentence)]
+    check(L, texts)      texts: file name -> C text; returns ([(name, sentence)],
+                         [functions of gf_layout.h without a schedule, not checked])
 """
 
 import c_reader
@@ -37,7 +38,7 @@ def check(L, texts, fns_by_file=None):
         raise MatchError(f"{L.name} {e}") from None
     if bits["w"] != L.word_bits:
         raise MatchError(f"{L.name}: gf_word_t has {bits['w']} bits, the layout {L.word_bits}")
-    done = []
+    done, skipped = [], []
     for fname, fns in sorted(fns_by_file.items()):
         by_name = {fn.name: fn for fn in fns}
         if fname != "gf_layout.h":
@@ -51,6 +52,7 @@ def check(L, texts, fns_by_file=None):
             raise MatchError(f"{L.name} {fname}: {e}") from None
         if fname != "gf_layout.h" and others:
             raise MatchError(f"{L.name} {fname}: {others[0]} has no schedule")
+        skipped += others
         for name, fn in by_name.items():
             if name not in read:
                 raise MatchError(f"{L.name} {fname}: {name} is missing")
@@ -67,4 +69,4 @@ def check(L, texts, fns_by_file=None):
                     raise MatchError(f"{L.name} {fname}: {name}: {what}{case} differs from the schedule: "
                                      f"C {got.get(key)!r}, schedule {want.get(key)!r}")
             done.append((name, sentence))
-    return done
+    return done, skipped
