@@ -5,7 +5,9 @@ from its C (gen/c_reader.py: gf_<stem>.c, and the inline routines of
 gf_layout.h), proves the C on its own (gen/prove.py: the bounds with the
 widths of the C types, then the value), and requires that every output
 limb, byte and return value of the C is exactly the polynomial of the
-schedule (gen/prove.py values()). So a template that printed a wrong
+schedule (gen/prove.py values()). The routines the template writes by
+hand (gen/template_routines.py) have no schedule: their C is proven alone
+against its contract. So a template that printed a wrong
 constant, operator, shift or limb index, or a hand edit of generated/,
 is refused even where the C would still be correct mod p.
 
@@ -17,6 +19,7 @@ import c_reader
 import ir
 import prove
 import schedules
+import template_routines
 
 
 class MatchError(Exception):
@@ -41,18 +44,27 @@ def check(L, texts, fns_by_file=None):
     done, skipped = [], []
     for fname, fns in sorted(fns_by_file.items()):
         by_name = {fn.name: fn for fn in fns}
+        # the template's own routines: proven from their C alone
+        alone = {fn.name: fn for fn in template_routines.functions(L)} if fname == "gf_layout.h" else {}
         if fname != "gf_layout.h":
             # the reader drops preprocessor lines: a .c file may only include field.h
             for ln in texts[fname].split("\n"):
                 if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"':
                     raise MatchError(f"{L.name} {fname}: preprocessor line {ln.strip()!r}")
         try:
-            read, others = c_reader.read(texts[fname], layout_h, by_name)
+            read, others = c_reader.read(texts[fname], layout_h, {**by_name, **alone})
         except c_reader.ReadError as e:
             raise MatchError(f"{L.name} {fname}: {e}") from None
         if fname != "gf_layout.h" and others:
             raise MatchError(f"{L.name} {fname}: {others[0]} has no schedule")
         skipped += others
+        for name, fn in alone.items():
+            if name not in read:
+                raise MatchError(f"{L.name} {fname}: {name} is missing")
+            try:
+                done.append((name, prove.prove(L, read[name])))
+            except (prove.ProofError, ir.BoundError) as e:
+                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
         for name, fn in by_name.items():
             if name not in read:
                 raise MatchError(f"{L.name} {fname}: {name} is missing")

@@ -26,15 +26,18 @@ How C maps to the schedule language (and why that is C's meaning):
   gf_value_barrier((gf_word_t)0 - x)   MaskFromBit(x) (the Analyzer
                            requires x in {0, 1}).
 Memory: p->limb[i] of a parameter is read where it is used (a "bind");
-a read of any parameter after a store to one is refused, since out may
-alias the inputs; a read of mem.f[i] before it is written is refused.
+a read of limb i after a store to limb i of any element parameter is
+refused (out may alias the inputs; elements alias whole or not at all),
+except between parameters the contract says do not alias; a read of
+mem.f[i] before it is written is refused. x ^= e is x = x ^ e; a u32 or
+mask_t parameter may be read anywhere (a "loadw").
 """
 
 import re
 
 import ir
 
-TOKEN = re.compile(r'\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|(->|\+=|-=|<<|>>|[-+*&^|~()\[\]{},;=.:])|("[^"\n]*"))')
+TOKEN = re.compile(r'\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|(->|\+=|-=|\^=|<<|>>|[-+*&^|~()\[\]{},;=.:])|("[^"\n]*"))')
 
 
 class ReadError(Exception):
@@ -156,8 +159,9 @@ class Function:
         self.locals = {}                    # name -> "w" / "d"
         self.scratch = {}                   # struct name -> {field: size}
         self.written = set()                # mem.f[i] written
-        self.bound = set()                  # parameter limbs already bound
-        self.stored = False
+        self.bound = set()                  # parameter limbs / words already bound
+        self.stores = set()                 # (param, index) stored
+        self.no_alias = getattr(sched, "no_alias", set())
         self.pending = []                   # bind statements due before the current one
 
     # expressions: return (ir.Expr, type), type "w", "d" or "c" (integer constant)
@@ -257,9 +261,11 @@ class Function:
             p.expect("(")
             x, ty = self.expr()
             p.expect(")")
+            if ty == "c":
+                p.err("gf_value_barrier of a constant")
             if x.op == "sub" and x.a.op == "const" and x.a.k == 0:
                 return (ir.MaskFromBit(x.b), ty)
-            p.err("gf_value_barrier of anything but (gf_word_t)0 - bit")
+            return (x, ty)          # an empty asm statement: the value itself
         return self.place_read(name)
 
     def place(self, name):
@@ -292,19 +298,21 @@ class Function:
         return ("local", name)
 
     def place_read(self, name):
-        pl = self.place(name)
+        return self.place_read_at(self.place(name))
+
+    def place_read_at(self, pl):
         if pl[0] == "local":
+            name = pl[1]
             if name in self.locals:
                 return (ir.Var(name, self.locals[name]), self.locals[name])
-            if self.params.get(name) == "u32":
-                self.p.err(f"{name} is read only into a local (const gf_word_t x = {name};)")
+            if self.params.get(name) in ("u32", "mask"):
+                if name not in self.bound:
+                    self.bound.add(name)
+                    self.pending.append(ir.Stmt("loadw", var=name, param=name))
+                return (ir.Var(name, "w"), "w")
             self.p.err(f"{name} is not declared")
         if pl[0] == "limb":
-            if self.params[pl[1]] not in ("gf_in", "gf_inout"):
-                self.p.err(f"{pl[1]}->limb[{pl[2]}] is read, but {pl[1]} is an output")
-            if self.stored:
-                self.p.err(f"{pl[1]}->limb[{pl[2]}] is read after a store to an element "
-                           "(out may alias the inputs)")
+            self.check_read(pl)
             var = f"{pl[1]}->limb[{pl[2]}]"
             if var not in self.bound:
                 self.bound.add(var)
@@ -316,6 +324,17 @@ class Function:
                 self.p.err(f"{var} is read before it is written")
             return (ir.Var(var, "w", (pl[1], pl[2], "local")), "w")
         self.p.err(f"{pl[1]}[{pl[2]}] is read only into a local (const gf_word_t x = {pl[1]}[{pl[2]}];)")
+
+    def check_read(self, pl):
+        """A limb may be read while no parameter that may alias it has had
+        the same limb stored (elements alias whole or not at all)."""
+        _, param, i = pl
+        if self.params[param] not in ("gf_in", "gf_inout"):
+            self.p.err(f"{param}->limb[{i}] is read, but {param} is an output")
+        for q, j in self.stores:
+            if j == i and (param, q) not in self.no_alias and (q, param) not in self.no_alias:
+                self.p.err(f"{param}->limb[{i}] is read after a store to {q}->limb[{i}]"
+                           + ("" if q == param else f" (which may alias {param})"))
 
     # statements
     def emit(self, s):
@@ -391,6 +410,8 @@ class Function:
             kind = "add"
         elif p.accept("-="):
             kind = "sub"
+        elif p.accept("^="):
+            kind = "xor"
         else:
             p.expect("=")
             kind = "set"
@@ -405,10 +426,20 @@ class Function:
             return
         e = self.expr()
         p.expect(";")
+        if kind == "xor":
+            # x ^= e is x = x ^ e
+            if pl[0] == "limb":
+                old = self.place_read_at(pl)
+            elif pl[0] == "local" and name in self.locals:
+                old = (ir.Var(name, self.locals[name]), self.locals[name])
+            else:
+                p.err(f"^= on {name}")
+            e = self.apply("^", old, e)
+            kind = "set"
         if pl[0] == "limb":
-            if kind != "set" or self.params[pl[1]] == "gf_in":
+            if kind != "set" or self.params[pl[1]] not in ("gf_out", "gf_inout"):
                 p.err(f"{pl[1]}->limb[{pl[2]}] is not an output limb")
-            self.stored = True
+            self.stores.add((pl[1], pl[2]))
             self.emit(ir.Stmt("store", param=pl[1], index=pl[2], expr=self.conv(e, "w")))
         elif pl[0] == "mem":
             if kind != "set":
@@ -437,10 +468,11 @@ class Function:
             if ty != "w":
                 p.err("a byte goes into a word")
             return ir.Stmt("loadbyte", var=name, param=pl[1], index=pl[2])
-        if (k == "id" and p.peek(1)[1] == "->" and p.peek(6)[1] == ";" and not self.stored
+        if (k == "id" and p.peek(1)[1] == "->" and p.peek(6)[1] == ";"
                 and self.params.get(v) in ("gf_in", "gf_inout")):
             p.next()
             pl = self.place(v)
+            self.check_read(pl)
             if ty != "w":
                 p.err("a limb goes into a word")
             return ir.Stmt("load", var=name, param=pl[1], index=pl[2])
@@ -457,7 +489,7 @@ class Function:
 
 
 PARAM_KINDS = {("gf", False): ("gf_out", "gf_inout"), ("gf", True): ("gf_in",),
-               ("uint32_t", False): ("u32",), ("uint8_t", False): ("bytes_out",),
+               ("uint32_t", False): ("u32",), ("mask_t", False): ("mask",), ("uint8_t", False): ("bytes_out",),
                ("uint8_t", True): ("bytes_in",)}
 
 

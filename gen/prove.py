@@ -154,6 +154,9 @@ class Xors:
     def __init__(self, items):
         self.items = items     # key -> Poly
 
+    def __repr__(self):
+        return " ^ ".join(f"({p!r})" for p in self.items.values())
+
 
 def _xor(x, y):
     items = {}
@@ -245,6 +248,12 @@ class Run:
                 self.exec(s.stmts)
             elif k in ("load", "bind", "loadbyte"):
                 self.env[s.var] = Poly.var(f"{s.param}[{s.index}]")
+            elif k == "loadw" and dict(self.fn.params)[s.param] == "mask":
+                # a mask_t parameter: all ones or zero (src/field.h), one case each
+                if self.choice is None:
+                    self.fail(self.tree.where, f"the mask {s.param} needs a case analysis")
+                self.bit, self.bit_at = s.param, len(self.tree.order)
+                self.env[s.var] = Poly.const((1 << self.bits["w"]) - 1 if self.choice else 0)
             elif k == "loadw":
                 self.env[s.var] = Poly.var(s.param)
             elif k in ("let", "set", "put"):
@@ -298,8 +307,26 @@ def spec(L, fn):
                            "eval(out) = bytes_eval(in) mod p, 0 <= eval(out) < p, and the return "
                            "value is all ones exactly when bytes_eval(in) < p"),
     }
+    n = L.limbs
+    limb = lambda p, i: Poly.var(f"{p}[{i}]")
+    table.update({
+        # the routines the template writes by hand (gen/template_routines.py)
+        "gf_copy": ("limbwise", lambda g: {("out", i): limb("a", i) for i in range(n)},
+                    "out = a limb by limb"),
+        "gf_set_small": ("exact_canonical", lambda: Poly.var("w"),
+                         "eval(out) = w exactly, every limb < 2^radix"),
+        "gf_select": ("limbwise", lambda g: {("out", i): limb("b" if g else "a", i) for i in range(n)},
+                      "out = pick_b ? b : a limb by limb (pick_b all ones or zero)"),
+        "gf_cond_swap": ("limbwise", lambda g: dict(
+            [(("a", i), limb("b" if g else "a", i)) for i in range(n)]
+            + [(("b", i), limb("a" if g else "b", i)) for i in range(n)]),
+            "(a, b) = swap ? (b, a) : (a, b) limb by limb (swap all ones or zero)"),
+    })
     if fn.name not in table:
         raise ProofError(f"{L.name} {fn.name}: no specification in gen/prove.py")
+    if table[fn.name][0] == "limbwise":
+        kind, f, sentence = table[fn.name]
+        return kind, f, sentence
     kind, f, sentence = table[fn.name]
     return kind, f(), sentence
 
@@ -351,10 +378,18 @@ def prove(L, fn):
     if kind == "canonical":
         prove_canonical(L, fn, bits, want)
         return sentence
+    if kind == "limbwise":
+        prove_limbwise(L, fn, bits, want)
+        return sentence
+    if kind == "exact_canonical":
+        for param, d in fn.out_bounds.items():
+            for i, (lo, hi) in sorted(d.items()):
+                if hi > L.mask:
+                    raise ProofError(f"{L.name} {fn.name}: {param}[{i}] could be {hi:#x} >= 2^{L.radix}")
     run = Run(fn, bits, None, f"{L.name} {fn.name}").exec(fn.body)
     param, out = _output(L, fn, run)
     diff = run.tree.expand(out) - want
-    if kind == "exact":
+    if kind in ("exact", "exact_canonical"):
         bad = sorted(diff.t.items(), key=lambda mc: (-len(mc[0]), mc[0]))
         if bad:
             run.fail(f"eval({param}) = {sentence.split('= ', 1)[1]}", "differs by " + _explain(run.tree, bad))
@@ -412,6 +447,28 @@ def prove_canonical(L, fn, bits, X):
                 run.fail(f"case bit = {g}: return value", f"{run.ret!r}, not {want:#x}")
 
 
+def _choices(fn):
+    return (0, 1) if "mask" in dict(fn.params).values() else (None,)
+
+
+def prove_limbwise(L, fn, bits, want):
+    """Every stored limb is exactly the one the contract names, for each
+    value of the mask parameter; nothing else is stored."""
+    for g in _choices(fn):
+        run = Run(fn, bits, g, f"{L.name} {fn.name}").exec(fn.body)
+        case = "" if g is None else f"case {run.bit} = {'all ones' if g else 0}: "
+        expect = want(g)
+        got = {(p, i): v for p, d in run.outs.items() for i, v in d.items()}
+        for key in sorted(set(expect) | set(got)):
+            if key not in got:
+                run.fail(f"{case}{key[0]}[{key[1]}]", "never stored")
+            if key not in expect:
+                run.fail(f"{case}{key[0]}[{key[1]}]", "stored, but the routine must not write it")
+            v = got[key]
+            if not isinstance(v, Poly) or run.tree.expand(v) != expect[key]:
+                run.fail(f"{case}{key[0]}[{key[1]}]", f"is {v!r}, not {expect[key]!r}")
+
+
 def _input_max(fn, v):
     param = v.split("[")[0]
     return 255 if param == "in" else fn.in_bounds[param]
@@ -426,7 +483,7 @@ def values(L, fn):
     bits = {"w": L.word_bits, "d": 2 * L.word_bits}
     kind, _, _ = spec(L, fn)
     out = {}
-    for g in ((0, 1) if kind == "canonical" else (None,)):
+    for g in ((0, 1) if kind == "canonical" else _choices(fn)):
         run = Run(fn, bits, g, f"{L.name} {fn.name}").exec(fn.body)
         for param, d in run.outs.items():
             for i, v in d.items():

@@ -69,7 +69,9 @@ static inline mask_t gf_value_barrier(mask_t x) {
     return x;
 }
 
-/* out = a. Aliasing: out may alias a. */
+/* out = a. Aliasing: out may alias a.
+ * Proven: out = a limb by limb for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_copy(gf out, const gf a) {
     out->limb[0] = a->limb[0];
     out->limb[1] = a->limb[1];
@@ -89,7 +91,9 @@ static inline void gf_copy(gf out, const gf a) {
     out->limb[15] = a->limb[15];
 }
 
-/* out = w, canonical. */
+/* out = w, canonical.
+ * Proven: eval(out) = w exactly, every limb < 2^radix for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[0] = (gf_word_t)w & GF_LIMB_MASK;
     out->limb[1] = (gf_word_t)w >> 28;
@@ -109,7 +113,9 @@ static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[15] = 0;
 }
 
-/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b. */
+/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b.
+ * Proven: out = pick_b ? b : a limb by limb (pick_b all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     const mask_t m = gf_value_barrier(pick_b);
     out->limb[0] = a->limb[0] ^ ((a->limb[0] ^ b->limb[0]) & m);
@@ -130,7 +136,9 @@ static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     out->limb[15] = a->limb[15] ^ ((a->limb[15] ^ b->limb[15]) & m);
 }
 
-/* Swaps a and b when swap is all ones. a and b must not alias. */
+/* Swaps a and b when swap is all ones. a and b must not alias.
+ * Proven: (a, b) = swap ? (b, a) : (a, b) limb by limb (swap all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
     const mask_t m = gf_value_barrier(swap);
     gf_word_t t = (a->limb[0] ^ b->limb[0]) & m;

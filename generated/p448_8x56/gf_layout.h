@@ -51,7 +51,9 @@ static inline mask_t gf_value_barrier(mask_t x) {
     return x;
 }
 
-/* out = a. Aliasing: out may alias a. */
+/* out = a. Aliasing: out may alias a.
+ * Proven: out = a limb by limb for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_copy(gf out, const gf a) {
     out->limb[0] = a->limb[0];
     out->limb[1] = a->limb[1];
@@ -63,7 +65,9 @@ static inline void gf_copy(gf out, const gf a) {
     out->limb[7] = a->limb[7];
 }
 
-/* out = w, canonical. */
+/* out = w, canonical.
+ * Proven: eval(out) = w exactly, every limb < 2^radix for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[0] = (gf_word_t)w;
     out->limb[1] = 0;
@@ -75,7 +79,9 @@ static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[7] = 0;
 }
 
-/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b. */
+/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b.
+ * Proven: out = pick_b ? b : a limb by limb (pick_b all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     const mask_t m = gf_value_barrier(pick_b);
     out->limb[0] = a->limb[0] ^ ((a->limb[0] ^ b->limb[0]) & m);
@@ -88,7 +94,9 @@ static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     out->limb[7] = a->limb[7] ^ ((a->limb[7] ^ b->limb[7]) & m);
 }
 
-/* Swaps a and b when swap is all ones. a and b must not alias. */
+/* Swaps a and b when swap is all ones. a and b must not alias.
+ * Proven: (a, b) = swap ? (b, a) : (a, b) limb by limb (swap all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
     const mask_t m = gf_value_barrier(swap);
     gf_word_t t = (a->limb[0] ^ b->limb[0]) & m;
