@@ -31,6 +31,7 @@ import ir  # noqa: E402
 import layouts  # noqa: E402
 import prove  # noqa: E402
 import schedules  # noqa: E402
+import template_routines  # noqa: E402
 
 SITES_PER_KIND = 3
 results = [0, 0]
@@ -244,7 +245,10 @@ def c_faults():
         for fname, fns in sorted(files.items()):
             text = texts[fname]
             lines = text.split("\n")
-            where = routine_lines(text, [fn.name for fn in fns])
+            names = [fn.name for fn in fns]
+            if fname == "gf_layout.h":
+                names += [fn.name for fn in template_routines.functions(L)]
+            where = routine_lines(text, names)
             for kind, rx, fix in C_MUTATIONS:
                 sites = [(i, m) for i in where for m in rx.finditer(lines[i])]
                 if not sites:
@@ -309,6 +313,11 @@ C_TARGETED = [
                          "#define GF_LIMB_MASK ((gf_word_t)0x7fffffffffffffu)"), False),
     ("16x28", "gf_mul.c", "an input limb read as an output (b for out)",
      lambda t: t.replace("(gf_dword_t)a->limb[0] * b->limb[0];", "(gf_dword_t)a->limb[0] * out->limb[0];", 1), False),
+    ("8x56", "gf_layout.h", "gf_select without its mask at limb 2",
+     lambda t: t.replace("out->limb[2] = a->limb[2] ^ ((a->limb[2] ^ b->limb[2]) & m);",
+                         "out->limb[2] = a->limb[2] ^ (a->limb[2] ^ b->limb[2]);"), False),
+    ("16x28", "gf_layout.h", "gf_cond_swap updating a twice at limb 2",
+     lambda t: t.replace("    b->limb[2] ^= t;", "    a->limb[2] ^= t;"), False),
     ("8x56", "gf_reduce.c", "a statement the reader does not know (if)",
      lambda t: t.replace("    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n",
                          "    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n    if (v0) v0 = 0;\n", 1), False),
