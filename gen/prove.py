@@ -35,8 +35,13 @@ range is known),
   (2) O_1 = X - p + 2^448 (1 - bit) identically;
   (3) O_0 = X - 2^448 h identically, h the carry out of V's top limb;
 then bit = 1 gives O_1 = X - p in [0, p) because X < 2p (the input bounds);
-bit = 0 gives X = O_1 + p - 2^448 < p by (1), (2), so h = 0 by (1), (3) and
+bit = 0 gives X = O_1 + p - 2^448 < p by (1), (2) (O_1's values are computed
+before the select, so they exist whatever bit is), so h = 0 by (1), (3) and
 O_0 = X. Deserialize returns all ones exactly when bit = 0, i.e. X < p.
+
+The routines the template writes by hand (gen/template_routines.py: copy,
+set_small, select, cond_swap) must store exactly the limbs of their
+contract, for both values (zero, all ones) of a mask_t parameter.
 
 prove(L, fn) raises ProofError naming the routine, the step and the
 offending term, and returns the sentence the routine's header states.
