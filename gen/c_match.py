@@ -58,13 +58,6 @@ def check(L, texts, fns_by_file=None):
         if fname != "gf_layout.h" and others:
             raise MatchError(f"{L.name} {fname}: {others[0]} has no schedule")
         skipped += others
-        for name, fn in alone.items():
-            if name not in read:
-                raise MatchError(f"{L.name} {fname}: {name} is missing")
-            try:
-                done.append((name, prove.prove(L, read[name])))
-            except (prove.ProofError, ir.BoundError) as e:
-                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
         for name, fn in by_name.items():
             if name not in read:
                 raise MatchError(f"{L.name} {fname}: {name} is missing")
@@ -81,4 +74,11 @@ def check(L, texts, fns_by_file=None):
                     raise MatchError(f"{L.name} {fname}: {name}: {what}{case} differs from the schedule: "
                                      f"C {got.get(key)!r}, schedule {want.get(key)!r}")
             done.append((name, sentence))
+        for name, fn in alone.items():
+            if name not in read:
+                raise MatchError(f"{L.name} {fname}: {name} is missing")
+            try:
+                done.append((name, prove.prove(L, read[name])))
+            except (prove.ProofError, ir.BoundError) as e:
+                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
     return done, skipped

@@ -30,7 +30,9 @@ a read of limb i after a store to limb i of any element parameter is
 refused (out may alias the inputs; elements alias whole or not at all),
 except between parameters the contract says do not alias; a read of
 mem.f[i] before it is written is refused. x ^= e is x = x ^ e; a u32 or
-mask_t parameter may be read anywhere (a "loadw").
+mask_t parameter may be read anywhere (a "loadw"). A call of a routine
+read earlier in the same file, with gf locals (gf n;) as arguments, is
+inlined (Function.call).
 """
 
 import re
@@ -150,8 +152,12 @@ class Function:
     """The C of one routine, read into an ir.Function (fn) against the
     schedule's parameter list and contract."""
 
-    def __init__(self, parser, name, params, sched):
+    def __init__(self, parser, name, params, sched, found=None):
         self.p, self.name, self.sched = parser, name, sched
+        self.found = found or {}            # routines read before this one (calls)
+        self.local_gf = set()               # gf n; locals
+        self.local_limbs = {}               # (local gf, index) -> variable holding it
+        self.ncalls = 0
         self.bits = parser.bits
         self.params = dict(params)          # name -> kind
         self.fn = ir.Function(name, sched.purpose, sched.post, sched.params, sched.in_bounds,
@@ -390,6 +396,18 @@ class Function:
             p.expect(";")
             self.emit(ir.Stmt("ret", expr=e))
             return
+        if v == "gf" and p.peek(1)[0] == "id" and p.peek(2)[1] == ";":
+            p.next()
+            name = p.ident()
+            p.expect(";")
+            if name in self.locals or name in self.params or name in self.local_gf:
+                p.err(f"{name} declared twice")
+            self.local_gf.add(name)
+            return
+        if k == "id" and v in self.found and p.peek(1)[1] == "(":
+            p.next()
+            self.call(v)
+            return
         const = p.accept("const")
         if p.peek()[0] == "id" and p.peek()[1] in TYPES:
             ty = TYPES[p.next()[1]]
@@ -452,6 +470,79 @@ class Function:
                 p.err(f"{name} is not declared")
             ty = self.locals[name]
             self.emit(ir.Stmt(kind, var=name, expr=self.conv(e, ty), ty=ty, wrap=kind != "set"))
+
+    def call(self, name):
+        """name(args); of a routine read earlier in the file: its statements
+        inlined, its parameters replaced by the arguments (caller parameters
+        or gf locals), its locals renamed. The caller is then proven as a
+        whole, so nothing rests on the callee's contract."""
+        p, callee = self.p, self.found[name]
+        p.expect("(")
+        args = []
+        while not p.accept(")"):
+            args.append(p.ident())
+            p.accept(",")
+        p.expect(";")
+        if len(args) != len(callee.params):
+            p.err(f"{name} takes {len(callee.params)} arguments")
+        amap = {}
+        for (cp, kind), arg in zip(callee.params, args):
+            mine = "local" if arg in self.local_gf else self.params.get(arg)
+            ok = {"gf_in": ("gf_in", "gf_inout", "local"), "gf_out": ("gf_out", "gf_inout", "local"),
+                  "gf_inout": ("gf_inout", "local"), "mask": ("mask",), "u32": ("u32",)}.get(kind, ())
+            if mine not in ok:
+                p.err(f"argument {arg} of {name} for its {kind} parameter {cp}")
+            amap[cp] = arg
+        for x, y in getattr(callee, "no_alias", ()):
+            if amap[x] == amap[y]:
+                p.err(f"{name} needs {x} and {y} distinct")
+        prefix = f"{name}#{self.ncalls}."
+        self.ncalls += 1
+        rename = {}
+
+        def expr(e):
+            if e.op == "var":
+                if e.k not in rename:
+                    p.err(f"{name}: {e.k} cannot be inlined")
+                return rename[e.k]
+            return ir.Expr(e.op, [expr(a) for a in e.args], e.ty, e.k)
+
+        for s in ir.walk(callee.body):
+            k = s.kind
+            if k == "block":
+                continue
+            if k in ("bind", "load"):
+                arg = amap[s.param]
+                if arg in self.local_gf:
+                    if (arg, s.index) not in self.local_limbs:
+                        p.err(f"{arg}->limb[{s.index}] is read before it is written")
+                    rename[s.var] = self.local_limbs[(arg, s.index)]
+                else:
+                    rename[s.var] = self.place_read_at(("limb", arg, s.index))[0]
+                    self.emit_pending()
+            elif k == "loadw":
+                rename[s.var] = self.place_read_at(("local", amap[s.param]))[0]
+                self.emit_pending()
+            elif k in ("let", "set", "add", "sub"):
+                e = expr(s.expr)
+                if k == "let":
+                    rename[s.var] = ir.Var(prefix + s.var, s.expr.ty)
+                self.emit(ir.Stmt(k, var=rename[s.var].k, expr=e, ty=s.ty, wrap=s.wrap))
+            elif k == "store":
+                arg, e = amap[s.param], expr(s.expr)
+                if arg in self.local_gf:
+                    var = f"{prefix}{arg}->limb[{s.index}]"
+                    self.emit(ir.Stmt("let", var=var, expr=e))
+                    self.local_limbs[(arg, s.index)] = ir.Var(var, "w")
+                else:
+                    self.stores.add((arg, s.index))
+                    self.emit(ir.Stmt("store", param=arg, index=s.index, expr=e))
+            else:
+                p.err(f"{name}: a {k} statement cannot be inlined")
+
+    def emit_pending(self):
+        self.fn.body.extend(self.pending)
+        self.pending = []
 
     def load_or_let(self, name, ty):
         """const gf_word_t x = p->limb[i] / in[i] / w, or any expression."""
@@ -557,5 +648,5 @@ def read(text, layout_h, schedules_by_name):
             p.err(f"{name}: returns {rtype}")
         if name in found:
             p.err(f"{name} defined twice")
-        found[name] = Function(p, name, want, sched).body()
+        found[name] = Function(p, name, want, sched, found).body()
     return found, others

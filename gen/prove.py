@@ -41,7 +41,9 @@ O_0 = X. Deserialize returns all ones exactly when bit = 0, i.e. X < p.
 
 The routines the template writes by hand (gen/template_routines.py: copy,
 set_small, select, cond_swap) must store exactly the limbs of their
-contract, for both values (zero, all ones) of a mask_t parameter.
+contract, for both values (zero, all ones) of a mask_t parameter;
+cond_neg (gf_neg and gf_select inlined) must leave a unchanged for zero
+and negate it mod p for all ones.
 
 prove(L, fn) raises ProofError naming the routine, the step and the
 offending term, and returns the sentence the routine's header states.
@@ -326,6 +328,9 @@ def spec(L, fn):
             [(("a", i), limb("b" if g else "a", i)) for i in range(n)]
             + [(("b", i), limb("a" if g else "b", i)) for i in range(n)]),
             "(a, b) = swap ? (b, a) : (a, b) limb by limb (swap all ones or zero)"),
+        "gf_cond_neg": ("cond_neg", lambda: A("a"),
+                        "a' = a limb by limb if neg is zero, eval(a') = -eval(a) mod p if neg is "
+                        "all ones"),
     })
     if fn.name not in table:
         raise ProofError(f"{L.name} {fn.name}: no specification in gen/prove.py")
@@ -385,6 +390,9 @@ def prove(L, fn):
         return sentence
     if kind == "limbwise":
         prove_limbwise(L, fn, bits, want)
+        return sentence
+    if kind == "cond_neg":
+        prove_cond_neg(L, fn, bits, want)
         return sentence
     if kind == "exact_canonical":
         for param, d in fn.out_bounds.items():
@@ -472,6 +480,29 @@ def prove_limbwise(L, fn, bits, want):
             v = got[key]
             if not isinstance(v, Poly) or run.tree.expand(v) != expect[key]:
                 run.fail(f"{case}{key[0]}[{key[1]}]", f"is {v!r}, not {expect[key]!r}")
+
+
+def prove_cond_neg(L, fn, bits, A):
+    """gf_cond_neg: the limbs unchanged when the mask is zero, the negation
+    mod p when it is all ones. (That the result is tight follows from
+    gf_neg's bounds and gf_select's limbwise proof; the interval analysis
+    cannot see through the xor of the select.)"""
+    for g in (0, 1):
+        run = Run(fn, bits, g, f"{L.name} {fn.name}").exec(fn.body)
+        got = run.outs.get("a", {})
+        for i in range(L.limbs):
+            if i not in got or not isinstance(got[i], Poly):
+                run.fail(f"case {run.bit} = {g}", f"a[{i}] is never stored, or is a xor")
+        if g == 0:
+            for i in range(L.limbs):
+                if run.tree.expand(got[i]) != Poly.var(f"a[{i}]"):
+                    run.fail(f"case {run.bit} = 0: a[{i}]", f"is {got[i]!r}, not a[{i}]")
+        else:
+            out = sum((got[i].scale(1 << (L.radix * i)) for i in range(L.limbs)), Poly())
+            bad = (run.tree.expand(out) + A).nonzero_mod(P)
+            if bad:
+                run.fail(f"case {run.bit} = all ones: eval(a') + eval(a) is not a multiple of p",
+                         _explain(run.tree, bad, P) + " (coefficient mod p)")
 
 
 def _input_max(fn, v):

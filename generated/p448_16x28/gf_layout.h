@@ -932,7 +932,9 @@ static inline void gf_weak_reduce(gf a) {
     GF_ASSERT_BOUND(a->limb[15], 0x10000002u);
 }
 
-/* a = neg ? -a : a; tight in, tight out. */
+/* a = neg ? -a : a; tight in, tight out.
+ * Proven: a' = a limb by limb if neg is zero, eval(a') = -eval(a) mod p if neg is all ones for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_neg(gf a, mask_t neg) {
     gf n;
     gf_neg(n, a);
