@@ -167,7 +167,7 @@ class Function:
         self.written = set()                # mem.f[i] written
         self.bound = set()                  # parameter limbs / words already bound
         self.stores = set()                 # (param, index) stored
-        self.no_alias = getattr(sched, "no_alias", set())
+        self.no_alias = self.fn.no_alias = getattr(sched, "no_alias", set())
         self.pending = []                   # bind statements due before the current one
 
     # expressions: return (ir.Expr, type), type "w", "d" or "c" (integer constant)
