@@ -7,7 +7,8 @@ refuse every broken routine.
 Schedules: each routine of each layout (gen/schedules.py) is mutated one
 way at a time -- a dropped term (a carry, a fold of 2^448 = 2^224 + 1, a
 product), a wrong constant (bias, +1 of the strong reduction, fold shift),
-a swapped Karatsuba operand, a product subtracted instead of added, a shift
+a term read from the wrong limb (a fold into the wrong limb, an index off
+by one), a swapped Karatsuba operand, a product subtracted instead of added, a shift
 or a mask one bit off, two output limbs swapped, a select that ignores its
 bit -- at a few sites each, spread over the routine; prove.prove must raise.
 C: a copy of each committed generated file with one constant, operator,
@@ -168,6 +169,20 @@ def mutants(fn):
 
     for (sp1, s1), (sp2, s2) in zip(stores, stores[1:]):
         add("swapped output limbs", f"{s1.param}[{s1.index}] <-> [{s2.index}]", swap(sp1, sp2))
+    # a term read from the wrong limb or accumulator (a fold into the wrong
+    # limb, an off-by-one index): a variable named x<i> replaced by x<i+1>,
+    # when that one is already defined there
+    defined, order = set(), {}
+    for k, (sp, s) in enumerate(stmts_of(fn)):
+        order[tuple(sp)] = set(defined)
+        if s.var:
+            defined.add(s.var)
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "var" and n.home is None):
+        m = re.fullmatch(r"([a-z_]+)(\d+)(_?)", n.k)
+        if m:
+            other = f"{m.group(1)}{int(m.group(2)) + 1}{m.group(3)}"
+            if other in order[tuple(sp)] and ir.var_type(fn.body, other) == n.ty:
+                add("wrong limb", f"{n.k} -> {other}", with_expr(fn, sp, ep, ir.Var(other, n.ty)))
     for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "and"):
         add("select ignores its bit", f"{n!r} -> {n.a!r}", with_expr(fn, sp, ep, n.a))
     return out
