@@ -6,8 +6,11 @@
 For each layout of gen/layouts.py: builds the schedules (gen/schedules.py),
 proves their bounds (gen/ir.py: raises BoundError on any possible overflow),
 checks the proved output bounds against the layout's tight/loose contract,
-runs every schedule against arithmetic mod p (gen/selfcheck.py), and only
-then prints them through the layout's templates. Output is deterministic.
+runs every schedule against arithmetic mod p (gen/selfcheck.py), proves
+what each one computes for all inputs within its bounds (gen/prove.py),
+prints them through the layout's templates, reads the printed C back and
+requires that it computes exactly what was proven (gen/c_match.py), and
+only then writes the layout's files. Output is deterministic.
 Writes gf_layout.h, gf_mul.c, gf_sqr.c, gf_mulw.c, gf_reduce.c and
 gf_serialize.c; leaves every other file of the directory alone (the curve
 tables there come from gen/gen_tables.py).
@@ -113,9 +116,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
+import c_match  # noqa: E402
 import ir  # noqa: E402
 import layouts  # noqa: E402
 import prime  # noqa: E402
+import prove  # noqa: E402
 import schedules  # noqa: E402
 import selfcheck  # noqa: E402
 
@@ -194,12 +199,16 @@ def word_products(fn):
     return sum(count(getattr(s, "expr", None)) for s in ir.walk(fn.body))
 
 
-def render_layout(env, L, out_dir):
+def render_layout(env, L):
+    """The files of one layout, {name: text}, every routine proven and its C
+    matched; raises BoundError, ProofError or MatchError."""
     fns = schedules.all_functions(L)
+    proven = {}
     for group in fns.values():
         for fn in group:
+            proven[fn.name] = prove.prove(L, fn)
             selfcheck.check(L, fn)
-    infos = {fn.name: contract(L, fn) for g in fns.values() for fn in g}
+    infos = {fn.name: dict(contract(L, fn), proven=proven[fn.name]) for g in fns.values() for fn in g}
     files = {}
     tdir = L.template_dir
     products = {fn.name: word_products(fn) for g in fns.values() for fn in g
@@ -215,6 +224,13 @@ def render_layout(env, L, out_dir):
             continue
         files[stem + ".c"] = t.render(header=header(f"{tdir}/routine.c.j2"),
                                       fns=[(f, infos[f.name]) for f in group], **ctx)
+    # the C as printed must compute what was proven (gen/c_match.py)
+    c_match.check(L, files, {name: fns[stem] for stem in fns
+                             for name in ["gf_layout.h" if stem == "inline" else stem + ".c"]})
+    return files
+
+
+def write_layout(files, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     changed = []
     for name, text in sorted(files.items()):
@@ -242,13 +258,15 @@ def main():
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True,
                              autoescape=False)
+    names = args.layout or sorted(layouts.LAYOUTS)
     try:
-        for name in args.layout or sorted(layouts.LAYOUTS):
-            L = layouts.LAYOUTS[name]
-            changed = render_layout(env, L, os.path.join(args.out, f"p448_{name}"))
-            print(f"gen_field.py: p448_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
-    except ir.BoundError as e:
-        sys.exit(f"gen_field.py: refused: {e}")
+        # every layout is proven before any file is written
+        rendered = {name: render_layout(env, layouts.LAYOUTS[name]) for name in names}
+    except (ir.BoundError, prove.ProofError, c_match.MatchError) as e:
+        sys.exit(f"gen_field.py: refused, no file written: {e}")
+    for name in names:
+        changed = write_layout(rendered[name], os.path.join(args.out, f"p448_{name}"))
+        print(f"gen_field.py: p448_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
 
 
 if __name__ == "__main__":

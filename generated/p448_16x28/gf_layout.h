@@ -69,7 +69,9 @@ static inline mask_t gf_value_barrier(mask_t x) {
     return x;
 }
 
-/* out = a. Aliasing: out may alias a. */
+/* out = a. Aliasing: out may alias a.
+ * Proven: out = a limb by limb for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_copy(gf out, const gf a) {
     out->limb[0] = a->limb[0];
     out->limb[1] = a->limb[1];
@@ -89,7 +91,9 @@ static inline void gf_copy(gf out, const gf a) {
     out->limb[15] = a->limb[15];
 }
 
-/* out = w, canonical. */
+/* out = w, canonical.
+ * Proven: eval(out) = w exactly, every limb < 2^radix for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[0] = (gf_word_t)w & GF_LIMB_MASK;
     out->limb[1] = (gf_word_t)w >> 28;
@@ -109,7 +113,9 @@ static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[15] = 0;
 }
 
-/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b. */
+/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b.
+ * Proven: out = pick_b ? b : a limb by limb (pick_b all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     const mask_t m = gf_value_barrier(pick_b);
     out->limb[0] = a->limb[0] ^ ((a->limb[0] ^ b->limb[0]) & m);
@@ -130,7 +136,9 @@ static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     out->limb[15] = a->limb[15] ^ ((a->limb[15] ^ b->limb[15]) & m);
 }
 
-/* Swaps a and b when swap is all ones. a and b must not alias. */
+/* Swaps a and b when swap is all ones. a and b must not alias.
+ * Proven: (a, b) = swap ? (b, a) : (a, b) limb by limb (swap all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
     const mask_t m = gf_value_barrier(swap);
     gf_word_t t = (a->limb[0] ^ b->limb[0]) & m;
@@ -189,6 +197,8 @@ static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000, 0x20008000] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -311,6 +321,8 @@ static inline void gf_add_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffc, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe, 0x30003ffe] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) + 2p exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -433,6 +445,8 @@ static inline void gf_sub_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000003, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001, 0x10000001] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -574,6 +588,8 @@ static inline void gf_add(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -714,6 +730,8 @@ static inline void gf_sub(gf out, const gf a, const gf b) {
  * Input bounds:  a[i] <= 0x10004000 (tight)
  * Output bounds: out <= [0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000001, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000, 0x10000000] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = -eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_neg(gf out, const gf a) {
     GF_ASSERT_BOUND(a->limb[0], 0x10004000u);
@@ -822,6 +840,8 @@ static inline void gf_neg(gf out, const gf a) {
  * Input bounds:  a[i] <= 0x30004000 (loose)
  * Output bounds: a <= [0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000005, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002, 0x10000002] (tight)
  * Aliasing: in place.
+ * Proven: eval(a') = eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Carries every limb once, in parallel; the carry out of the top limb
  * (place 2^448 = phi^2 = phi + 1) goes to limbs 0 and n/2.
@@ -912,7 +932,9 @@ static inline void gf_weak_reduce(gf a) {
     GF_ASSERT_BOUND(a->limb[15], 0x10000002u);
 }
 
-/* a = neg ? -a : a; tight in, tight out. */
+/* a = neg ? -a : a; tight in, tight out.
+ * Proven: a' = a limb by limb if neg is zero, eval(a') = -eval(a) mod p if neg is all ones for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_neg(gf a, mask_t neg) {
     gf n;
     gf_neg(n, a);

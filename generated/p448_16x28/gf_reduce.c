@@ -11,6 +11,8 @@
  * Input bounds:  a[i] <= 0x10004000 (tight)
  * Output bounds: a <= [0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff] (canonical)
  * Aliasing: in place.
+ * Proven: eval(a') = eval(a) mod p and 0 <= eval(a') < p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Canonical limbs of V = eval(x), for 0 <= V < 2p (checked here).
  *

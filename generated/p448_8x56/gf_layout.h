@@ -51,7 +51,9 @@ static inline mask_t gf_value_barrier(mask_t x) {
     return x;
 }
 
-/* out = a. Aliasing: out may alias a. */
+/* out = a. Aliasing: out may alias a.
+ * Proven: out = a limb by limb for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_copy(gf out, const gf a) {
     out->limb[0] = a->limb[0];
     out->limb[1] = a->limb[1];
@@ -63,7 +65,9 @@ static inline void gf_copy(gf out, const gf a) {
     out->limb[7] = a->limb[7];
 }
 
-/* out = w, canonical. */
+/* out = w, canonical.
+ * Proven: eval(out) = w exactly, every limb < 2^radix for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[0] = (gf_word_t)w;
     out->limb[1] = 0;
@@ -75,7 +79,9 @@ static inline void gf_set_small(gf out, uint32_t w) {
     out->limb[7] = 0;
 }
 
-/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b. */
+/* out = pick_b ? b : a, limb by limb with a mask. Aliasing: out may alias a or b.
+ * Proven: out = pick_b ? b : a limb by limb (pick_b all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     const mask_t m = gf_value_barrier(pick_b);
     out->limb[0] = a->limb[0] ^ ((a->limb[0] ^ b->limb[0]) & m);
@@ -88,7 +94,9 @@ static inline void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
     out->limb[7] = a->limb[7] ^ ((a->limb[7] ^ b->limb[7]) & m);
 }
 
-/* Swaps a and b when swap is all ones. a and b must not alias. */
+/* Swaps a and b when swap is all ones. a and b must not alias.
+ * Proven: (a, b) = swap ? (b, a) : (a, b) limb by limb (swap all ones or zero) for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
     const mask_t m = gf_value_barrier(swap);
     gf_word_t t = (a->limb[0] ^ b->limb[0]) & m;
@@ -123,6 +131,8 @@ static inline void gf_cond_swap(gf a, gf b, mask_t swap) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000, 0x200000020000000] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -189,6 +199,8 @@ static inline void gf_add_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffc, 0x30000000ffffffe, 0x30000000ffffffe, 0x30000000ffffffe] (loose)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) + 2p exactly for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub_nr(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -255,6 +267,8 @@ static inline void gf_sub_nr(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x100000000000001, 0x100000000000001, 0x100000000000001, 0x100000000000001, 0x100000000000003, 0x100000000000001, 0x100000000000001, 0x100000000000001] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) + eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_add(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -332,6 +346,8 @@ static inline void gf_add(gf out, const gf a, const gf b) {
  * Input bounds:  b[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000005, 0x100000000000002, 0x100000000000002, 0x100000000000002] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) - eval(b) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_sub(gf out, const gf a, const gf b) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -408,6 +424,8 @@ static inline void gf_sub(gf out, const gf a, const gf b) {
  * Input bounds:  a[i] <= 0x100000010000000 (tight)
  * Output bounds: out <= [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000001, 0x100000000000000, 0x100000000000000, 0x100000000000000] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = -eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  */
 static inline void gf_neg(gf out, const gf a) {
     GF_ASSERT_BOUND(a->limb[0], 0x100000010000000u);
@@ -468,6 +486,8 @@ static inline void gf_neg(gf out, const gf a) {
  * Input bounds:  a[i] <= 0x300000010000000 (loose)
  * Output bounds: a <= [0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000002, 0x100000000000005, 0x100000000000002, 0x100000000000002, 0x100000000000002] (tight)
  * Aliasing: in place.
+ * Proven: eval(a') = eval(a) mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Carries every limb once, in parallel; the carry out of the top limb
  * (place 2^448 = phi^2 = phi + 1) goes to limbs 0 and n/2.
@@ -518,7 +538,9 @@ static inline void gf_weak_reduce(gf a) {
     GF_ASSERT_BOUND(a->limb[7], 0x100000000000002u);
 }
 
-/* a = neg ? -a : a; tight in, tight out. */
+/* a = neg ? -a : a; tight in, tight out.
+ * Proven: a' = a limb by limb if neg is zero, eval(a') = -eval(a) mod p if neg is all ones for all inputs
+ *   (gen/prove.py, on this C as gen/c_match.py reads it back). */
 static inline void gf_cond_neg(gf a, mask_t neg) {
     gf n;
     gf_neg(n, a);

@@ -11,6 +11,8 @@
  * Input bounds:  a[i] <= 0x300000010000000 (loose)
  * Output bounds: out <= [0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000001, 0x100000000000000, 0x100000000000000, 0x100000000000000] (tight)
  * Aliasing: out may alias the inputs.
+ * Proven: eval(out) = eval(a) * w mod p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * The carries of gf_mul / gf_sqr / gf_mulw in two parallel rounds, for
  * the routines that a layout's parallel_carry names.

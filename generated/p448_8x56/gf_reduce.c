@@ -11,6 +11,8 @@
  * Input bounds:  a[i] <= 0x100000010000000 (tight)
  * Output bounds: a <= [0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff] (canonical)
  * Aliasing: in place.
+ * Proven: eval(a') = eval(a) mod p and 0 <= eval(a') < p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Canonical limbs of V = eval(x), for 0 <= V < 2p (checked here).
  *

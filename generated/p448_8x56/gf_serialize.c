@@ -10,6 +10,8 @@
  * Postcondition: bytes_eval(out) == eval(a) mod p
  * Input bounds:  a[i] <= 0x100000010000000 (tight)
  * Aliasing: none (bytes and limbs are distinct).
+ * Proven: bytes_eval(out) = eval(a) mod p and 0 <= bytes_eval(out) < p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Canonical limbs of V = eval(x), for 0 <= V < 2p (checked here).
  *
@@ -162,6 +164,8 @@ void gf_serialize(uint8_t out[GF_SER_BYTES], const gf a) {
  * Output bounds: out <= [0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff, 0xffffffffffffff] (canonical)
  * Returns: all ones when the input is canonical (< p), zero otherwise.
  * Aliasing: none (bytes and limbs are distinct).
+ * Proven: eval(out) = bytes_eval(in) mod p, 0 <= eval(out) < p, and the return value is all ones exactly when bytes_eval(in) < p for all inputs within the bounds above
+ *   (gen/prove.py; the C below was read back and matched, gen/c_match.py).
  *
  * Canonical limbs of V = eval(x), for 0 <= V < 2p (checked here).
  *

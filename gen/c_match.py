@@ -1,0 +1,84 @@
+"""Checks that the emitted C computes what the proven schedule computes.
+
+For one layout's generated directory: reads every generated routine back
+from its C (gen/c_reader.py: gf_<stem>.c, and the inline routines of
+gf_layout.h), proves the C on its own (gen/prove.py: the bounds with the
+widths of the C types, then the value), and requires that every output
+limb, byte and return value of the C is exactly the polynomial of the
+schedule (gen/prove.py values()). The routines the template writes by
+hand (gen/template_routines.py) have no schedule: their C is proven alone
+against its contract. So a template that printed a wrong
+constant, operator, shift or limb index, or a hand edit of generated/,
+is refused even where the C would still be correct mod p.
+
+    check(L, texts)      texts: file name -> C text; returns ([(name, sentence)],
+                         [functions of gf_layout.h without a schedule, not checked])
+"""
+
+import c_reader
+import ir
+import prove
+import schedules
+import template_routines
+
+
+class MatchError(Exception):
+    """The C of a routine does not compute what its schedule computes."""
+
+
+def files_of(L):
+    """{file name: [schedule functions printed there]}."""
+    return {("gf_layout.h" if stem == "inline" else stem + ".c"): fns
+            for stem, fns in schedules.all_functions(L).items()}
+
+
+def check(L, texts, fns_by_file=None):
+    fns_by_file = fns_by_file or files_of(L)
+    layout_h = texts["gf_layout.h"]
+    try:
+        bits = c_reader.word_types(layout_h)
+    except c_reader.ReadError as e:
+        raise MatchError(f"{L.name} {e}") from None
+    if bits["w"] != L.word_bits:
+        raise MatchError(f"{L.name}: gf_word_t has {bits['w']} bits, the layout {L.word_bits}")
+    done, skipped = [], []
+    for fname, fns in sorted(fns_by_file.items()):
+        by_name = {fn.name: fn for fn in fns}
+        # the template's own routines: proven from their C alone
+        alone = {fn.name: fn for fn in template_routines.functions(L)} if fname == "gf_layout.h" else {}
+        if fname != "gf_layout.h":
+            # the reader drops preprocessor lines: a .c file may only include field.h
+            for ln in texts[fname].split("\n"):
+                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"':
+                    raise MatchError(f"{L.name} {fname}: preprocessor line {ln.strip()!r}")
+        try:
+            read, others = c_reader.read(texts[fname], layout_h, {**by_name, **alone})
+        except c_reader.ReadError as e:
+            raise MatchError(f"{L.name} {fname}: {e}") from None
+        if fname != "gf_layout.h" and others:
+            raise MatchError(f"{L.name} {fname}: {others[0]} has no schedule")
+        skipped += others
+        for name, fn in by_name.items():
+            if name not in read:
+                raise MatchError(f"{L.name} {fname}: {name} is missing")
+            cfn = read[name]
+            try:
+                sentence = prove.prove(L, cfn)
+            except (prove.ProofError, ir.BoundError) as e:
+                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
+            want, got = prove.values(L, fn), prove.values(L, cfn)
+            for key in sorted(set(want) | set(got), key=repr):
+                if want.get(key) != got.get(key):
+                    what = "return value" if key[1] == "return" else f"{key[1]}[{key[2]}]"
+                    case = "" if key[0] is None else f" (select bit {key[0]})"
+                    raise MatchError(f"{L.name} {fname}: {name}: {what}{case} differs from the schedule: "
+                                     f"C {got.get(key)!r}, schedule {want.get(key)!r}")
+            done.append((name, sentence))
+        for name, fn in alone.items():
+            if name not in read:
+                raise MatchError(f"{L.name} {fname}: {name} is missing")
+            try:
+                done.append((name, prove.prove(L, read[name])))
+            except (prove.ProofError, ir.BoundError) as e:
+                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
+    return done, skipped

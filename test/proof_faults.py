@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Fault injection: the proofs of gen/prove.py and gen/c_match.py must
+refuse every broken routine.
+
+    python3 test/proof_faults.py [--quiet]
+
+Schedules: each routine of each layout (gen/schedules.py) is mutated one
+way at a time -- a dropped term (a carry, a fold of 2^448 = 2^224 + 1, a
+product), a wrong constant (bias, +1 of the strong reduction, fold shift),
+a term read from the wrong limb (a fold into the wrong limb, an index off
+by one), a swapped Karatsuba operand, a product subtracted instead of added, a shift
+or a mask one bit off, two output limbs swapped, a select that ignores its
+bit -- at a few sites each, spread over the routine; prove.prove must raise.
+C: a copy of each committed generated file with one constant, operator,
+limb index or shift changed inside a generated routine must be refused by
+c_match.check. The unchanged routines and files must be accepted (the
+first lines), so a proof that refuses everything fails here too.
+Prints ok/FAIL lines and ends with "N passed, N failed".
+"""
+
+import copy
+import os
+import re
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "gen"))
+
+import c_match  # noqa: E402
+import ir  # noqa: E402
+import layouts  # noqa: E402
+import prove  # noqa: E402
+import schedules  # noqa: E402
+import template_routines  # noqa: E402
+
+SITES_PER_KIND = 3
+results = [0, 0]
+QUIET = "--quiet" in sys.argv
+
+
+def report(ok, what):
+    """One ok/FAIL line (ok lines cut at 200 characters; none with --quiet)."""
+    results[0 if ok else 1] += 1
+    if not ok:
+        print(f"FAIL {what}")
+    elif not QUIET:
+        print(f"ok {what[:200]}{' ...' if len(what) > 200 else ''}")
+
+
+# ---- schedule mutations -------------------------------------------------
+
+def stmts_of(fn):
+    """[(path, stmt)] of every non-block statement, path = indices."""
+    out = []
+
+    def go(lst, path):
+        for i, s in enumerate(lst):
+            if s.kind == "block":
+                go(s.stmts, path + [i])
+            else:
+                out.append((path + [i], s))
+    go(fn.body, [])
+    return out
+
+
+def nodes(e, path=()):
+    yield path, e
+    for i, a in enumerate(e.args):
+        yield from nodes(a, path + (i,))
+
+
+def replace(e, path, new):
+    if not path:
+        return new
+    args = list(e.args)
+    args[path[0]] = replace(args[path[0]], path[1:], new)
+    return ir.Expr(e.op, args, e.ty, e.k, e.home)
+
+
+def stmt_at(fn, path):
+    lst = fn.body
+    for i in path[:-1]:
+        lst = lst[i].stmts
+    return lst, path[-1]
+
+
+def expr_sites(fn, pred):
+    """[(stmt path, expr path, node)] of the nodes for which pred holds."""
+    return [(sp, ep, n) for sp, s in stmts_of(fn) if s.expr is not None
+            for ep, n in nodes(s.expr) if pred(n, s)]
+
+
+def _with_expr(fn, sp, ep, new):
+    f = copy.deepcopy(fn)
+    lst, i = stmt_at(f, sp)
+    lst[i].expr = replace(lst[i].expr, ep, new)
+    return f
+
+
+def has_shr(e):
+    return any(n.op == "shr" for _, n in nodes(e))
+
+
+def mutants(fn):
+    """{kind: [(where, build)]}, every site of every kind; build() makes the mutated copy."""
+    out = {}
+
+    def add(kind, where, f):
+        out.setdefault(kind, []).append((where, f))
+
+    def with_expr(fn, sp, ep, new):
+        return lambda: _with_expr(fn, sp, ep, new)
+
+    # a dropped term: either operand of a +
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "add"):
+        for side in (0, 1):
+            kind = "dropped carry" if has_shr(n.args[side]) else "dropped term"
+            add(kind, f"{n!r} -> {n.args[1 - side]!r}", with_expr(fn, sp, ep, n.args[1 - side]))
+    # a dropped accumulation statement (v += carry or product)
+    def edit(sp, change):
+        def build():
+            f = copy.deepcopy(fn)
+            lst, i = stmt_at(f, sp)
+            change(lst, i)
+            return f
+        return build
+
+    def drop(lst, i):
+        del lst[i]
+
+    def negate(lst, i):
+        lst[i].kind = "add"
+
+    for sp, s in stmts_of(fn):
+        if s.kind in ("add", "sub"):
+            add("dropped carry" if has_shr(s.expr) else "dropped product", f"{s.var} {s.kind} {s.expr!r}",
+                edit(sp, drop))
+        if s.kind == "sub":
+            add("sign of a Karatsuba term", f"{s.var} -= {s.expr!r} -> +=", edit(sp, negate))
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "const"):
+        add("wrong constant", f"{n.k:#x} -> {n.k + 1:#x}", with_expr(fn, sp, ep, ir.Const(n.k + 1, n.ty)))
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "shl"):
+        add("wrong fold shift", f"{n!r} << {n.k + 1}", with_expr(fn, sp, ep, ir.Shl(n.a, n.k + 1)))
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "shr"):
+        for d in (-1, 1):
+            add("shift off by one", f"{n!r} -> >> {n.k + d}", with_expr(fn, sp, ep, ir.Shr(n.a, n.k + d)))
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "mask"):
+        for d in (-1, 1):
+            add("wrong mask width", f"{n!r} -> & (2^{n.k + d} - 1)", with_expr(fn, sp, ep, ir.Mask(n.a, n.k + d)))
+    # a swapped Karatsuba operand: the second factor of a product replaced
+    # by the second factor of the next product with a different one
+    muls = expr_sites(fn, lambda n, s: n.op == "mul")
+    for j, (sp, ep, n) in enumerate(muls):
+        for _, _, m in muls[j + 1:] + muls[:j]:
+            if repr(m.b) != repr(n.b):
+                add("swapped Karatsuba operand", f"{n!r} -> mul({n.a!r}, {m.b!r})",
+                    with_expr(fn, sp, ep, ir.Mul(n.a, m.b)))
+                break
+    stores = [(sp, s) for sp, s in stmts_of(fn) if s.kind in ("store", "storebyte")]
+    def swap(sp1, sp2):
+        def build():
+            f = copy.deepcopy(fn)
+            l1, i1 = stmt_at(f, sp1)
+            l2, i2 = stmt_at(f, sp2)
+            l1[i1].expr, l2[i2].expr = l2[i2].expr, l1[i1].expr
+            return f
+        return build
+
+    for (sp1, s1), (sp2, s2) in zip(stores, stores[1:]):
+        add("swapped output limbs", f"{s1.param}[{s1.index}] <-> [{s2.index}]", swap(sp1, sp2))
+    # a term read from the wrong limb or accumulator (a fold into the wrong
+    # limb, an off-by-one index): a variable named x<i> replaced by x<i+1>,
+    # when that one is already defined there
+    defined, order = set(), {}
+    for k, (sp, s) in enumerate(stmts_of(fn)):
+        order[tuple(sp)] = set(defined)
+        if s.var:
+            defined.add(s.var)
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "var" and n.home is None):
+        m = re.fullmatch(r"([a-z_]+)(\d+)(_?)", n.k)
+        if m:
+            other = f"{m.group(1)}{int(m.group(2)) + 1}{m.group(3)}"
+            if other in order[tuple(sp)] and ir.var_type(fn.body, other) == n.ty:
+                add("wrong limb", f"{n.k} -> {other}", with_expr(fn, sp, ep, ir.Var(other, n.ty)))
+    for sp, ep, n in expr_sites(fn, lambda n, s: n.op == "and"):
+        add("select ignores its bit", f"{n!r} -> {n.a!r}", with_expr(fn, sp, ep, n.a))
+    return out
+
+
+def spread(items, k):
+    """k items spread evenly over the list (first, ..., last)."""
+    if len(items) <= k:
+        return items
+    return [items[round(i * (len(items) - 1) / (k - 1))] for i in range(k)]
+
+
+def schedule_faults():
+    for lname, L in layouts.LAYOUTS.items():
+        for group in schedules.all_functions(L).values():
+            for fn in group:
+                try:
+                    prove.prove(L, fn)
+                    report(True, f"{lname} {fn.name}: the schedule as generated is proven")
+                except (prove.ProofError, ir.BoundError) as e:
+                    report(False, f"{lname} {fn.name}: the schedule as generated is refused: {e}")
+                    continue
+                for kind, sites in sorted(mutants(fn).items()):
+                    for where, build in spread(sites, SITES_PER_KIND):
+                        f = build()
+                        try:
+                            prove.prove(L, f)
+                            report(False, f"{lname} {fn.name}: {kind} ({where}) is accepted")
+                        except prove.ProofError as e:
+                            report(True, f"{lname} {fn.name}: {kind} ({where}) refused: {e}")
+                        except ir.BoundError as e:
+                            report(True, f"{lname} {fn.name}: {kind} ({where}) refused by the bounds: {e}")
+
+
+# ---- C mutations --------------------------------------------------------
+
+C_MUTATIONS = [
+    ("shift constant", re.compile(r"(>> )(\d+)"), lambda m: m.group(1) + str(int(m.group(2)) - 1)),
+    ("hex constant", re.compile(r"(0x)([0-9a-f]+)(u)"), lambda m: f"{m.group(1)}{int(m.group(2), 16) ^ 2:x}{m.group(3)}"),
+    ("+= to -=", re.compile(r"\+="), lambda m: "-="),
+    ("+ to -", re.compile(r" \+ "), lambda m: " - "),
+    ("- to +", re.compile(r" - "), lambda m: " + "),
+    ("limb index", re.compile(r"(->limb\[)(\d+)(\])"), lambda m: f"{m.group(1)}{(int(m.group(2)) + 1) % 8}{m.group(3)}"),
+    ("mask", re.compile(r"& GF_LIMB_MASK"), lambda m: "& 0xffffu"),
+    ("operand", re.compile(r"\b([ab])(\d)\b"), lambda m: f"{m.group(1)}{(int(m.group(2)) + 1) % 8}"),
+]
+
+
+def routine_lines(text, names):
+    """Line numbers of the statements inside the generated routines `names`."""
+    lines = text.split("\n")
+    out, inside = [], False
+    for i, ln in enumerate(lines):
+        if re.match(r"^(static inline )?\w+ (" + "|".join(names) + r")\(", ln):
+            inside = True
+            continue
+        if inside and ln == "}":
+            inside = False
+        if inside and ln.strip() and not ln.lstrip().startswith(("/*", "*", "GF_ASSERT_BOUND")):
+            out.append(i)
+    return out
+
+
+def c_faults():
+    for lname, L in layouts.LAYOUTS.items():
+        d = os.path.join(ROOT, "generated", f"p448_{lname}")
+        files = c_match.files_of(L)
+        texts = {f: open(os.path.join(d, f)).read() for f in files}
+        try:
+            c_match.check(L, texts, files)
+            report(True, f"{lname}: the committed C matches its proven schedules")
+        except c_match.MatchError as e:
+            report(False, f"{lname}: the committed C is refused: {e}")
+            continue
+        for fname, fns in sorted(files.items()):
+            text = texts[fname]
+            lines = text.split("\n")
+            names = [fn.name for fn in fns]
+            if fname == "gf_layout.h":
+                names += [fn.name for fn in template_routines.functions(L)]
+            where = routine_lines(text, names)
+            for kind, rx, fix in C_MUTATIONS:
+                sites = [(i, m) for i in where for m in rx.finditer(lines[i])]
+                if not sites:
+                    continue
+                for i, m in spread(sites, 2):
+                    new = lines[i][:m.start()] + fix(m) + lines[i][m.end():]
+                    mutated = "\n".join(lines[:i] + [new] + lines[i + 1:])
+                    t = dict(texts)
+                    t[fname] = mutated
+                    label = f"{lname} {fname}:{i + 1}: {kind}: `{new.strip()}`"
+                    try:
+                        c_match.check(L, t, {fname: fns, "gf_layout.h": files["gf_layout.h"]}
+                                      if fname != "gf_layout.h" else {fname: fns})
+                        report(False, f"{label} is accepted")
+                    except c_match.MatchError as e:
+                        report(True, f"{label} refused: {e}")
+
+
+def in_function(text, name, edit):
+    """text with edit(line) applied to the lines of the body of `name`."""
+    lines = text.split("\n")
+    inside = False
+    for i, ln in enumerate(lines):
+        if re.match(r"^(static inline )?\w+ " + name + r"\(", ln):
+            inside = True
+        elif inside and ln == "}":
+            break
+        elif inside:
+            lines[i] = edit(ln)
+    return "\n".join(lines)
+
+
+def swap_lines(a, b):
+    def edit(text):
+        lines = text.split("\n")
+        i, j = lines.index(a), lines.index(b)
+        lines[i], lines[j] = lines[j], lines[i]
+        return "\n".join(lines)
+    return edit
+
+
+# (layout, file, what, edit of the text, accepted?): rewrites that compute the
+# same values must pass, and changes that only the comparison with the
+# schedule, the alias rule or the type check can see must be refused.
+C_TARGETED = [
+    ("8x56", "gf_layout.h", "operands of + swapped in gf_add_nr (same values)",
+     lambda t: in_function(t, "gf_add_nr", lambda ln: ln.replace("c0 = a0 + b0;", "c0 = b0 + a0;")), True),
+    ("8x56", "gf_mul.c", "factors of a product swapped (same values)",
+     lambda t: t.replace("(gf_dword_t)a3 * b2;", "(gf_dword_t)b2 * a3;", 1), True),
+    ("16x28", "gf_serialize.c", "two independent loads in the other order (same values)",
+     swap_lines("    const gf_word_t a0 = a->limb[0];", "    const gf_word_t a1 = a->limb[1];"), True),
+    ("8x56", "gf_layout.h", "gf_neg with 3p instead of 2p (right mod p, not the proven schedule)",
+     lambda t: in_function(t, "gf_neg", lambda ln: ln.replace("0x1fffffffffffffeu", "0x2fffffffffffffdu")
+                           .replace("0x1fffffffffffffcu", "0x2fffffffffffffau")), False),
+    ("16x28", "gf_mul.c", "an early store to out before a is read (out may alias a)",
+     lambda t: t.replace("    gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);\n",
+                         "    gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);\n    out->limb[0] = c0;\n", 1), False),
+    ("8x56", "gf_layout.h", "gf_dword_t declared 64 bits wide",
+     lambda t: t.replace("typedef unsigned __int128 gf_dword_t;", "typedef uint64_t gf_dword_t;"), False),
+    ("8x56", "gf_layout.h", "GF_LIMB_MASK one bit narrower",
+     lambda t: t.replace("#define GF_LIMB_MASK ((gf_word_t)0xffffffffffffffu)",
+                         "#define GF_LIMB_MASK ((gf_word_t)0x7fffffffffffffu)"), False),
+    ("16x28", "gf_mul.c", "an input limb read as an output (b for out)",
+     lambda t: t.replace("(gf_dword_t)a->limb[0] * b->limb[0];", "(gf_dword_t)a->limb[0] * out->limb[0];", 1), False),
+    ("8x56", "gf_layout.h", "gf_select without its mask at limb 2",
+     lambda t: t.replace("out->limb[2] = a->limb[2] ^ ((a->limb[2] ^ b->limb[2]) & m);",
+                         "out->limb[2] = a->limb[2] ^ (a->limb[2] ^ b->limb[2]);"), False),
+    ("16x28", "gf_layout.h", "gf_cond_swap updating a twice at limb 2",
+     lambda t: t.replace("    b->limb[2] ^= t;", "    a->limb[2] ^= t;"), False),
+    ("8x56", "gf_layout.h", "gf_cond_neg selecting the other way",
+     lambda t: t.replace("gf_select(a, a, n, neg);", "gf_select(a, n, a, neg);"), False),
+    ("16x28", "gf_layout.h", "gf_cond_neg copying instead of negating",
+     lambda t: t.replace("gf_neg(n, a);", "gf_copy(n, a);"), False),
+    ("8x56", "gf_layout.h", "gf_cond_swap called with a twice",
+     lambda t: t.replace("gf_select(a, a, n, neg);", "gf_select(a, a, n, neg);\n    gf_cond_swap(a, a, neg);"),
+     False),
+    ("8x56", "gf_reduce.c", "a statement the reader does not know (if)",
+     lambda t: t.replace("    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n",
+                         "    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n    if (v0) v0 = 0;\n", 1), False),
+]
+
+
+def c_targeted():
+    for lname, fname, what, edit, accept in C_TARGETED:
+        L = layouts.LAYOUTS[lname]
+        d = os.path.join(ROOT, "generated", f"p448_{lname}")
+        files = c_match.files_of(L)
+        texts = {f: open(os.path.join(d, f)).read() for f in files}
+        t = dict(texts)
+        t[fname] = edit(texts[fname])
+        if t[fname] == texts[fname]:
+            report(False, f"{lname} {fname}: {what}: the edit found nothing to change")
+            continue
+        try:
+            c_match.check(L, t, files)
+            report(accept, f"{lname} {fname}: {what}: accepted")
+        except c_match.MatchError as e:
+            report(not accept, f"{lname} {fname}: {what}: refused: {e}")
+
+
+def main():
+    t0 = time.monotonic()
+    schedule_faults()
+    t1 = time.monotonic()
+    c_faults()
+    c_targeted()
+    t2 = time.monotonic()
+    print(f"fault injection took {t1 - t0:.1f} s (schedules) and {t2 - t1:.1f} s (C)")
+    print(f"{results[0]} passed, {results[1]} failed")
+    return 1 if results[1] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
