@@ -3,7 +3,8 @@
 # CI does: native (the best target for the host), ref64, ref32 (clang), i386, ARMv7 under
 # qemu-user, an ASan+UBSan build with clang that also asserts the generated
 # limb bounds, the valgrind constant-time check on the x86 builds,
-# a short fuzzing run, the check that generated/ is what gen/ produces,
+# a short fuzzing run, the check that generated/ is what gen/ produces, the
+# proof of every generated routine (test/proof_check.py),
 # configure's refusals of misuse, and an install into a temporary DESTDIR.
 # Each configuration has its own build directory, build/NAME.
 #
@@ -72,6 +73,8 @@ regen_check() {
 }
 
 step regen regen_check
+# Every generated routine proven for all inputs, and its C read back against the proof.
+step proofs python3 test/proof_check.py --quiet
 step configure-errors python3 test/configure_errors.py
 build_and_test native --target auto
 build_and_test ref64 --target ref64
