@@ -3,7 +3,7 @@
 A layout says how an element of GF(p) is stored: LIMBS limbs of RADIX bits
 (limb i has place value 2^(RADIX*i)) in unsigned machine words of WORD_BITS
 bits, with products in double words of 2*WORD_BITS bits; which C types those
-are; the per-limb bounds of "tight" and "loose" elements (see src/field.h);
+are; the per-limb bounds of "tight" and "loose" elements (see src/field/field.h);
 the largest constant gf_mulw accepts; and the template directory that prints
 the schedules (c_scalar: plain C; SIMD layouts will name their own).
 

@@ -256,7 +256,7 @@ class Run:
             elif k in ("load", "bind", "loadbyte"):
                 self.env[s.var] = Poly.var(f"{s.param}[{s.index}]")
             elif k == "loadw" and dict(self.fn.params)[s.param] == "mask":
-                # a mask_t parameter: all ones or zero (src/field.h), one case each
+                # a mask_t parameter: all ones or zero (src/field/field.h), one case each
                 if self.choice is None:
                     self.fail(self.tree.where, f"the mask {s.param} needs a case analysis")
                 self.bit, self.bit_at = s.param, len(self.tree.order)

@@ -5,7 +5,7 @@ template, not from a schedule of gen/schedules.py. They get an empty
 ir.Function here (parameters and input bounds only), so that gen/c_match.py
 can read their C (gen/c_reader.py) and gen/prove.py prove it on its own;
 prove.spec holds what each must compute. A parameter of kind "mask" is a
-mask_t, all ones or zero by the contract of src/field.h: the proof takes
+mask_t, all ones or zero by the contract of src/field/field.h: the proof takes
 both values. no_alias names the parameters that must not alias (the C
 reader refuses any other read of a limb after a store to the same limb).
 gf_cond_neg calls gf_neg and gf_select, which the C reader inlines.

@@ -4,7 +4,7 @@
  *
  * Every routine gets the edge elements (0, 1, p-1, p, p+1, 2^448-1, every
  * limb at the bound of its precondition) against each other, then random
- * inputs with limbs up to that bound (tight or loose per src/field.h); the
+ * inputs with limbs up to that bound (tight or loose per src/field/field.h); the
  * result must equal the mpz result mod p and respect its own bound (tight,
  * or loose for the _nr routines). Outputs aliasing inputs are checked too.
  * Built once per layout (-Igenerated/p448_<layout>).
@@ -141,7 +141,7 @@ static void run_weak_reduce(void) {
     mpz_clear(want);
 }
 
-/* The contract chain of src/field.h: _nr results go straight into mul/sqr. */
+/* The contract chain of src/field/field.h: _nr results go straight into mul/sqr. */
 static void run_nr_into_mul(void) {
     check_test("add_nr/sub_nr of tight into mul and sqr");
     mpz_t x, y, want;

@@ -1,5 +1,5 @@
 /*
- * GMP differential test of src/field.c on the layout: gf_eq, gf_is_zero,
+ * GMP differential test of src/field/field.c on the layout: gf_eq, gf_is_zero,
  * gf_lobit, gf_sqrn, gf_invert, gf_isr.
  *
  * Inputs: the edge elements (0, 1, p-1, p, p+1, 2^448-1, every limb at the

@@ -1,5 +1,5 @@
 /*
- * SHAKE256 (src/shake256.c) against OpenSSL's libcrypto (EVP_shake256 and
+ * SHAKE256 (src/hash/shake256.c) against OpenSSL's libcrypto (EVP_shake256 and
  * EVP_DigestFinalXOF): random inputs of 0..1000 bytes, absorbed in random
  * pieces, squeezed in random pieces to 1..600 bytes of output.
  */

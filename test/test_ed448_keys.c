@@ -18,7 +18,7 @@
  * A or R. sign_seed must equal sign with the right secret; with a wrong
  * public half, sign leaks the private scalar, solved for here.
  *
- * The SHAKE256 digests of the leak test use src/shake256.h, which
+ * The SHAKE256 digests of the leak test use src/hash/shake256.h, which
  * test_shake256 checks against FIPS 202 vectors and interop_shake256
  * against OpenSSL.
  */

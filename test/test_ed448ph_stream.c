@@ -5,7 +5,7 @@
  * its multiples, 0 and 1 included), for three-way splits at the block
  * boundaries and for many small updates; the _prehashed functions match the
  * RFC 8032 section 7.5 vectors with PH(M) = SHAKE256(M, 64) computed by
- * src/shake256.h (checked against FIPS 202 by test_shake256); the state is
+ * src/hash/shake256.h (checked against FIPS 202 by test_shake256); the state is
  * the state after init once a final call returns; a NULL update fails the
  * stream; a copied state forks it.
  */

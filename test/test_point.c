@@ -1,5 +1,5 @@
 /*
- * Edwards point layer tests (src/point*.c, src/x448_base.c).
+ * Edwards point layer tests (src/point/point*.c, src/proto/x448_base.c).
  *
  * The oracle is a GMP implementation of the affine edwards448 addition law
  * (RFC 8032 section 5.2.4) with double-and-add, independent of our field

@@ -1,5 +1,5 @@
 /*
- * Scalars mod l (src/scalar.c) against GMP: every function on random and
+ * Scalars mod l (src/scalar/scalar.c) against GMP: every function on random and
  * edge-case inputs, with mpz arithmetic mod l as the oracle. Inputs are
  * built from mpz values and written into scalar_t words directly, so that
  * no function under test is trusted to make the inputs of another.

@@ -1,5 +1,5 @@
 /*
- * SHAKE256 and Keccak-f[1600] (src/shake256.c) against published answers and
+ * SHAKE256 and Keccak-f[1600] (src/hash/shake256.c) against published answers and
  * against a slow reference written here from the definitions of FIPS 202.
  * Needs no OpenSSL (test/interop_shake256.c compares with libcrypto).
  */

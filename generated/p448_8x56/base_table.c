@@ -2,15 +2,15 @@
 /*
  * Precomputed multiples of the Ed448 base point B, affine, as (x, y, d x y).
  * point_base_comb: COMB_N = 5 tables of 2^(COMB_T - 1) entries,
- * COMB_T = 5, COMB_S = 18 (see src/point_comb.c).
+ * COMB_T = 5, COMB_S = 18 (see src/point/point_comb.c).
  * point_base_wnaf: (2i + 1) B, and point_base2_wnaf: (2i + 1) 2^224 B,
- * WNAF_BASE_BITS = 7 (see src/point_wnaf.c, src/point_verify.c).
+ * WNAF_BASE_BITS = 7 (see src/point/point_wnaf.c, src/point/point_verify.c).
  */
 #include "point.h"
 
 _Static_assert(COMB_N == 5 && COMB_T == 5 && COMB_S == 18,
-               "src/point.h changed the comb: regenerate");
-_Static_assert(WNAF_BASE_BITS == 7, "src/point.h changed the window: regenerate");
+               "src/point/point.h changed the comb: regenerate");
+_Static_assert(WNAF_BASE_BITS == 7, "src/point/point.h changed the window: regenerate");
 
 const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {
     { /* comb 0 */

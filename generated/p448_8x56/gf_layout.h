@@ -10,7 +10,7 @@
  *   loose: every limb <= GF_LOOSE_MAX = 0x300000010000000; what gf_add_nr / gf_sub_nr
  *          of two tight elements return; gf_mul, gf_sqr, gf_mulw and gf_weak_reduce
  *          accept it.
- * Included by src/field.h, which declares the API; do not include directly.
+ * Included by src/field/field.h, which declares the API; do not include directly.
  */
 #ifndef GOLDILOCKS_GF_LAYOUT_H
 #define GOLDILOCKS_GF_LAYOUT_H

@@ -73,7 +73,7 @@ void gf_serialize(uint8_t out[GF_SER_BYTES], const gf a);
  */
 mask_t gf_deserialize(gf out, const uint8_t in[GF_SER_BYTES]);
 
-/* ---- src/field.c: the same for every layout, built on the above ---- */
+/* ---- src/field/field.c: the same for every layout, built on the above ---- */
 
 /* All ones when a == b (mod p). */
 mask_t gf_eq(const gf a, const gf b);

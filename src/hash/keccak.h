@@ -1,6 +1,6 @@
 /*
  * Keccak-f[1600] (FIPS 202 section 3.3), the permutation under SHAKE256.
- * Internal: src/shake256.c implements it, test/test_shake256.c checks it
+ * Internal: src/hash/shake256.c implements it, test/test_shake256.c checks it
  * against a reference written from the spec's step definitions.
  */
 #ifndef GOLDILOCKS_KECCAK_H

@@ -18,7 +18,7 @@
  * is valid for all inputs, the neutral element and equal points included,
  * so the constant-time code needs no exceptions.
  *
- * All functions here use only src/field.h and src/ct.h; outputs may alias
+ * All functions here use only src/field/field.h and src/core/ct.h; outputs may alias
  * inputs. Nothing branches on or indexes memory by a point's value except
  * the functions named *_vartime.
  */
@@ -76,7 +76,7 @@ extern const point_niels_t point_base_niels;
 extern const gf curve_sqrt_minus_d;
 extern const gf curve_invsqrt_minus_d;
 
-/* ---- src/point_arith.c ---- */
+/* ---- src/point/point_arith.c ---- */
 
 void point_identity(point_t *out);
 void point_copy(point_t *out, const point_t *a);
@@ -111,7 +111,7 @@ void point_affine(gf x, gf y, const point_t *a);
 /* Wipes a secret point. */
 void point_wipe(point_t *a);
 
-/* ---- src/point_encode.c: RFC 8032 sections 5.2.2, 5.2.3 ---- */
+/* ---- src/point/point_encode.c: RFC 8032 sections 5.2.2, 5.2.3 ---- */
 
 #define ED448_POINT_BYTES 57
 
@@ -123,7 +123,7 @@ void point_encode_ed448(uint8_t out[ED448_POINT_BYTES], const point_t *a);
  */
 mask_t point_decode_ed448(point_t *out, const uint8_t in[ED448_POINT_BYTES]);
 
-/* ---- src/decaf448.c: RFC 9496 section 5 ---- */
+/* ---- src/proto/decaf448.c: RFC 9496 section 5 ---- */
 
 #define DECAF448_BYTES 56
 #define DECAF448_UNIFORM_BYTES 112
@@ -137,17 +137,17 @@ mask_t decaf448_eq(const point_t *a, const point_t *b);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
 
-/* ---- src/point_comb.c: constant time ---- */
+/* ---- src/point/point_comb.c: constant time ---- */
 
 /* out = [k]B, B the base point of RFC 8032. */
 void point_scalarmul_base(point_t *out, const scalar_t *k);
 
-/* ---- src/point_scalarmul.c: constant time ---- */
+/* ---- src/point/point_scalarmul.c: constant time ---- */
 
 /* out = [k]a. */
 void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
 
-/* ---- src/point_wnaf.c: variable time, for public inputs only ---- */
+/* ---- src/point/point_wnaf.c: variable time, for public inputs only ---- */
 
 /* The window of run-time tables of odd multiples. */
 #define WNAF_VAR_BITS 5
@@ -173,12 +173,12 @@ void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
                                          const point_t *p, const scalar_t *b);
 
-/* ---- src/point_verify.c: variable time, for public inputs only ---- */
+/* ---- src/point/point_verify.c: variable time, for public inputs only ---- */
 
 /* All ones when [4]([s]B - [k]a - r) is the neutral element (RFC 8032 section 5.2.7). */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r);
 
-/* ---- src/point_order.c: variable time, for public inputs only ---- */
+/* ---- src/point/point_order.c: variable time, for public inputs only ---- */
 
 /* 1 when [4]a is the neutral element (a is one of the four points of order 1, 2 or 4), else 0. */
 int point_is_small_order_vartime(const point_t *a);

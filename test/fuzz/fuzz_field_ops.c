@@ -10,7 +10,7 @@
  *
  * Built once per layout: clang -fsanitize=fuzzer,address,undefined
  * -Igenerated/p448_<layout> ... with test/field_oracle.c,
- * src/field.c, src/ct.c and the layout's generated .c files.
+ * src/field/field.c, src/core/ct.c and the layout's generated .c files.
  */
 #include <stdio.h>
 #include <stdlib.h>

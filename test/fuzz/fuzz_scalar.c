@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: scalars mod l (src/scalar.c) against GMP.
+ * libFuzzer target: scalars mod l (src/scalar/scalar.c) against GMP.
  * The whole input is reduced mod l (any length); its first 57 bytes are
  * parsed as a canonical scalar; its two halves are reduced into a and b,
  * and add, sub, mul, neg, halve and eq on them are compared with mpz.
