@@ -260,6 +260,46 @@ GOLDILOCKS_API
 void goldilocks_decaf448_from_uniform(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
                                       const uint8_t uniform[GOLDILOCKS_DECAF448_UNIFORM_BYTES]);
 
+/* ---- hash to curve, RFC 9380 ---- */
+
+/*
+ * The suites of RFC 9380 section 8.9 with expand_message_xof (SHAKE256),
+ * for the domain separation tag dst (dst_len bytes) the caller gives.
+ *
+ *   goldilocks_ed448_hash_to_curve    edwards448_XOF:SHAKE256_ELL2_RO_
+ *   goldilocks_ed448_encode_to_curve  edwards448_XOF:SHAKE256_ELL2_NU_
+ *   goldilocks_x448_hash_to_curve     curve448_XOF:SHAKE256_ELL2_RO_
+ *   goldilocks_x448_encode_to_curve   curve448_XOF:SHAKE256_ELL2_NU_
+ *
+ * out is the point in the prime-order subgroup: for edwards448 its RFC 8032
+ * encoding, for curve448 its RFC 7748 u coordinate (56 bytes; the v of
+ * RFC 9380's output is not returned). hash_to_curve is a random oracle;
+ * encode_to_curve is about half the work but its outputs are not uniform
+ * (section 2.2.2): use it only where the protocol says so.
+ *
+ * Returns 0, or -1 with out all zero when dst_len is 0 (section 3.1: the
+ * DST must not be empty), out or dst is NULL, or msg is NULL with
+ * msg_len > 0 (msg may be NULL when msg_len is 0). A dst longer than 255
+ * bytes is replaced by SHAKE256("H2C-OVERSIZE-DST-" || dst, 56 bytes)
+ * (section 5.3.3). out may overlap msg or dst. Constant time in msg (which
+ * may be secret, e.g. a password); dst and the lengths are public.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_hash_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t *dst, size_t dst_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_encode_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *dst, size_t dst_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_hash_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
+                                  const uint8_t *dst, size_t dst_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_encode_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
+                                    const uint8_t *dst, size_t dst_len);
+
 #ifdef __cplusplus
 }
 #endif
