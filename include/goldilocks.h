@@ -300,6 +300,34 @@ GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_x448_encode_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
                                     const uint8_t *dst, size_t dst_len);
 
+/* ---- key conversion ---- */
+
+/*
+ * x_pub = the X448 public key of an Ed448 public key: u = y^2 / x^2, the
+ * 4-isogeny of RFC 7748 section 4.2 (the Ed448 base point gives u = 5).
+ * Returns 0, or -1 with x_pub all zero when ed_pub is not a canonical
+ * encoding of a point on the curve (as goldilocks_ed448_verify decodes),
+ * when the point has small order (1, 2 or 4), or for a NULL argument.
+ * Points outside the prime-order subgroup are otherwise converted. x_pub
+ * may overlap ed_pub. Variable time (public input).
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
+                                    const uint8_t ed_pub[GOLDILOCKS_ED448_PUBLIC_BYTES]);
+
+/*
+ * x_secret = the first 56 bytes of SHAKE256(seed, 114 bytes), seed the
+ * first 57 bytes of ed_secret (its public half is not read), unclamped:
+ * X448 clamps them to Ed448's secret scalar, so
+ * goldilocks_x448_public_key(x_secret) equals
+ * goldilocks_ed448_public_to_x448 of the key pair's public key. Any seed is
+ * accepted. A NULL ed_secret zeroes x_secret. x_secret may overlap
+ * ed_secret. Constant time; the digest is wiped.
+ */
+GOLDILOCKS_API
+void goldilocks_ed448_secret_to_x448(uint8_t x_secret[GOLDILOCKS_X448_BYTES],
+                                     const uint8_t ed_secret[GOLDILOCKS_ED448_SECRET_BYTES]);
+
 #ifdef __cplusplus
 }
 #endif
