@@ -270,14 +270,20 @@ static void test_suite(const struct suite *s) {
         check(json_len(us) == s->count, "vector %zu: %u u values", i, s->count);
         for (unsigned j = 0; j < s->count; j++) {
             check(gf_matches(r[j], json_str(json_at(us, j))), "vector %zu: u%u", i, j);
-            gf mu, mv;
-            h2c_elligator2_curve448(mu, mv, r[j]);
+            gf un, ud, mu, mv, one;
+            h2c_elligator2_curve448(un, ud, mv, r[j]);
+            gf_invert(mu, ud);
+            gf_mul(mu, mu, un);
             const json_value *q = json_get(t, s->count == 1 ? "Q" : (j ? "Q1" : "Q0"));
             if (s->edwards) {
                 point_t e;
                 gf x, y;
-                h2c_curve448_to_edwards(&e, mu, mv);
+                h2c_curve448_to_edwards(&e, un, ud, mv);
                 check(point_valid(&e) != 0, "vector %zu: Q%u not on edwards448", i, j);
+                point_t e1;
+                gf_set_small(one, 1);
+                h2c_curve448_to_edwards(&e1, mu, one, mv);
+                check(point_eq(&e, &e1) != 0, "vector %zu: the isogeny at u = un/ud and at (un/ud)/1", i);
                 point_affine(x, y, &e);
                 check(gf_matches(x, json_get_str(q, "x")) && gf_matches(y, json_get_str(q, "y")),
                       "vector %zu: Q%u (Elligator 2 and the 4-isogeny)", i, j);
@@ -299,6 +305,35 @@ static void test_suite(const struct suite *s) {
         }
     }
     json_free(v);
+}
+
+/*
+ * The exceptional inputs of Elligator 2: r = 0 and r = +-1 (1 - r^2 = 0,
+ * x1 = -A by section 6.7.1 step 2). g(-A) = -A; when -A is not a square
+ * (GMP decides) the RFC's point is (x2, sqrt(g(x2))) = (0, 0), the point of
+ * order 2, which the 4-isogeny maps to the neutral element.
+ */
+static void test_exceptional(void) {
+    check_test("Elligator 2 at r = 0, 1, -1: (0, 0), and the isogeny gives the neutral element");
+    mpz_t a;
+    mpz_init(a);
+    mpz_sub_ui(a, P, 156326);
+    int nonsquare = mpz_legendre(a, P) == -1;
+    mpz_clear(a);
+    if (!check(nonsquare, "-A is a square: the expected point is not (0, 0)"))
+        return;
+    for (int k = -1; k <= 1; k++) {
+        gf r, un, ud, v;
+        gf_set_small(r, (uint32_t)(k < 0 ? 1 : k));
+        if (k < 0)
+            gf_neg(r, r);
+        h2c_elligator2_curve448(un, ud, v, r);
+        check(gf_is_zero(un) && !gf_is_zero(ud) && gf_is_zero(v), "r = %d: not (0, 0)", k);
+        point_t e, id;
+        h2c_curve448_to_edwards(&e, un, ud, v);
+        point_identity(&id);
+        check(point_valid(&e) && point_eq(&e, &id), "r = %d: not the neutral element", k);
+    }
 }
 
 /* ---- the DST rules and the failure contract ---- */
@@ -441,6 +476,7 @@ int main(void) {
     test_expand();
     for (unsigned s = 0; s < 4; s++)
         test_suite(&SUITES[s]);
+    test_exceptional();
     for (unsigned s = 0; s < 4; s++)
         test_contract(&SUITES[s]);
     test_random();

@@ -48,17 +48,21 @@ void h2c_hash_to_field(gf u[2], unsigned count, const uint8_t *msg, size_t msg_l
 /* The curve448 coefficient A of v^2 = u^3 + A u^2 + u (RFC 7748 section 4.2). */
 #define CURVE448_A 156326
 
-/* map_to_curve_elligator2 for curve448 (section 6.7.1, Z = -1): (u, v) on curve448. */
-void h2c_elligator2_curve448(gf u, gf v, const gf r);
+/*
+ * map_to_curve_elligator2 for curve448 (section 6.7.1, Z = -1): the point
+ * (u, v) = (un / ud, v) of curve448, ud never zero.
+ */
+void h2c_elligator2_curve448(gf un, gf ud, gf v, const gf r);
 
 /* ---- isogeny.c ---- */
 
 /*
  * The 4-isogeny from curve448 to edwards448 of RFC 7748 section 4.2, which
- * the edwards448 suites of RFC 9380 use; the points where its denominators
- * vanish (its kernel) go to the neutral element.
+ * the edwards448 suites of RFC 9380 use, at the point (un / ud, v), ud != 0;
+ * the points where its denominators vanish (its kernel) go to the neutral
+ * element.
  */
-void h2c_curve448_to_edwards(point_t *out, const gf u, const gf v);
+void h2c_curve448_to_edwards(point_t *out, const gf un, const gf ud, const gf v);
 
 /*
  * The u coordinate of the 4-isogeny back, (x, y) -> y^2 / x^2 (RFC 7748

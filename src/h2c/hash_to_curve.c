@@ -23,19 +23,20 @@
 
 void h2c_edwards_sum(point_t *out, unsigned count, const uint8_t *msg, size_t msg_len,
                      const uint8_t *dst, size_t dst_len) {
-    gf r[2], u, v;
+    gf r[2], un, ud, v;
     point_t q;
     h2c_hash_to_field(r, count, msg, msg_len, dst, dst_len);
-    h2c_elligator2_curve448(u, v, r[0]);
-    h2c_curve448_to_edwards(out, u, v);
+    h2c_elligator2_curve448(un, ud, v, r[0]);
+    h2c_curve448_to_edwards(out, un, ud, v);
     if (count == 2) { /* count is public: which suite */
-        h2c_elligator2_curve448(u, v, r[1]);
-        h2c_curve448_to_edwards(&q, u, v);
+        h2c_elligator2_curve448(un, ud, v, r[1]);
+        h2c_curve448_to_edwards(&q, un, ud, v);
         point_add(out, out, &q);
         point_wipe(&q);
     }
     ct_wipe(r, sizeof r);
-    ct_wipe(u, sizeof u);
+    ct_wipe(un, sizeof un);
+    ct_wipe(ud, sizeof ud);
     ct_wipe(v, sizeof v);
 }
 

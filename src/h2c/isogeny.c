@@ -10,29 +10,40 @@
  * the u coordinate of the composition is that of [4]P: hash_to_curve.c uses
  * this to clear curve448's cofactor (h_eff = 4) without Montgomery
  * addition. With w = u^2 - 1 the denominators factor as w^2 + 4 v^2 and
- * u w^2 - 2 v^2 (u^2 + 1), the first numerator as -u (w^2 - 4 v^2).
+ * u w^2 - 2 v^2 (u^2 + 1), the second numerator as -u (w^2 - 4 v^2).
  */
 #include "h2c.h"
 #include "ct.h"
 
-void h2c_curve448_to_edwards(point_t *out, const gf u, const gf v) {
-    gf one, uu, vv, w, ww, vv4, xn, xd, yn, yd, t;
-    gf_set_small(one, 1);
-    gf_sqr(uu, u);
+/*
+ * At u = U / W: with q = U^2 - W^2 (w = q / W^2), multiplying numerators
+ * and denominators by powers of W,
+ *   x = 4 v q W^2 / (q^2 + 4 v^2 W^4)
+ *   y = U (4 v^2 W^4 - q^2) / (U q^2 - 2 v^2 W^3 (U^2 + W^2)).
+ */
+void h2c_curve448_to_edwards(point_t *out, const gf un, const gf ud, const gf v) {
+    gf uu, ww, w4, q, qq, vv, vw4, xn, xd, yn, yd, t;
+    gf_sqr(uu, un);
+    gf_sqr(ww, ud);
+    gf_sqr(w4, ww);
+    gf_sub(q, uu, ww);                     /* q = U^2 - W^2 */
+    gf_sqr(qq, q);
     gf_sqr(vv, v);
-    gf_sub(w, uu, one);                    /* w = u^2 - 1 */
-    gf_sqr(ww, w);
-    gf_mulw(vv4, vv, 4);                   /* 4 v^2 */
-    gf_mul(xn, v, w);
-    gf_mulw(xn, xn, 4);                    /* xn = 4 v w */
-    gf_add(xd, ww, vv4);                   /* xd = w^2 + 4 v^2 */
-    gf_sub(yn, vv4, ww);
-    gf_mul(yn, yn, u);                     /* yn = -u (w^2 - 4 v^2) */
-    gf_mul(yd, u, ww);
-    gf_add(t, uu, one);
+    gf_mul(vw4, vv, w4);
+    gf_mulw(vw4, vw4, 4);                  /* 4 v^2 W^4 */
+    gf_mul(xn, v, q);
+    gf_mul(xn, xn, ww);
+    gf_mulw(xn, xn, 4);                    /* xn = 4 v q W^2 */
+    gf_add(xd, qq, vw4);                   /* xd = q^2 + 4 v^2 W^4 */
+    gf_sub(yn, vw4, qq);
+    gf_mul(yn, yn, un);                    /* yn = U (4 v^2 W^4 - q^2) */
+    gf_add(t, uu, ww);
     gf_mul(t, t, vv);
-    gf_add(t, t, t);
-    gf_sub(yd, yd, t);                     /* yd = u w^2 - 2 v^2 (u^2 + 1) */
+    gf_mul(t, t, ww);
+    gf_mul(t, t, ud);
+    gf_add(t, t, t);                       /* 2 v^2 W^3 (U^2 + W^2) */
+    gf_mul(yd, un, qq);
+    gf_sub(yd, yd, t);                     /* yd = U q^2 - 2 v^2 W^3 (U^2 + W^2) */
 
     /* Extended coordinates: (xn yd : yn xd : xd yd : xn yn). */
     point_t p, id;
@@ -50,10 +61,12 @@ void h2c_curve448_to_edwards(point_t *out, const gf u, const gf v) {
 
     point_wipe(&p);
     ct_wipe(uu, sizeof uu);
-    ct_wipe(vv, sizeof vv);
-    ct_wipe(w, sizeof w);
     ct_wipe(ww, sizeof ww);
-    ct_wipe(vv4, sizeof vv4);
+    ct_wipe(w4, sizeof w4);
+    ct_wipe(q, sizeof q);
+    ct_wipe(qq, sizeof qq);
+    ct_wipe(vv, sizeof vv);
+    ct_wipe(vw4, sizeof vw4);
     ct_wipe(xn, sizeof xn);
     ct_wipe(xd, sizeof xd);
     ct_wipe(yn, sizeof yn);
