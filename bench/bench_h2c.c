@@ -4,6 +4,12 @@
  * interleaved in the same rounds).
  *
  *   bench_h2c [--reps R] [--batch B]
+ *   bench_h2c --only NAME [--iterations N]
+ *       Runs one operation N times in bench_only_loop() and nothing else,
+ *       for instruction counts:
+ *         valgrind --tool=callgrind --toggle-collect=bench_only_loop \
+ *             bench_h2c --only ed448_hash_to_curve --iterations 20
+ *       then divide the Ir of bench_only_loop by N.
  *
  * Each of R rounds times a batch of B calls of every operation in turn;
  * reported: the median over the rounds of (batch ticks / B). Ticks are
@@ -67,11 +73,17 @@ static const struct {
     {"ed448_public_to_x448", op_pub},
     {"ed448_secret_to_x448", op_sec},
 #ifdef HAVE_LIBDECAF
-    {"libdecaf convert_public_key_to_x448", op_decaf_pub},
-    {"libdecaf convert_private_key_to_x448", op_decaf_sec},
+    {"libdecaf:convert_public_key_to_x448", op_decaf_pub},
+    {"libdecaf:convert_private_key_to_x448", op_decaf_sec},
 #endif
 };
 enum { OPS = sizeof ops / sizeof ops[0], MAX_REPS = 1001 };
+
+__attribute__((noinline)) void bench_only_loop(void (*fn)(void), int n);
+__attribute__((noinline)) void bench_only_loop(void (*fn)(void), int n) {
+    for (int i = 0; i < n; i++)
+        fn();
+}
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -79,12 +91,17 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-    int reps = 101, batch = 20;
+    int reps = 101, batch = 20, iterations = 10;
+    const char *only = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--reps") == 0)
             reps = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--batch") == 0)
             batch = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--only") == 0)
+            only = argv[i + 1];
+        else if (strcmp(argv[i], "--iterations") == 0)
+            iterations = atoi(argv[i + 1]);
     }
     if (reps < 1 || reps > MAX_REPS || batch < 1) {
         fprintf(stderr, "bench_h2c: --reps 1..%d, --batch >= 1\n", MAX_REPS);
@@ -96,6 +113,15 @@ int main(int argc, char **argv) {
         seed[i] = (uint8_t)(i * 13 + 5);
     goldilocks_ed448_keypair_from_seed(pub, secret, seed);
 
+    if (only) {
+        for (int o = 0; o < OPS; o++)
+            if (strcmp(ops[o].name, only) == 0) {
+                bench_only_loop(ops[o].fn, iterations);
+                return 0;
+            }
+        fprintf(stderr, "bench_h2c: no operation %s\n", only);
+        return 2;
+    }
     static uint64_t t[OPS][MAX_REPS];
     for (int r = 0; r < reps; r++)
         for (int o = 0; o < OPS; o++) {
