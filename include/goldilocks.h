@@ -309,7 +309,8 @@ int goldilocks_x448_encode_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const ui
  * encoding of a point on the curve (as goldilocks_ed448_verify decodes),
  * when the point has small order (1, 2 or 4), or for a NULL argument.
  * Points outside the prime-order subgroup are otherwise converted. x_pub
- * may overlap ed_pub. Variable time (public input).
+ * may overlap ed_pub. Constant time but for the return of -1 (the key is
+ * public).
  */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
