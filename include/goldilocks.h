@@ -260,6 +260,75 @@ GOLDILOCKS_API
 void goldilocks_decaf448_from_uniform(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
                                       const uint8_t uniform[GOLDILOCKS_DECAF448_UNIFORM_BYTES]);
 
+/* ---- hash to curve, RFC 9380 ---- */
+
+/*
+ * The suites of RFC 9380 section 8.9 with expand_message_xof (SHAKE256),
+ * for the domain separation tag dst (dst_len bytes) the caller gives.
+ *
+ *   goldilocks_ed448_hash_to_curve    edwards448_XOF:SHAKE256_ELL2_RO_
+ *   goldilocks_ed448_encode_to_curve  edwards448_XOF:SHAKE256_ELL2_NU_
+ *   goldilocks_x448_hash_to_curve     curve448_XOF:SHAKE256_ELL2_RO_
+ *   goldilocks_x448_encode_to_curve   curve448_XOF:SHAKE256_ELL2_NU_
+ *
+ * out is the point in the prime-order subgroup: for edwards448 its RFC 8032
+ * encoding, for curve448 its RFC 7748 u coordinate (56 bytes; the v of
+ * RFC 9380's output is not returned). hash_to_curve is a random oracle;
+ * encode_to_curve is about half the work but its outputs are not uniform
+ * (section 2.2.2): use it only where the protocol says so.
+ *
+ * Returns 0, or -1 with out all zero when dst_len is 0 (section 3.1: the
+ * DST must not be empty), out or dst is NULL, or msg is NULL with
+ * msg_len > 0 (msg may be NULL when msg_len is 0). A dst longer than 255
+ * bytes is replaced by SHAKE256("H2C-OVERSIZE-DST-" || dst, 56 bytes)
+ * (section 5.3.3). out may overlap msg or dst. Constant time in msg (which
+ * may be secret, e.g. a password); dst and the lengths are public.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_hash_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t *dst, size_t dst_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_encode_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *dst, size_t dst_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_hash_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
+                                  const uint8_t *dst, size_t dst_len);
+
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_encode_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
+                                    const uint8_t *dst, size_t dst_len);
+
+/* ---- key conversion ---- */
+
+/*
+ * x_pub = the X448 public key of an Ed448 public key: u = y^2 / x^2, the
+ * 4-isogeny of RFC 7748 section 4.2 (the Ed448 base point gives u = 5).
+ * Returns 0, or -1 with x_pub all zero when ed_pub is not a canonical
+ * encoding of a point on the curve (as goldilocks_ed448_verify decodes),
+ * when the point has small order (1, 2 or 4), or for a NULL argument.
+ * Points outside the prime-order subgroup are otherwise converted. x_pub
+ * may overlap ed_pub. Constant time but for the return of -1 (the key is
+ * public).
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
+                                    const uint8_t ed_pub[GOLDILOCKS_ED448_PUBLIC_BYTES]);
+
+/*
+ * x_secret = the first 56 bytes of SHAKE256(seed, 114 bytes), seed the
+ * first 57 bytes of ed_secret (its public half is not read), unclamped:
+ * X448 clamps them to Ed448's secret scalar, so
+ * goldilocks_x448_public_key(x_secret) equals
+ * goldilocks_ed448_public_to_x448 of the key pair's public key. Any seed is
+ * accepted. A NULL ed_secret zeroes x_secret. x_secret may overlap
+ * ed_secret. Constant time; the digest is wiped.
+ */
+GOLDILOCKS_API
+void goldilocks_ed448_secret_to_x448(uint8_t x_secret[GOLDILOCKS_X448_BYTES],
+                                     const uint8_t ed_secret[GOLDILOCKS_ED448_SECRET_BYTES]);
+
 #ifdef __cplusplus
 }
 #endif

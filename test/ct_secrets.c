@@ -15,6 +15,7 @@
 #include <valgrind/memcheck.h>
 #include "goldilocks.h"
 #include "check.h"
+#include "json.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
@@ -172,11 +173,94 @@ static void test_decaf448(void) {
     check(memcmp(got, want, 56) == 0, "[5][3]B is wrong");
 }
 
+/* A "0x..." big-endian hex field element of the RFC 9380 files as 56 little-endian bytes; 0 when malformed. */
+static int be_hex_to_le(uint8_t out[56], const char *hex) {
+    uint8_t be[56];
+    if (!hex || strncmp(hex, "0x", 2) != 0 || strlen(hex) != 2 + 112 || check_unhex(be, 56, hex + 2) != 56)
+        return 0;
+    for (int i = 0; i < 56; i++)
+        out[i] = be[55 - i];
+    return 1;
+}
+
+/*
+ * The four RFC 9380 suites with the message undefined (it may be a
+ * password), on every appendix J vector: the output point is public.
+ */
+static void test_h2c(void) {
+    static const struct {
+        const char *file;
+        int edwards, ro;
+    } suites[4] = {
+        {"rfc9380_edwards448_xof_shake256_ell2_ro_.json", 1, 1},
+        {"rfc9380_edwards448_xof_shake256_ell2_nu_.json", 1, 0},
+        {"rfc9380_curve448_xof_shake256_ell2_ro_.json", 0, 1},
+        {"rfc9380_curve448_xof_shake256_ell2_nu_.json", 0, 0},
+    };
+    for (int s = 0; s < 4; s++) {
+        char name[160];
+        snprintf(name, sizeof name, "%s with the message undefined", suites[s].file);
+        check_test(name);
+        json_value *v = json_load(check_vector_path(suites[s].file));
+        const char *dst = json_get_str(v, "dst");
+        const json_value *vec = json_get(v, "vectors");
+        if (!check(v && dst && json_len(vec) == 5, "cannot read %s", suites[s].file)) {
+            json_free(v);
+            continue;
+        }
+        for (size_t i = 0; i < json_len(vec); i++) {
+            const json_value *t = json_at(vec, i);
+            const char *text = json_get_str(t, "msg");
+            uint8_t want[57], x[56], got[57], msg[1024];
+            size_t len = text ? strlen(text) : 0;
+            int ok = text && len <= sizeof msg && be_hex_to_le(x, json_get_str(json_get(t, "P"), "x"));
+            if (suites[s].edwards) {
+                ok = ok && be_hex_to_le(want, json_get_str(json_get(t, "P"), "y"));
+                want[56] = (uint8_t)((x[0] & 1) << 7);
+            } else {
+                memcpy(want, x, 56);
+            }
+            if (!check(ok, "vector %zu malformed", i))
+                continue;
+            memcpy(msg, text, len);
+            SECRET(msg, len);
+            int rc;
+            if (suites[s].edwards)
+                rc = suites[s].ro ? goldilocks_ed448_hash_to_curve(got, msg, len, (const uint8_t *)dst, strlen(dst))
+                                  : goldilocks_ed448_encode_to_curve(got, msg, len, (const uint8_t *)dst, strlen(dst));
+            else
+                rc = suites[s].ro ? goldilocks_x448_hash_to_curve(got, msg, len, (const uint8_t *)dst, strlen(dst))
+                                  : goldilocks_x448_encode_to_curve(got, msg, len, (const uint8_t *)dst, strlen(dst));
+            PUBLIC(&rc, sizeof rc);
+            PUBLIC(got, sizeof got);
+            check(rc == 0, "vector %zu: returned %d", i, rc);
+            check(memcmp(got, want, suites[s].edwards ? 57 : 56) == 0, "vector %zu: wrong point", i);
+        }
+        json_free(v);
+    }
+}
+
+/* Ed448 -> X448: the converted secret is secret; X448's public key of it is the converted public key. */
+static void test_convert(void) {
+    uint8_t seed[57], pub[57], secret[114], xs[56], got[56], want[56];
+    check_test("ed448_secret_to_x448 with the seed undefined");
+    unhex(seed, 57, ED448_SEED);
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    check(goldilocks_ed448_public_to_x448(want, pub) == 0, "public_to_x448 failed");
+    SECRET(secret, 57);
+    goldilocks_ed448_secret_to_x448(xs, secret);
+    goldilocks_x448_public_key(got, xs);
+    PUBLIC(got, sizeof got);
+    check(memcmp(got, want, 56) == 0, "X448 public key of the converted secret");
+}
+
 int main(void) {
     check_init("ct_secrets");
     printf("running under valgrind: %s\n", RUNNING_ON_VALGRIND ? "yes" : "no (the marks are no-ops)");
     test_x448();
     test_ed448();
     test_decaf448();
+    test_h2c();
+    test_convert();
     return check_done();
 }

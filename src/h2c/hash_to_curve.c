@@ -1,0 +1,101 @@
+/*
+ * RFC 9380 section 8.9's suites for edwards448 and curve448 (section 3):
+ *
+ *   hash_to_curve:   u0, u1 = hash_to_field(msg, 2);
+ *                    P = clear_cofactor(map(u0) + map(u1))
+ *   encode_to_curve: u = hash_to_field(msg, 1); P = clear_cofactor(map(u))
+ *
+ * with h_eff = 4 for both curves. map for edwards448 is Elligator 2 on
+ * curve448 followed by the 4-isogeny phi of RFC 7748 section 4.2; the sum
+ * and the cofactor clearing are done on edwards448, whose addition law is
+ * complete. For curve448, with psi the isogeny back ((x, y) -> y^2/x^2,
+ * psi o phi = [+-4]): u([4](Q0 + Q1)) = u(psi(phi(Q0) + phi(Q1))), so the
+ * same edwards448 sum, mapped back, gives the curve448 output; X448 has no
+ * sign of v to lose.
+ *
+ * The public functions read every input into local state before writing
+ * out, so out may overlap msg or dst.
+ */
+#include <string.h>
+#include "goldilocks.h"
+#include "h2c.h"
+#include "ct.h"
+
+void h2c_edwards_sum(point_t *out, unsigned count, const uint8_t *msg, size_t msg_len,
+                     const uint8_t *dst, size_t dst_len) {
+    gf r[2], un, ud, v;
+    point_t q;
+    h2c_hash_to_field(r, count, msg, msg_len, dst, dst_len);
+    h2c_elligator2_curve448(un, ud, v, r[0]);
+    h2c_curve448_to_edwards(out, un, ud, v);
+    if (count == 2) { /* count is public: which suite */
+        h2c_elligator2_curve448(un, ud, v, r[1]);
+        h2c_curve448_to_edwards(&q, un, ud, v);
+        point_add(out, out, &q);
+        point_wipe(&q);
+    }
+    ct_wipe(r, sizeof r);
+    ct_wipe(un, sizeof un);
+    ct_wipe(ud, sizeof ud);
+    ct_wipe(v, sizeof v);
+}
+
+/* The arguments every suite takes; 1 when usable (section 3.1: the DST must not be empty). */
+static int args_ok(const void *out, const uint8_t *msg, size_t msg_len, const uint8_t *dst, size_t dst_len) {
+    return out != NULL && (msg != NULL || msg_len == 0) && dst != NULL && dst_len != 0;
+}
+
+static int ed448_suite(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], unsigned count, const uint8_t *msg,
+                       size_t msg_len, const uint8_t *dst, size_t dst_len) {
+    if (!args_ok(out, msg, msg_len, dst, dst_len)) {
+        if (out)
+            memset(out, 0, GOLDILOCKS_ED448_PUBLIC_BYTES);
+        return -1;
+    }
+    point_t p;
+    h2c_edwards_sum(&p, count, msg, msg_len, dst, dst_len);
+    point_double(&p, &p);
+    point_double(&p, &p); /* clear_cofactor, h_eff = 4 */
+    point_encode_ed448(out, &p);
+    point_wipe(&p);
+    ct_wipe_stack();
+    return 0;
+}
+
+static int x448_suite(uint8_t out[GOLDILOCKS_X448_BYTES], unsigned count, const uint8_t *msg,
+                      size_t msg_len, const uint8_t *dst, size_t dst_len) {
+    if (!args_ok(out, msg, msg_len, dst, dst_len)) {
+        if (out)
+            memset(out, 0, GOLDILOCKS_X448_BYTES);
+        return -1;
+    }
+    point_t p;
+    gf u;
+    h2c_edwards_sum(&p, count, msg, msg_len, dst, dst_len);
+    h2c_edwards_to_curve448_u(u, &p);
+    gf_serialize(out, u);
+    point_wipe(&p);
+    ct_wipe(u, sizeof u);
+    ct_wipe_stack();
+    return 0;
+}
+
+int goldilocks_ed448_hash_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t *dst, size_t dst_len) {
+    return ed448_suite(out, 2, msg, msg_len, dst, dst_len);
+}
+
+int goldilocks_ed448_encode_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *dst, size_t dst_len) {
+    return ed448_suite(out, 1, msg, msg_len, dst, dst_len);
+}
+
+int goldilocks_x448_hash_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
+                                  const uint8_t *dst, size_t dst_len) {
+    return x448_suite(out, 2, msg, msg_len, dst, dst_len);
+}
+
+int goldilocks_x448_encode_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
+                                    const uint8_t *dst, size_t dst_len) {
+    return x448_suite(out, 1, msg, msg_len, dst, dst_len);
+}

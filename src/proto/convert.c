@@ -1,0 +1,77 @@
+/*
+ * Ed448 keys to X448 keys.
+ *
+ * Public: u = y^2 / x^2, the 4-isogeny from edwards448 to curve448 of
+ * RFC 7748 section 4.2, which maps the Ed448 base point to u = 5. Being a
+ * homomorphism it maps A = [s]B to [s](u = 5), X448's public key of s.
+ * Secret: Ed448's scalar s is SHAKE256(seed, 114)[0..56] with bits 0, 1
+ * cleared and bit 447 set (RFC 8032 section 5.2.5), which is exactly what
+ * X448's decodeScalar448 (RFC 7748 section 5) does to those 56 bytes; so the
+ * unclamped 56 bytes are an X448 secret whose public key is the converted A.
+ */
+#include <string.h>
+#include "goldilocks.h"
+#include "point.h"
+#include "ct.h"
+#include "shake256.h"
+
+/*
+ * The decoding of RFC 8032 section 5.2.3 (as point_decode_ed448) fused with
+ * the conversion, so that one exponentiation does both. With a = y^2 - 1,
+ * b = d y^2 - 1 (never 0) and r = (a b)^((p-3)/4), x = a r is a root of
+ * x^2 = a / b exactly when b x^2 = a; then, for a != 0, a r^2 b = 1, and
+ * 1 / x^2 = b / a = (r b)^2: u = y^2 / x^2 = (y r b)^2, no inversion.
+ * The points of small order are those with x = 0 (a = 0, y = +-1: orders 1
+ * and 2) or y = 0 (x = +-1: order 4). The sign bit picks x, which u does
+ * not depend on; with x = 0 it would be non-canonical, and x = 0 is refused.
+ */
+int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
+                                    const uint8_t ed_pub[GOLDILOCKS_ED448_PUBLIC_BYTES]) {
+    if (!x_pub)
+        return -1;
+    if (!ed_pub) {
+        memset(x_pub, 0, GOLDILOCKS_X448_BYTES);
+        return -1;
+    }
+    gf y, yy, a, b, r, check, u, one;
+    mask_t ok = gf_deserialize(y, ed_pub);                   /* y < p */
+    ok &= ct_mask_is_zero_u32(ed_pub[56] & 0x7f);
+    gf_set_small(one, 1);
+    gf_sqr(yy, y);
+    gf_sub(a, yy, one);                                       /* y^2 - 1 */
+    gf_mulw(b, yy, CURVE_MINUS_D);
+    gf_neg(b, b);
+    gf_sub(b, b, one);                                        /* d y^2 - 1 */
+    gf_mul(r, a, b);
+    gf_isr(r, r);                                             /* (a b)^((p-3)/4) */
+    gf_mul(check, a, r);
+    gf_sqr(check, check);
+    gf_mul(check, check, b);
+    ok &= gf_eq(check, a);                                    /* on the curve */
+    ok &= ~gf_is_zero(a) & ~gf_is_zero(y);                    /* not of small order */
+    gf_mul(u, r, b);
+    gf_mul(u, u, y);
+    gf_sqr(u, u);                                             /* u = (y r b)^2 = y^2 / x^2 */
+    /* A public key is public: returning early on a bad one leaks nothing. */
+    if (!ok) {
+        memset(x_pub, 0, GOLDILOCKS_X448_BYTES);
+        return -1;
+    }
+    gf_serialize(x_pub, u);
+    return 0;
+}
+
+void goldilocks_ed448_secret_to_x448(uint8_t x_secret[GOLDILOCKS_X448_BYTES],
+                                     const uint8_t ed_secret[GOLDILOCKS_ED448_SECRET_BYTES]) {
+    if (!x_secret)
+        return;
+    if (!ed_secret) {
+        memset(x_secret, 0, GOLDILOCKS_X448_BYTES);
+        return;
+    }
+    uint8_t h[2 * GOLDILOCKS_ED448_SEED_BYTES];
+    shake256(h, sizeof h, ed_secret, GOLDILOCKS_ED448_SEED_BYTES);
+    memcpy(x_secret, h, GOLDILOCKS_X448_BYTES);
+    ct_wipe(h, sizeof h);
+    ct_wipe_stack();
+}
