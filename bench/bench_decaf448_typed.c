@@ -13,7 +13,8 @@
  *
  * Notes on the pairs: libdecaf has no variable-time [a]P + [b]Q for two
  * arbitrary points; its row is decaf_448_point_double_scalarmul, which is
- * constant time. libdecaf's scalar negation is decaf_448_scalar_sub from
+ * constant time. With Q = G (row "... G") libdecaf's is
+ * decaf_448_base_double_scalarmul_non_secret, variable time like ours. libdecaf's scalar negation is decaf_448_scalar_sub from
  * zero, its canonical decoding decaf_448_scalar_decode, and it has no
  * random scalar. Every typed scalar function of ours ends by wiping the
  * 16 KiB of stack below it (ct_wipe_stack, goldilocks.h's contract); the
@@ -59,7 +60,7 @@ enum { N = 56, W = 112 };
 /* Inputs, set up once; each contender's output. */
 static struct {
     uint8_t enc_p[N], uniform[W], wide[W], bytes[N];
-    goldilocks_decaf448_point p, q, out;
+    goldilocks_decaf448_point p, q, g, out;
     goldilocks_decaf448_scalar a, b, sout;
     uint8_t bout[N];
     int rc;
@@ -85,6 +86,7 @@ static void o_eq(void) { in.rc = goldilocks_decaf448_point_eq(&in.p, &in.q); }
 static void o_mul(void) { goldilocks_decaf448_point_scalarmult(&in.out, &in.p, &in.a); }
 static void o_mul_base(void) { goldilocks_decaf448_point_scalarmult_base(&in.out, &in.a); }
 static void o_dmul(void) { goldilocks_decaf448_point_double_scalarmult_vartime(&in.out, &in.a, &in.p, &in.b, &in.q); }
+static void o_dmul_g(void) { goldilocks_decaf448_point_double_scalarmult_vartime(&in.out, &in.a, &in.p, &in.b, &in.g); }
 static void o_uniform(void) { goldilocks_decaf448_point_from_uniform(&in.out, in.uniform); }
 static void o_s_bytes(void) { goldilocks_decaf448_scalar_from_bytes(&in.sout, in.bytes); }
 static void o_s_wide(void) { goldilocks_decaf448_scalar_from_wide_bytes(&in.sout, in.wide); }
@@ -113,6 +115,7 @@ static void d_eq(void) { in.drc = decaf_448_point_eq(in.dp, in.dq) == DECAF_TRUE
 static void d_mul(void) { decaf_448_point_scalarmul(in.dout, in.dp, in.da); }
 static void d_mul_base(void) { decaf_448_precomputed_scalarmul(in.dout, decaf_448_precomputed_base, in.da); }
 static void d_dmul(void) { decaf_448_point_double_scalarmul(in.dout, in.dp, in.da, in.dq, in.db); }
+static void d_dmul_g(void) { decaf_448_base_double_scalarmul_non_secret(in.dout, in.db, in.dp, in.da); }
 static void d_uniform(void) { decaf_448_point_from_hash_uniform(in.dout, in.uniform); }
 static void d_s_bytes(void) { decaf_448_scalar_decode_long(in.dsout, in.bytes, N); }
 static void d_s_wide(void) { decaf_448_scalar_decode_long(in.dsout, in.wide, W); }
@@ -149,6 +152,7 @@ static const struct op {
     { "point_scalarmult", o_mul, D(d_mul), R_POINT },
     { "point_scalarmult_base", o_mul_base, D(d_mul_base), R_POINT },
     { "point_double_scalarmult_vartime", o_dmul, D(d_dmul), R_POINT },
+    { "point_double_scalarmult_vartime G", o_dmul_g, D(d_dmul_g), R_POINT },
     { "point_from_uniform", o_uniform, D(d_uniform), R_POINT },
     { "scalar_from_bytes", o_s_bytes, D(d_s_bytes), R_SCALAR },
     { "scalar_from_wide_bytes", o_s_wide, D(d_s_wide), R_SCALAR },
@@ -195,6 +199,7 @@ static void setup(void) {
     goldilocks_decaf448_point_from_uniform(&in.p, u1);
     goldilocks_decaf448_point_from_uniform(&in.q, u2);
     goldilocks_decaf448_point_encode(in.enc_p, &in.p);
+    goldilocks_decaf448_point_base(&in.g);
     goldilocks_decaf448_scalar_from_wide_bytes(&in.a, wa);
     goldilocks_decaf448_scalar_from_wide_bytes(&in.b, wb);
 #ifdef HAVE_LIBDECAF

@@ -442,6 +442,17 @@ static void test_identities(void) {
         case 5: goldilocks_decaf448_point_base(&q); break;
         case 6: q = p; break; /* P = Q */
         case 7: goldilocks_decaf448_point_identity(&p); break;
+        case 8: goldilocks_decaf448_point_base(&p); break; /* the generator first */
+        case 9: goldilocks_decaf448_point_base(&p), goldilocks_decaf448_point_base(&q); break;
+        case 10: mpz_set_ui(b, 0), goldilocks_decaf448_point_base(&q); break;
+        case 11: { /* another representative of G: (G + P) - P */
+            point g;
+            goldilocks_decaf448_point_base(&g);
+            goldilocks_decaf448_point_add(&q, &g, &p);
+            goldilocks_decaf448_point_sub(&q, &q, &p);
+            break;
+        }
+        case 12: case 13: case 14: case 15: goldilocks_decaf448_point_base(i & 1 ? &p : &q); break;
         default: break;
         }
         scalar_of(&sa, a);

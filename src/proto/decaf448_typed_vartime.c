@@ -3,7 +3,8 @@
  * interleaving with width-w NAF digits (Hankerson, Menezes, Vanstone, "Guide
  * to Elliptic Curve Cryptography", algorithm 3.51), one shared chain of
  * doublings and a run-time table of odd multiples for each point, as
- * point_double_scalarmul_base_vartime does with the base point's table.
+ * point_double_scalarmul_base_vartime does with the base point's table
+ * (which this uses when one of the points is the generator).
  */
 #include "decaf448_typed.h"
 
@@ -49,6 +50,23 @@ void goldilocks_decaf448_point_double_scalarmult_vartime(goldilocks_decaf448_poi
     typed_load_point(&qq, q);
     typed_load_scalar(&ka, a);
     typed_load_scalar(&kb, b);
-    double_scalarmul_vartime(&r, &ka, &pp, &kb, &qq);
+    /*
+     * With the generator G = [2]B as one of the points (a signature or
+     * proof check, [s]G - [c]A), the base point's generated table of width
+     * WNAF_BASE_BITS replaces a run-time table: [a]P + [b]G = [2b]B + [a]P.
+     * The test is on public values, so it may branch.
+     */
+    point_t g;
+    point_from_niels(&g, &point_base_niels);
+    point_double(&g, &g);
+    if (decaf448_eq(&qq, &g)) {
+        scalar_add(&kb, &kb, &kb);
+        point_double_scalarmul_base_vartime(&r, &kb, &pp, &ka);
+    } else if (decaf448_eq(&pp, &g)) {
+        scalar_add(&ka, &ka, &ka);
+        point_double_scalarmul_base_vartime(&r, &ka, &qq, &kb);
+    } else {
+        double_scalarmul_vartime(&r, &ka, &pp, &kb, &qq);
+    }
     typed_store_point(out, &r);
 }
