@@ -278,16 +278,21 @@ void goldilocks_decaf448_from_uniform(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
  * field's limb layout of the target): they are not a storage or wire
  * format, and mean something only to the library build that wrote them;
  * use _encode / _to_bytes and _decode / _from_*_bytes between builds. An
- * object holds a value only when one of these functions wrote it: an
- * all-zero object (as a failure leaves it) is neither an element nor a
- * scalar, and other contents give meaningless results (never an access
- * outside the objects).
+ * object holds a value only when one of these functions wrote it. An
+ * all-zero point (as a failed call leaves it) is not an element: use it
+ * and the results are meaningless (goldilocks_decaf448_point_identity
+ * gives the identity). An all-zero scalar is the scalar 0. Other contents
+ * give meaningless results too, never an access outside the objects.
  *
  * Scalars are secret: every function taking one runs in time independent
  * of its value, except _double_scalarmult_vartime, and wipes its copies of
- * it. Elements are treated as secret too (no function branches on them),
- * except by _double_scalarmult_vartime.
+ * it, then the stack below it (for the cheap scalar operations that wipe
+ * is most of their time). Elements are treated as secret too: no function
+ * branches on them or indexes memory by them, except
+ * _double_scalarmult_vartime, and their copies are wiped.
  */
+#define GOLDILOCKS_DECAF448_SCALAR_WIDE_BYTES 112 /* the input of goldilocks_decaf448_scalar_from_wide_bytes */
+
 typedef struct goldilocks_decaf448_point {
     uint64_t opaque[32];
 } goldilocks_decaf448_point;
@@ -365,7 +370,7 @@ void goldilocks_decaf448_scalar_from_bytes(goldilocks_decaf448_scalar *out,
                                            const uint8_t in[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
 GOLDILOCKS_API
 void goldilocks_decaf448_scalar_from_wide_bytes(goldilocks_decaf448_scalar *out,
-                                                const uint8_t in[2 * GOLDILOCKS_DECAF448_SCALAR_BYTES]);
+                                                const uint8_t in[GOLDILOCKS_DECAF448_SCALAR_WIDE_BYTES]);
 
 /* out = in when the 56 bytes are canonical (below l): 0. -1 (out zero) when in >= l. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
