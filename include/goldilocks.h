@@ -345,7 +345,8 @@ void goldilocks_decaf448_point_scalarmult_base(goldilocks_decaf448_point *out, c
 /*
  * out = [a]p + [b]q in VARIABLE TIME: its time, branches and memory
  * accesses depend on a, b, p and q. Only for public inputs (verifying a
- * proof or a signature), never with a secret scalar or element.
+ * proof or a signature), never with a secret scalar or element. When p or
+ * q is the generator it uses the precomputed table of the base point.
  */
 GOLDILOCKS_API
 void goldilocks_decaf448_point_double_scalarmult_vartime(goldilocks_decaf448_point *out,
