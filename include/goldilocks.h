@@ -329,6 +329,157 @@ GOLDILOCKS_API
 void goldilocks_ed448_secret_to_x448(uint8_t x_secret[GOLDILOCKS_X448_BYTES],
                                      const uint8_t ed_secret[GOLDILOCKS_ED448_SECRET_BYTES]);
 
+/* ---- decaf448, typed ---- */
+
+/*
+ * Elements and scalars as objects, for callers who chain operations: decode
+ * once, add, multiply, ..., encode once (the byte functions above decode and
+ * encode on every call). These functions keep the contract at the top of
+ * this file; in particular any output may alias any input, exactly or
+ * partially overlapping (every input is copied before an output is
+ * written), and the functions that return void zero their non-NULL outputs
+ * when an argument is NULL.
+ *
+ * Both types are plain memory: goldilocks_decaf448_point is 256 bytes and
+ * goldilocks_decaf448_scalar 56 bytes on every target, aligned as uint64_t;
+ * they may be copied with assignment or memcpy. Their contents are the
+ * library's internal representation, which depends on the build (the
+ * field's limb layout of the target): they are not a storage or wire
+ * format, and mean something only to the library build that wrote them;
+ * use _encode / _to_bytes and _decode / _from_*_bytes between builds. An
+ * object holds a value only when one of these functions wrote it. An
+ * all-zero point (as a failed call leaves it) is not an element: use it
+ * and the results are meaningless (goldilocks_decaf448_point_identity
+ * gives the identity). An all-zero scalar is the scalar 0. Other contents
+ * give meaningless results too, never an access outside the objects.
+ *
+ * Scalars are secret: every function taking one runs in time independent
+ * of its value, except _double_scalarmult_vartime, and wipes its copies of
+ * it, then the stack below it (for the cheap scalar operations that wipe
+ * is most of their time). Elements are treated as secret too: no function
+ * branches on them or indexes memory by them, except
+ * _double_scalarmult_vartime, and their copies are wiped.
+ */
+#define GOLDILOCKS_DECAF448_SCALAR_WIDE_BYTES 112 /* the input of goldilocks_decaf448_scalar_from_wide_bytes */
+
+typedef struct goldilocks_decaf448_point {
+    uint64_t opaque[32];
+} goldilocks_decaf448_point;
+
+typedef struct goldilocks_decaf448_scalar {
+    uint64_t opaque[7];
+} goldilocks_decaf448_scalar;
+
+/* out = the element enc encodes (RFC 9496 section 5.3.1). 0; -1 (out zero) unless enc is a valid canonical encoding. */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_point_decode(goldilocks_decaf448_point *out, const uint8_t enc[GOLDILOCKS_DECAF448_BYTES]);
+
+/* out = the canonical encoding of p (section 5.3.2), as the byte functions give it. */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_encode(uint8_t out[GOLDILOCKS_DECAF448_BYTES], const goldilocks_decaf448_point *p);
+
+/* out = the identity (it encodes as 56 zero bytes). */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_identity(goldilocks_decaf448_point *out);
+
+/* out = the generator of RFC 9496 section 5 (the class of [2]B, B the Ed448 base point). */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_base(goldilocks_decaf448_point *out);
+
+/* 0 when a and b are the same element (section 5.3.3), -1 when not (or for NULL). Constant time. */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_point_eq(const goldilocks_decaf448_point *a, const goldilocks_decaf448_point *b);
+
+/* out = a + b, out = a - b, out = -a, out = a + a. */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_add(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
+                                   const goldilocks_decaf448_point *b);
+GOLDILOCKS_API
+void goldilocks_decaf448_point_sub(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
+                                   const goldilocks_decaf448_point *b);
+GOLDILOCKS_API
+void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a);
+GOLDILOCKS_API
+void goldilocks_decaf448_point_double(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a);
+
+/* out = [s]p. Constant time in s and p. */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_scalarmult(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *p,
+                                          const goldilocks_decaf448_scalar *s);
+
+/* out = [s]G, G the generator (goldilocks_decaf448_point_base). Constant time in s. */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_scalarmult_base(goldilocks_decaf448_point *out, const goldilocks_decaf448_scalar *s);
+
+/*
+ * out = [a]p + [b]q in VARIABLE TIME: its time, branches and memory
+ * accesses depend on a, b, p and q. Only for public inputs (verifying a
+ * proof or a signature), never with a secret scalar or element. When p or
+ * q is the generator it uses the precomputed table of the base point.
+ */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_double_scalarmult_vartime(goldilocks_decaf448_point *out,
+                                                         const goldilocks_decaf448_scalar *a,
+                                                         const goldilocks_decaf448_point *p,
+                                                         const goldilocks_decaf448_scalar *b,
+                                                         const goldilocks_decaf448_point *q);
+
+/* out = the element derived from 112 uniform bytes (RFC 9496 section 5.3.4), as goldilocks_decaf448_from_uniform. */
+GOLDILOCKS_API
+void goldilocks_decaf448_point_from_uniform(goldilocks_decaf448_point *out,
+                                            const uint8_t uniform[GOLDILOCKS_DECAF448_UNIFORM_BYTES]);
+
+/*
+ * Scalars mod the group order l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885.
+ * out = the 56 little-endian bytes of in mod l (any 56 bytes, as the byte
+ * functions read a scalar); _from_wide_bytes: the 112 bytes mod l (uniform
+ * bytes give a scalar within 2^-450 of uniform).
+ */
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_from_bytes(goldilocks_decaf448_scalar *out,
+                                           const uint8_t in[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_from_wide_bytes(goldilocks_decaf448_scalar *out,
+                                                const uint8_t in[GOLDILOCKS_DECAF448_SCALAR_WIDE_BYTES]);
+
+/* out = in when the 56 bytes are canonical (below l): 0. -1 (out zero) when in >= l. */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalar_from_canonical_bytes(goldilocks_decaf448_scalar *out,
+                                                    const uint8_t in[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
+
+/* out = the canonical 56 little-endian bytes of s (below l). */
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_to_bytes(uint8_t out[GOLDILOCKS_DECAF448_SCALAR_BYTES],
+                                         const goldilocks_decaf448_scalar *s);
+
+/* out = a + b, a - b, a b, -a mod l. */
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_add(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
+                                    const goldilocks_decaf448_scalar *b);
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_sub(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
+                                    const goldilocks_decaf448_scalar *b);
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_mul(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
+                                    const goldilocks_decaf448_scalar *b);
+GOLDILOCKS_API
+void goldilocks_decaf448_scalar_neg(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a);
+
+/*
+ * out = 1/a mod l: 0. -1 (out zero) when a is zero, which has no inverse.
+ * Constant time (a^(l-2), Fermat), the same for a = 0.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalar_invert(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a);
+
+/* out = a uniformly random scalar (112 bytes of getrandom(2) mod l). 0; -1 (out zero) if the OS RNG fails. */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalar_random(goldilocks_decaf448_scalar *out);
+
+/* 0 when a = b, -1 when not (or for NULL). Constant time. */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalar_eq(const goldilocks_decaf448_scalar *a, const goldilocks_decaf448_scalar *b);
+
 #ifdef __cplusplus
 }
 #endif

@@ -254,6 +254,102 @@ static void test_convert(void) {
     check(memcmp(got, want, 56) == 0, "X448 public key of the converted secret");
 }
 
+/*
+ * The typed decaf448 API: scalars (and, where the caller keeps them secret,
+ * elements) undefined through a chain of operations; only the final
+ * encodings and the return values are made defined.
+ */
+static void test_decaf448_typed(void) {
+    uint8_t b5[56] = { 5 }, b3[56] = { 3 }, wide[112] = { 5 }, enc3[56], want[56], got[56], zero[56] = { 0 };
+    goldilocks_decaf448_scalar a, b, c, inv, t;
+    goldilocks_decaf448_point p, q, r;
+
+    check_test("decaf448 typed scalars (from_bytes, from_wide_bytes, from_canonical_bytes, add, sub, mul, neg, "
+               "invert, eq, to_bytes) with the scalars undefined");
+    SECRET(b5, sizeof b5);
+    SECRET(b3, sizeof b3);
+    SECRET(wide, sizeof wide);
+    goldilocks_decaf448_scalar_from_bytes(&a, b5);              /* a = 5 */
+    int rc = goldilocks_decaf448_scalar_from_canonical_bytes(&b, b3); /* b = 3 */
+    PUBLIC(&rc, sizeof rc);
+    check(rc == 0, "from_canonical_bytes returned %d", rc);
+    rc = goldilocks_decaf448_scalar_invert(&inv, &b);
+    PUBLIC(&rc, sizeof rc);
+    check(rc == 0, "invert returned %d", rc);
+    goldilocks_decaf448_scalar_mul(&c, &a, &b);
+    goldilocks_decaf448_scalar_mul(&c, &c, &inv);              /* 5 * 3 / 3 */
+    goldilocks_decaf448_scalar_add(&c, &c, &b);
+    goldilocks_decaf448_scalar_sub(&c, &c, &b);                /* + 3 - 3 */
+    goldilocks_decaf448_scalar_neg(&c, &c);
+    goldilocks_decaf448_scalar_neg(&c, &c);
+    goldilocks_decaf448_scalar_from_wide_bytes(&t, wide);      /* 5 */
+    rc = goldilocks_decaf448_scalar_eq(&c, &t);
+    PUBLIC(&rc, sizeof rc);
+    check(rc == 0, "the chain does not give 5 (eq %d)", rc);
+    goldilocks_decaf448_scalar_to_bytes(got, &c);
+    PUBLIC(got, sizeof got);
+    uint8_t five[56] = { 5 };
+    check(memcmp(got, five, 56) == 0, "to_bytes of the chain is not 5");
+    goldilocks_decaf448_scalar_sub(&t, &t, &t);                /* 0, undefined */
+    rc = goldilocks_decaf448_scalar_invert(&inv, &t);
+    PUBLIC(&rc, sizeof rc);
+    check(rc == -1, "invert(0) returned %d", rc);
+
+    check_test("decaf448 typed point_scalarmult_base, point_scalarmult with the scalar undefined");
+    goldilocks_decaf448_point_scalarmult_base(&p, &c);
+    goldilocks_decaf448_point_encode(got, &p);
+    PUBLIC(got, sizeof got);
+    unhex(want, 56, DECAF_5B);
+    check(memcmp(got, want, 56) == 0, "[5]G is wrong");
+    unhex(enc3, 56, DECAF_3B);
+    rc = goldilocks_decaf448_point_decode(&q, enc3);
+    check(rc == 0, "decode [3]G returned %d", rc);
+    goldilocks_decaf448_point_scalarmult(&r, &q, &c);
+    goldilocks_decaf448_point_encode(got, &r);
+    PUBLIC(got, sizeof got);
+    unhex(want, 56, DECAF_15B);
+    check(memcmp(got, want, 56) == 0, "[5][3]G is wrong");
+
+    check_test("decaf448 typed points (decode, add, sub, neg, double, eq, from_uniform) with the elements undefined");
+    SECRET(enc3, sizeof enc3);
+    rc = goldilocks_decaf448_point_decode(&q, enc3);           /* [3]G */
+    PUBLIC(&rc, sizeof rc);
+    check(rc == 0, "decode returned %d", rc);
+    goldilocks_decaf448_point_double(&r, &q);                  /* [6]G */
+    goldilocks_decaf448_point_add(&r, &r, &q);                 /* [9]G */
+    goldilocks_decaf448_point_neg(&p, &q);
+    goldilocks_decaf448_point_sub(&r, &r, &p);                 /* [12]G */
+    goldilocks_decaf448_point_add(&r, &r, &q);                 /* [15]G */
+    goldilocks_decaf448_point_scalarmult_base(&p, &a);
+    goldilocks_decaf448_point_scalarmult(&p, &p, &b);          /* [15]G, scalars and elements secret */
+    rc = goldilocks_decaf448_point_eq(&r, &p);
+    PUBLIC(&rc, sizeof rc);
+    check(rc == 0, "[15]G two ways: eq returned %d", rc);
+    goldilocks_decaf448_point_encode(got, &r);
+    PUBLIC(got, sizeof got);
+    check(memcmp(got, want, 56) == 0, "[15]G is wrong");
+    uint8_t uniform[112];
+    memset(uniform, 0x5c, sizeof uniform);
+    goldilocks_decaf448_from_uniform(want, uniform);
+    SECRET(uniform, sizeof uniform);
+    goldilocks_decaf448_point_from_uniform(&p, uniform);
+    goldilocks_decaf448_point_encode(got, &p);
+    PUBLIC(got, sizeof got);
+    check(memcmp(got, want, 56) == 0, "from_uniform differs from the byte function");
+
+    check_test("decaf448 typed scalar_random, then [r]G + [-r]G with r undefined");
+    rc = goldilocks_decaf448_scalar_random(&t);
+    check(rc == 0, "random returned %d", rc);
+    SECRET(&t, sizeof t);
+    goldilocks_decaf448_scalar_neg(&c, &t);
+    goldilocks_decaf448_point_scalarmult_base(&p, &t);
+    goldilocks_decaf448_point_scalarmult_base(&q, &c);
+    goldilocks_decaf448_point_add(&r, &p, &q);
+    goldilocks_decaf448_point_encode(got, &r);
+    PUBLIC(got, sizeof got);
+    check(memcmp(got, zero, 56) == 0, "[r]G + [-r]G is not the identity");
+}
+
 int main(void) {
     check_init("ct_secrets");
     printf("running under valgrind: %s\n", RUNNING_ON_VALGRIND ? "yes" : "no (the marks are no-ops)");
@@ -262,5 +358,6 @@ int main(void) {
     test_decaf448();
     test_h2c();
     test_convert();
+    test_decaf448_typed();
     return check_done();
 }

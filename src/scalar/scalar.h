@@ -46,4 +46,9 @@ void scalar_halve(scalar_t *out, const scalar_t *a);
 /* 1 when a == b, else 0 (constant time). */
 int scalar_eq(const scalar_t *a, const scalar_t *b);
 
+/* ---- scalar_invert.c ---- */
+
+/* out = 1/a mod l (a^(l-2)); 0 for a = 0. Constant time. */
+void scalar_invert(scalar_t *out, const scalar_t *a);
+
 #endif

@@ -1,0 +1,170 @@
+/*
+ * decaf448 elements as objects (include/goldilocks.h, "decaf448, typed"):
+ * the RFC 9496 operations of decaf448.c on points held between calls.
+ *
+ * An element is held as any edwards448 point that represents it (decode
+ * gives Z = 1, the arithmetic projective points); encode and eq do not
+ * depend on the representative (RFC 9496 sections 5.3.2, 5.3.3). Nothing
+ * here branches on a point or a scalar, except the function named _vartime.
+ */
+#include <string.h>
+#include "decaf448_typed.h"
+#include "ct.h"
+
+/* The failure output of the contract: all zero. */
+static void zero_point(goldilocks_decaf448_point *out) {
+    if (out)
+        memset(out, 0, sizeof *out);
+}
+
+int goldilocks_decaf448_point_decode(goldilocks_decaf448_point *out, const uint8_t enc[56]) {
+    if (!out || !enc) {
+        zero_point(out);
+        return -1;
+    }
+    point_t p;
+    gf zero;
+    mask_t ok = decaf448_decode(&p, enc);
+    /* Zero the point unless ok, by mask: validity is the result, but no branch is needed. */
+    memset(zero, 0, sizeof zero);
+    gf_select(p.x, zero, p.x, ok);
+    gf_select(p.y, zero, p.y, ok);
+    gf_select(p.z, zero, p.z, ok);
+    gf_select(p.t, zero, p.t, ok);
+    typed_store_point(out, &p);
+    point_wipe(&p);
+    return -(int)(~ok & 1);
+}
+
+void goldilocks_decaf448_point_encode(uint8_t out[56], const goldilocks_decaf448_point *p) {
+    if (!out || !p) {
+        if (out)
+            memset(out, 0, DECAF448_BYTES);
+        return;
+    }
+    point_t a;
+    typed_load_point(&a, p);
+    decaf448_encode(out, &a);
+    point_wipe(&a);
+}
+
+void goldilocks_decaf448_point_identity(goldilocks_decaf448_point *out) {
+    if (!out)
+        return;
+    point_t p;
+    point_identity(&p);
+    typed_store_point(out, &p);
+}
+
+void goldilocks_decaf448_point_base(goldilocks_decaf448_point *out) {
+    if (!out)
+        return;
+    point_t p;
+    point_from_niels(&p, &point_base_niels);
+    point_double(&p, &p); /* the generator is the class of [2]B */
+    typed_store_point(out, &p);
+}
+
+int goldilocks_decaf448_point_eq(const goldilocks_decaf448_point *a, const goldilocks_decaf448_point *b) {
+    if (!a || !b)
+        return -1;
+    point_t p, q;
+    typed_load_point(&p, a);
+    typed_load_point(&q, b);
+    mask_t eq = decaf448_eq(&p, &q);
+    point_wipe(&p);
+    point_wipe(&q);
+    return -(int)(~eq & 1);
+}
+
+/* out = a op b for the two-operand operations. */
+static void binary(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
+                   const goldilocks_decaf448_point *b,
+                   void (*op)(point_t *, const point_t *, const point_t *)) {
+    if (!out || !a || !b) {
+        zero_point(out);
+        return;
+    }
+    point_t p, q;
+    typed_load_point(&p, a);
+    typed_load_point(&q, b);
+    op(&p, &p, &q);
+    typed_store_point(out, &p);
+    point_wipe(&p);
+    point_wipe(&q);
+}
+
+static void unary(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
+                  void (*op)(point_t *, const point_t *)) {
+    if (!out || !a) {
+        zero_point(out);
+        return;
+    }
+    point_t p;
+    typed_load_point(&p, a);
+    op(&p, &p);
+    typed_store_point(out, &p);
+    point_wipe(&p);
+}
+
+void goldilocks_decaf448_point_add(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
+                                   const goldilocks_decaf448_point *b) {
+    binary(out, a, b, point_add);
+}
+
+void goldilocks_decaf448_point_sub(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
+                                   const goldilocks_decaf448_point *b) {
+    binary(out, a, b, point_sub);
+}
+
+void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a) {
+    unary(out, a, point_neg);
+}
+
+void goldilocks_decaf448_point_double(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a) {
+    unary(out, a, point_double);
+}
+
+void goldilocks_decaf448_point_scalarmult(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *p,
+                                          const goldilocks_decaf448_scalar *s) {
+    if (!out || !p || !s) {
+        zero_point(out);
+        return;
+    }
+    point_t a;
+    scalar_t k;
+    typed_load_point(&a, p);
+    typed_load_scalar(&k, s);
+    point_scalarmul(&a, &a, &k);
+    typed_store_point(out, &a);
+    point_wipe(&a);
+    ct_wipe(&k, sizeof k);
+    ct_wipe_stack();
+}
+
+void goldilocks_decaf448_point_scalarmult_base(goldilocks_decaf448_point *out, const goldilocks_decaf448_scalar *s) {
+    if (!out || !s) {
+        zero_point(out);
+        return;
+    }
+    point_t a;
+    scalar_t k;
+    typed_load_scalar(&k, s);
+    scalar_add(&k, &k, &k); /* [s]G = [2s]B */
+    point_scalarmul_base(&a, &k);
+    typed_store_point(out, &a);
+    point_wipe(&a);
+    ct_wipe(&k, sizeof k);
+    ct_wipe_stack();
+}
+
+void goldilocks_decaf448_point_from_uniform(goldilocks_decaf448_point *out, const uint8_t uniform[112]) {
+    if (!out || !uniform) {
+        zero_point(out);
+        return;
+    }
+    point_t p;
+    decaf448_from_uniform(&p, uniform);
+    typed_store_point(out, &p);
+    point_wipe(&p);
+}
