@@ -1,8 +1,9 @@
 /*
  * decaf448 scalars as objects (include/goldilocks.h, "decaf448, typed"):
  * scalar.c's arithmetic mod l on values held between calls. Scalars are
- * secret: each function wipes its copies and, last, the stack below it
- * (ct_wipe_stack), as every public function that handles a secret does.
+ * secret: each function wipes its copies and, last, the stack below it, as
+ * every public function that handles a secret does (ct_wipe_stack_small:
+ * none of them but invert goes deeper than its 2 KiB).
  */
 #include <string.h>
 #include "decaf448_typed.h"
@@ -23,7 +24,7 @@ static void from_bytes(goldilocks_decaf448_scalar *out, const uint8_t *in, size_
     scalar_reduce_bytes(&s, in, len);
     typed_store_scalar(out, &s);
     ct_wipe(&s, sizeof s);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
 }
 
 void goldilocks_decaf448_scalar_from_bytes(goldilocks_decaf448_scalar *out, const uint8_t in[56]) {
@@ -43,7 +44,7 @@ int goldilocks_decaf448_scalar_from_canonical_bytes(goldilocks_decaf448_scalar *
     int rc = scalar_from_canonical_bytes(&s, in, SCALAR_BYTES); /* s is zero when rc is -1 */
     typed_store_scalar(out, &s);
     ct_wipe(&s, sizeof s);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
     return rc;
 }
 
@@ -57,7 +58,7 @@ void goldilocks_decaf448_scalar_to_bytes(uint8_t out[56], const goldilocks_decaf
     typed_load_scalar(&s, a);
     scalar_to_bytes(out, &s);
     ct_wipe(&s, sizeof s);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
 }
 
 static void binary(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
@@ -74,7 +75,7 @@ static void binary(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_sc
     typed_store_scalar(out, &x);
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
 }
 
 void goldilocks_decaf448_scalar_add(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
@@ -102,7 +103,7 @@ void goldilocks_decaf448_scalar_neg(goldilocks_decaf448_scalar *out, const goldi
     scalar_neg(&x, &x);
     typed_store_scalar(out, &x);
     ct_wipe(&x, sizeof x);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
 }
 
 int goldilocks_decaf448_scalar_invert(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a) {
@@ -135,7 +136,7 @@ int goldilocks_decaf448_scalar_random(goldilocks_decaf448_scalar *out) {
     typed_store_scalar(out, &s);
     ct_wipe(buf, sizeof buf);
     ct_wipe(&s, sizeof s);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
     return 0;
 }
 
@@ -148,6 +149,6 @@ int goldilocks_decaf448_scalar_eq(const goldilocks_decaf448_scalar *a, const gol
     int eq = scalar_eq(&x, &y);
     ct_wipe(&x, sizeof x);
     ct_wipe(&y, sizeof y);
-    ct_wipe_stack();
+    ct_wipe_stack_small();
     return eq - 1;
 }
