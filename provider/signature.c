@@ -10,9 +10,13 @@
  * - "algorithm-id" is the DER AlgorithmIdentifier of id-Ed448 (RFC 8410
  *   section 3: the OID 1.3.101.113 and no parameters), which X.509 signing
  *   writes into certificates.
- * - Where the OpenSSL headers have them (3.2 and later), "instance"
- *   ("Ed448" or "Ed448ph") and "context-string" (at most 255 bytes,
- *   RFC 8032 section 5.2) select Ed448ph and the context.
+ * - "instance" ("Ed448" or "Ed448ph") and "context-string" (at most 255
+ *   bytes, RFC 8032 section 5.2) select Ed448ph and the context, as
+ *   OpenSSL 3.2 and later name them (OSSL_SIGNATURE_PARAM_INSTANCE and
+ *   _CONTEXT_STRING). The 3.0 headers lack the names; they are defined here
+ *   then, so that a 3.0 application reaches them too, with
+ *   EVP_PKEY_CTX_set_params or the params of EVP_DigestSignInit_ex. Each
+ *   init starts again from plain Ed448 with an empty context.
  */
 #include <string.h>
 #include <openssl/core_dispatch.h>
@@ -144,8 +148,11 @@ static const OSSL_PARAM *sig_gettable_ctx_params(void *vctx, void *provctx)
     return sig_gettable;
 }
 
-#if defined(OSSL_SIGNATURE_PARAM_INSTANCE) && defined(OSSL_SIGNATURE_PARAM_CONTEXT_STRING)
-#define HAVE_ED448_INSTANCE 1
+#ifndef OSSL_SIGNATURE_PARAM_INSTANCE
+#define OSSL_SIGNATURE_PARAM_INSTANCE "instance"
+#endif
+#ifndef OSSL_SIGNATURE_PARAM_CONTEXT_STRING
+#define OSSL_SIGNATURE_PARAM_CONTEXT_STRING "context-string"
 #endif
 
 static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
@@ -155,7 +162,6 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 0;
     if (params == NULL)
         return 1;
-#ifdef HAVE_ED448_INSTANCE
     const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_INSTANCE);
     if (p != NULL) {
         const char *name = NULL;
@@ -176,11 +182,9 @@ static int sig_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             return 0;
         ctx->context_len = len;
     }
-#endif
     return 1;
 }
 
-#ifdef HAVE_ED448_INSTANCE
 static const OSSL_PARAM sig_settable[] = {
     OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_INSTANCE, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_CONTEXT_STRING, NULL, 0),
@@ -193,7 +197,6 @@ static const OSSL_PARAM *sig_settable_ctx_params(void *vctx, void *provctx)
     (void)provctx;
     return sig_settable;
 }
-#endif
 
 #define FN(id, f) { id, (void (*)(void))(f) }
 
@@ -207,9 +210,7 @@ const OSSL_DISPATCH prov_ed448_signature_functions[] = {
     FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify),
     FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),
     FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),
-#ifdef HAVE_ED448_INSTANCE
     FN(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params),
     FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
-#endif
     { 0, NULL }
 };
