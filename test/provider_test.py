@@ -55,6 +55,7 @@ class Runner:
         self.current = None
         self.problems = []
         self.serial = 0
+        self.sanitizer = sanitizer_env(os.path.join(module_dir, 'goldilocks.so'))
 
     # ---- the harness ----
     def test(self, name):
@@ -108,6 +109,7 @@ class Runner:
         if env is None:
             e.pop('OPENSSL_CONF', None)   # only the options given here decide
         e['GOLDILOCKS_PROVIDER_TRACE'] = trace or ''
+        e.update(self.sanitizer)
         try:
             p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                env=e, timeout=TIMEOUT, cwd=self.workdir)
@@ -120,6 +122,31 @@ class Runner:
         rc, out = self.run(args, **kw)
         self.check(rc == 0, f'openssl {" ".join(args)}: exit {rc}: {out.strip()[-300:]}')
         return rc == 0, out
+
+
+def sanitizer_env(module):
+    """LD_PRELOAD of the sanitizer runtime a module built with --sanitize needs, or {}.
+
+    openssl is not instrumented, so a sanitized goldilocks.so can load only
+    when the runtime comes first: gcc's module names libasan.so.N (preload
+    that), clang's leaves the runtime's symbols undefined (preload clang's
+    shared runtime). An unsanitized module needs nothing.
+    """
+    try:
+        undefined = subprocess.run(['nm', '-D', '--undefined-only', module], capture_output=True,
+                                   text=True).stdout
+        dynamic = subprocess.run(['readelf', '-d', module], capture_output=True, text=True).stdout
+    except OSError:
+        return {}
+    if '__asan_' not in undefined:
+        return {}
+    m = re.search(r'NEEDED.*\[(libasan\.so[.0-9]*)\]', dynamic)
+    runtime = m.group(1) if m else None
+    if runtime is None and shutil.which('clang'):
+        import platform
+        runtime = subprocess.run(['clang', f'-print-file-name=libclang_rt.asan-{platform.machine()}.so'],
+                                 capture_output=True, text=True).stdout.strip()
+    return {'LD_PRELOAD': runtime} if runtime else {}
 
 
 def counts(trace):
@@ -370,7 +397,7 @@ def test_tls(r):
     r.test('TLS 1.3 on 127.0.0.1, s_server and s_client both on the provider: Ed448 chain, group X448')
     port = free_port()
     server_trace, client_trace = r.new_trace(), r.new_trace()
-    env = dict(os.environ, GOLDILOCKS_PROVIDER_TRACE=server_trace)
+    env = dict(os.environ, GOLDILOCKS_PROVIDER_TRACE=server_trace, **r.sanitizer)
     env.pop('OPENSSL_CONF', None)
     server = subprocess.Popen([r.openssl, 's_server'] + r.provider_args() + [
         '-accept', f'127.0.0.1:{port}', '-naccept', '1', '-cert', leaf_crt, '-key', leaf_key,
@@ -422,10 +449,11 @@ def main():
     p.add_argument('--module-dir', default=os.environ.get('GOLDILOCKS_PROVIDER_DIR') or os.getcwd())
     p.add_argument('--slow', action='store_true', help='accepted for run_tests.py; nothing is slower')
     args = p.parse_args()
-    print(f'provider_test: module {os.path.join(args.module_dir, "goldilocks.so")}')
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix='goldilocks-provider-') as work:
         r = Runner(os.path.abspath(args.module_dir), work)
+        print(f'provider_test: module {os.path.join(r.module_dir, "goldilocks.so")}'
+              + (f', sanitized: LD_PRELOAD={r.sanitizer["LD_PRELOAD"]}' if r.sanitizer else ''))
         r.test('the openssl command and goldilocks.so are present')
         present = (r.check(r.openssl is not None, 'no openssl command on PATH (apt-get install openssl)')
                    and r.check(os.path.exists(os.path.join(r.module_dir, 'goldilocks.so')),
