@@ -21,6 +21,8 @@
  * - A private key imported beside a public key that is not its own is
  *   refused (signing with it would reveal the private scalar).
  * - "algorithm-id" equals the default provider's.
+ * - Four threads sign, verify and derive at once through the one provider
+ *   (no state is shared between calls), each against the library itself.
  *
  * The module is loaded from $GOLDILOCKS_PROVIDER_DIR, else the current
  * directory (the build directory, where ninja runs the tests).
@@ -30,6 +32,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +343,58 @@ static void test_algorithm_id(void) {
           n_ours, n_theirs);
 }
 
+enum { THREADS = 4, THREAD_ROUNDS = 40 };
+
+struct thread_job {
+    uint8_t seed[57], x[56], peer[56], msg[64];
+    int failures;
+};
+
+static void *thread_main(void *arg) {
+    struct thread_job *job = arg;
+    for (int i = 0; i < THREAD_ROUNDS; i++) {
+        uint8_t pub[57], sec[114], want[SIG], sig[SIG], s_want[56], s_got[56];
+        job->msg[i % sizeof job->msg] ^= (uint8_t)i;
+        goldilocks_ed448_keypair_from_seed(pub, sec, job->seed);
+        EVP_PKEY *k = raw_key(gl, "ED448", 1, job->seed, 57);
+        EVP_PKEY *x = raw_key(gl, "X448", 1, job->x, 56), *p = raw_key(gl, "X448", 0, job->peer, 56);
+        int ok = k && x && p && goldilocks_ed448_sign(want, sec, job->msg, sizeof job->msg, NULL, 0) == 0
+                 && sign(gl, k, NULL, NULL, 0, job->msg, sizeof job->msg, sig) && memcmp(sig, want, SIG) == 0
+                 && verify(gl, k, NULL, NULL, 0, job->msg, sizeof job->msg, sig)
+                 && goldilocks_x448(s_want, job->x, job->peer) == 0 && derive(gl, x, p, s_got)
+                 && memcmp(s_got, s_want, 56) == 0;
+        job->failures += !ok;
+        EVP_PKEY_free(k);
+        EVP_PKEY_free(x);
+        EVP_PKEY_free(p);
+    }
+    return NULL;
+}
+
+static void test_threads(void) {
+    check_test("four threads at once through the provider, each against the library");
+    static struct thread_job jobs[THREADS];
+    pthread_t tid[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        uint8_t peer_secret[56];
+        check_randbytes(jobs[t].seed, sizeof jobs[t].seed);
+        check_randbytes(jobs[t].x, sizeof jobs[t].x);
+        check_randbytes(peer_secret, sizeof peer_secret);
+        check_randbytes(jobs[t].msg, sizeof jobs[t].msg);
+        goldilocks_x448_public_key(jobs[t].peer, peer_secret);
+        jobs[t].failures = 0;
+    }
+    int started[THREADS];
+    for (int t = 0; t < THREADS; t++)
+        started[t] = check(pthread_create(&tid[t], NULL, thread_main, &jobs[t]) == 0, "pthread_create %d", t);
+    for (int t = 0; t < THREADS; t++) {
+        if (!started[t])
+            continue;
+        pthread_join(tid[t], NULL);
+        check(jobs[t].failures == 0, "thread %d: %d of %d rounds wrong", t, jobs[t].failures, THREAD_ROUNDS);
+    }
+}
+
 int main(void) {
     check_init("interop_provider");
     const char *dir = getenv("GOLDILOCKS_PROVIDER_DIR");
@@ -364,6 +419,7 @@ int main(void) {
     test_keymgmt();
     test_import();
     test_algorithm_id();
+    test_threads();
     OSSL_PROVIDER_unload(prov);
     OSSL_PROVIDER_unload(prov_def);
     OSSL_LIB_CTX_free(gl);
