@@ -75,6 +75,7 @@ static const char *const contender_names[CONTENDERS] = { "default provider", "go
 /* One library context per provider, and the keys built in each. */
 typedef struct {
     OSSL_LIB_CTX *libctx;
+    OSSL_PROVIDER *provider;
     EVP_PKEY *x_priv, *x_peer, *ed_priv, *ed_pub;
 } evp_side;
 
@@ -190,7 +191,7 @@ static void load_side(evp_side *s, const char *provider, const char *dir) {
         die("OSSL_LIB_CTX_new failed");
     if (dir != NULL && !OSSL_PROVIDER_set_default_search_path(s->libctx, dir))
         die("OSSL_PROVIDER_set_default_search_path failed");
-    if (OSSL_PROVIDER_load(s->libctx, provider) == NULL) {
+    if ((s->provider = OSSL_PROVIDER_load(s->libctx, provider)) == NULL) {
         fprintf(stderr, "bench_provider: cannot load the %s provider%s%s (ninja goldilocks.so builds it)\n",
                 provider, dir ? " from " : "", dir ? dir : "");
         die("OSSL_PROVIDER_load failed");
@@ -307,6 +308,7 @@ int main(int argc, char **argv) {
         EVP_PKEY_free(s->x_peer);
         EVP_PKEY_free(s->ed_priv);
         EVP_PKEY_free(s->ed_pub);
+        OSSL_PROVIDER_unload(s->provider);
         OSSL_LIB_CTX_free(s->libctx);
     }
     return 0;
