@@ -21,6 +21,9 @@
  * - A private key imported beside a public key that is not its own is
  *   refused (signing with it would reveal the private scalar).
  * - "algorithm-id" equals the default provider's.
+ * - The TLS-GROUP capability: our one group has every field (name,
+ *   internal name, algorithm, id, security bits, TLS and DTLS versions) as
+ *   the default provider's x448 entry.
  * - Four threads sign, verify and derive at once through the one provider
  *   (no state is shared between calls), each against the library itself.
  *
@@ -343,6 +346,61 @@ static void test_algorithm_id(void) {
           n_ours, n_theirs);
 }
 
+/* One TLS-GROUP entry: its fields as text, for comparison. */
+struct tls_group {
+    char fields[10][64];
+    int count;
+};
+struct tls_groups {
+    struct tls_group group[64];
+    int count;
+};
+
+static int collect_group(const OSSL_PARAM params[], void *arg) {
+    struct tls_groups *all = arg;
+    if (all->count == 64)
+        return 0;
+    struct tls_group *g = &all->group[all->count++];
+    static const char *const keys[] = { OSSL_CAPABILITY_TLS_GROUP_NAME, OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL,
+                                        OSSL_CAPABILITY_TLS_GROUP_ALG, OSSL_CAPABILITY_TLS_GROUP_ID,
+                                        OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, OSSL_CAPABILITY_TLS_GROUP_MIN_TLS,
+                                        OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS,
+                                        OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS };
+    g->count = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, keys[i]);
+        const char *str = NULL;
+        int64_t n = 0;
+        if (p == NULL)
+            snprintf(g->fields[i], sizeof g->fields[i], "%s absent", keys[i]);
+        else if (p->data_type == OSSL_PARAM_UTF8_STRING && OSSL_PARAM_get_utf8_string_ptr(p, &str))
+            snprintf(g->fields[i], sizeof g->fields[i], "%s=%s", keys[i], str);
+        else if (OSSL_PARAM_get_int64(p, &n))
+            snprintf(g->fields[i], sizeof g->fields[i], "%s=%lld (type %u)", keys[i], (long long)n, p->data_type);
+        else
+            snprintf(g->fields[i], sizeof g->fields[i], "%s unreadable", keys[i]);
+        g->count++;
+    }
+    return 1;
+}
+
+static void test_tls_group(OSSL_PROVIDER *prov, OSSL_PROVIDER *prov_def) {
+    check_test("TLS-GROUP: our x448 entry is field for field the default provider's");
+    static struct tls_groups ours, theirs;
+    check(OSSL_PROVIDER_get_capabilities(prov, "TLS-GROUP", collect_group, &ours) == 1, "our capability");
+    check(OSSL_PROVIDER_get_capabilities(prov_def, "TLS-GROUP", collect_group, &theirs) == 1, "default's");
+    check(ours.count == 1, "we declare %d groups", ours.count);
+    const struct tls_group *x448 = NULL;
+    for (int i = 0; i < theirs.count; i++)
+        if (strcmp(theirs.group[i].fields[0], OSSL_CAPABILITY_TLS_GROUP_NAME "=x448") == 0)
+            x448 = &theirs.group[i];
+    if (!check(x448 != NULL && ours.count >= 1, "no x448 group in the default provider's list"))
+        return;
+    for (int f = 0; f < x448->count; f++)
+        check(strcmp(ours.group[0].fields[f], x448->fields[f]) == 0, "%s, default: %s", ours.group[0].fields[f],
+              x448->fields[f]);
+}
+
 enum { THREADS = 4, THREAD_ROUNDS = 40 };
 
 struct thread_job {
@@ -420,6 +478,7 @@ int main(void) {
     test_import();
     test_algorithm_id();
     test_threads();
+    test_tls_group(prov, prov_def);
     OSSL_PROVIDER_unload(prov);
     OSSL_PROVIDER_unload(prov_def);
     OSSL_LIB_CTX_free(gl);
