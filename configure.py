@@ -47,7 +47,7 @@ HEADER = '# build.ninja for goldilocks, written by configure.py from build.ninja
 
 # Top-level directories of the source tree that hold sources: a build
 # directory inside one of them would mix outputs with sources.
-SOURCE_SUBDIRS = ('src', 'include', 'generated', 'gen', 'templates', 'test', 'bench', '.ci', '.git')
+SOURCE_SUBDIRS = ('src', 'include', 'generated', 'gen', 'templates', 'test', 'bench', 'provider', '.ci', '.git')
 
 # Characters a path may have to appear in build.ninja and its shell commands
 # unquoted (ninja's $in and $out are not quoted).
@@ -430,7 +430,7 @@ def recorded_args(args, builddir, cc, cc_from_env):
 def source_dirs():
     """The directories whose listing decides build.ninja: adding a file there reruns configure."""
     dirs = []
-    for top in ('src', 'include', 'test', 'bench', 'gen', 'templates', 'generated'):
+    for top in ('src', 'include', 'test', 'bench', 'gen', 'templates', 'generated', 'provider'):
         for root, subdirs, _ in os.walk(src(top)):
             subdirs[:] = sorted(d for d in subdirs if d not in ('__pycache__', 'vectors', 'corpus'))
             dirs.append(rel(root))
@@ -549,6 +549,19 @@ def configure(args, created):
     have_valgrind = bool(shutil.which('valgrind')) and toolchain.compiles(
         '#include <valgrind/memcheck.h>\nint main(void) { return 0; }\n', link=False)
     clang = shutil.which('clang') or ''
+    # The OpenSSL 3 provider (provider/): native builds with libssl-dev;
+    # its test needs the openssl command, its install OpenSSL's modules directory.
+    provider = have_openssl and not emulator and toolchain.compiles(
+        '#include <openssl/core_dispatch.h>\nint main(void) { return OSSL_OP_KEYEXCH; }\n', link=False)
+    openssl_cmd = shutil.which('openssl') or ''
+    modulesdir = ''
+    if provider:
+        out = Toolchain.run(['pkg-config', '--variable=modulesdir', 'libcrypto'])
+        modulesdir = out.stdout.strip() if out and out.returncode == 0 else ''
+        if not modulesdir and openssl_cmd:
+            out = Toolchain.run([openssl_cmd, 'version', '-m'])
+            m = re.search(r'MODULESDIR: "([^"]*)"', out.stdout if out else '')
+            modulesdir = m.group(1) if m else ''
     if (target.name == 'x86-64-v3' and not emulator and host_cpu() == 'x86_64'
             and not host_has_x86_64_v3()):
         note('this host lacks AVX2/BMI2/ADX: the x86-64-v3 tests will not run here (--target ref64 will)')
@@ -588,6 +601,8 @@ def configure(args, created):
     if not emulator:
         tests += stems('test/thread_*.c')
     interop = stems('test/interop_*.c') if have_openssl else []
+    # interop_provider loads goldilocks.so: only where the module is built.
+    interop = [t for t in interop if provider or t != 'interop_provider']
     field_tests = [t for t in stems('test/field_*.c') if t != 'field_oracle']
     test_support = [p for p in ('test/check.c', 'test/json.c') if os.path.exists(src(p))]
     field_support = [p for p in ('test/check.c', 'test/field_oracle.c') if os.path.exists(src(p))]
@@ -653,6 +668,15 @@ def configure(args, created):
         have_libdecaf=have_libdecaf,
         have_valgrind=have_valgrind,
         clang=clang,
+        provider=provider,
+        provider_sources=in_src(find('provider/*.c')),
+        # The openssl command on PATH is the host's: it loads only a module of its own CPU.
+        provider_test=bool(provider and openssl_cmd and toolchain.cpu == host_cpu()),
+        # -z defs catches a module symbol nothing defines; a sanitized module
+        # leaves the sanitizer runtime to the program that loads it instead
+        # (an ASan test program, or openssl under LD_PRELOAD of the runtime).
+        provider_ldflags='' if args.sanitize else '-Wl,-z,defs',
+        modulesdir=modulesdir,
         regen_inputs=in_src(regen_inputs),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
@@ -674,6 +698,11 @@ def configure(args, created):
     if not have_openssl:
         note('OpenSSL (libssl-dev) not found for this target: the OpenSSL interop tests and '
              'comparisons are not built')
+    if not provider:
+        note('the OpenSSL provider goldilocks.so is not built: it needs a native build and OpenSSL 3 '
+             '(libssl-dev)')
+    elif not openssl_cmd:
+        note('the openssl command is not found: provider_test.py does not run (apt-get install openssl)')
     if not have_libdecaf:
         note('libdecaf (libdecaf-dev) not found for this target: the benchmarks run without it')
     if not have_valgrind:

@@ -1,0 +1,316 @@
+/*
+ * Ticks per operation through OpenSSL 3's EVP API: the same calls on two
+ * library contexts, one with OpenSSL's default provider only and one with
+ * the goldilocks provider (goldilocks.so) only, so that nothing can fall
+ * back to the other; and, for scale, the goldilocks API called directly.
+ *
+ *   bench_provider [--reps R] [--batch B]
+ *       R rounds; each round times a batch of B calls of every contender in
+ *       turn (the order rotates each round). Reported: the median over the
+ *       rounds of (batch ticks / B). Ticks are rdtsc on x86 (elsewhere,
+ *       nanoseconds from clock_gettime).
+ *
+ * The module is loaded from the directory of this program (the build
+ * directory), or from $GOLDILOCKS_PROVIDER_DIR.
+ *
+ * What each timed EVP call includes (as bench_curve's OpenSSL column):
+ *   x448 shared secret   EVP_PKEY_CTX_new_from_pkey + derive_init + set_peer
+ *                        + derive + free, on keys built once beforehand
+ *   x448, ed448 keygen   EVP_PKEY_CTX_new_from_name + keygen_init + keygen
+ *                        + the two frees (fresh random keys)
+ *   ed448 sign / verify  EVP_MD_CTX_new + EVP_DigestSignInit_ex /
+ *                        EVP_DigestVerifyInit_ex (no digest) + EVP_DigestSign /
+ *                        EVP_DigestVerify + free, 32-byte message
+ *   direct               goldilocks_x448, _x448_keypair, _ed448_keypair,
+ *                        _ed448_sign, _ed448_verify
+ *
+ * Before timing, the signatures and shared secrets of the two providers and
+ * of the direct calls are compared; the program aborts on a mismatch.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "goldilocks.h"
+
+#ifndef HAVE_OPENSSL
+int main(void) {
+    printf("bench_provider: built without OpenSSL (libssl-dev): nothing to measure\n");
+    return 0;
+}
+#else
+#include <libgen.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define TICK_UNIT "ticks"
+#if defined(__SSE2__)
+#define TICK_FENCE() _mm_lfence()
+#else
+#define TICK_FENCE() ((void)0)
+#endif
+static inline uint64_t ticks(void) {
+    TICK_FENCE();
+    uint64_t t = __rdtsc();
+    TICK_FENCE();
+    return t;
+}
+#else
+#define TICK_UNIT "ns"
+static inline uint64_t ticks(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#endif
+
+enum { MSG_LEN = 32 };
+enum contender { DEFAULT, GOLDILOCKS, DIRECT, CONTENDERS };
+static const char *const contender_names[CONTENDERS] = { "default provider", "goldilocks provider", "goldilocks API" };
+
+/* One library context per provider, and the keys built in each. */
+typedef struct {
+    OSSL_LIB_CTX *libctx;
+    OSSL_PROVIDER *provider;
+    EVP_PKEY *x_priv, *x_peer, *ed_priv, *ed_pub;
+} evp_side;
+
+static struct {
+    evp_side side[2];                       /* DEFAULT, GOLDILOCKS */
+    uint8_t x_secret[56], x_peer[56], x_peer_secret[56];
+    uint8_t ed_seed[57], ed_secret[114], ed_pub[57], ed_sig[114], msg[MSG_LEN];
+    uint8_t out[CONTENDERS][114];
+    size_t out_len[CONTENDERS];
+    int rc[CONTENDERS];
+} in;
+
+static void die(const char *what) {
+    fprintf(stderr, "bench_provider: %s\n", what);
+    ERR_print_errors_fp(stderr);
+    exit(1);
+}
+
+/* ---- the EVP calls, the same for both providers ---- */
+
+static void evp_x448(int c) {
+    evp_side *s = &in.side[c];
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(s->libctx, s->x_priv, NULL);
+    size_t len = 56;
+    in.rc[c] = ctx && EVP_PKEY_derive_init(ctx) == 1 && EVP_PKEY_derive_set_peer(ctx, s->x_peer) == 1
+               && EVP_PKEY_derive(ctx, in.out[c], &len) == 1;
+    in.out_len[c] = len;
+    EVP_PKEY_CTX_free(ctx);
+}
+
+static void evp_keygen(int c, const char *alg) {
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(in.side[c].libctx, alg, NULL);
+    EVP_PKEY *key = NULL;
+    in.rc[c] = ctx && EVP_PKEY_keygen_init(ctx) == 1 && EVP_PKEY_keygen(ctx, &key) == 1;
+    EVP_PKEY_free(key);
+    EVP_PKEY_CTX_free(ctx);
+}
+
+static void evp_ed_sign(int c) {
+    evp_side *s = &in.side[c];
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    size_t len = 114;
+    in.rc[c] = md && EVP_DigestSignInit_ex(md, NULL, NULL, s->libctx, NULL, s->ed_priv, NULL) == 1
+               && EVP_DigestSign(md, in.out[c], &len, in.msg, MSG_LEN) == 1;
+    in.out_len[c] = len;
+    EVP_MD_CTX_free(md);
+}
+
+static void evp_ed_verify(int c) {
+    evp_side *s = &in.side[c];
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    in.rc[c] = md && EVP_DigestVerifyInit_ex(md, NULL, NULL, s->libctx, NULL, s->ed_pub, NULL) == 1
+               && EVP_DigestVerify(md, in.ed_sig, 114, in.msg, MSG_LEN) == 1;
+    EVP_MD_CTX_free(md);
+}
+
+static void def_x448(void) { evp_x448(DEFAULT); }
+static void gl_x448(void) { evp_x448(GOLDILOCKS); }
+static void def_x_keygen(void) { evp_keygen(DEFAULT, "X448"); }
+static void gl_x_keygen(void) { evp_keygen(GOLDILOCKS, "X448"); }
+static void def_ed_keygen(void) { evp_keygen(DEFAULT, "ED448"); }
+static void gl_ed_keygen(void) { evp_keygen(GOLDILOCKS, "ED448"); }
+static void def_ed_sign(void) { evp_ed_sign(DEFAULT); }
+static void gl_ed_sign(void) { evp_ed_sign(GOLDILOCKS); }
+static void def_ed_verify(void) { evp_ed_verify(DEFAULT); }
+static void gl_ed_verify(void) { evp_ed_verify(GOLDILOCKS); }
+
+/* ---- the library itself ---- */
+
+static void direct_x448(void) {
+    in.rc[DIRECT] = goldilocks_x448(in.out[DIRECT], in.x_secret, in.x_peer) == 0;
+    in.out_len[DIRECT] = 56;
+}
+static void direct_x_keygen(void) {
+    uint8_t secret[56];
+    in.rc[DIRECT] = goldilocks_x448_keypair(in.out[DIRECT], secret) == 0;
+}
+static void direct_ed_keygen(void) {
+    uint8_t secret[114];
+    in.rc[DIRECT] = goldilocks_ed448_keypair(in.out[DIRECT], secret) == 0;
+}
+static void direct_ed_sign(void) {
+    in.rc[DIRECT] = goldilocks_ed448_sign(in.out[DIRECT], in.ed_secret, in.msg, MSG_LEN, NULL, 0) == 0;
+    in.out_len[DIRECT] = 114;
+}
+static void direct_ed_verify(void) {
+    in.rc[DIRECT] = goldilocks_ed448_verify(in.ed_sig, in.ed_pub, in.msg, MSG_LEN, NULL, 0) == 0;
+}
+
+static const struct op {
+    const char *name;
+    void (*fn[CONTENDERS])(void);
+    int compare;   /* the outputs must agree */
+} ops[] = {
+    { "x448 shared secret", { def_x448, gl_x448, direct_x448 }, 1 },
+    { "x448 keygen", { def_x_keygen, gl_x_keygen, direct_x_keygen }, 0 },
+    { "ed448 keygen", { def_ed_keygen, gl_ed_keygen, direct_ed_keygen }, 0 },
+    { "ed448 sign (32 bytes)", { def_ed_sign, gl_ed_sign, direct_ed_sign }, 1 },
+    { "ed448 verify", { def_ed_verify, gl_ed_verify, direct_ed_verify }, 0 },
+};
+enum { OPS = sizeof ops / sizeof ops[0] };
+
+static void fill(uint8_t *p, size_t len, uint64_t *state) {
+    for (size_t i = 0; i < len; i++) {
+        *state = *state * 6364136223846793005u + 1442695040888963407u;
+        p[i] = (uint8_t)(*state >> 56);
+    }
+}
+
+static void load_side(evp_side *s, const char *provider, const char *dir) {
+    s->libctx = OSSL_LIB_CTX_new();
+    if (s->libctx == NULL)
+        die("OSSL_LIB_CTX_new failed");
+    if (dir != NULL && !OSSL_PROVIDER_set_default_search_path(s->libctx, dir))
+        die("OSSL_PROVIDER_set_default_search_path failed");
+    if ((s->provider = OSSL_PROVIDER_load(s->libctx, provider)) == NULL) {
+        fprintf(stderr, "bench_provider: cannot load the %s provider%s%s (ninja goldilocks.so builds it)\n",
+                provider, dir ? " from " : "", dir ? dir : "");
+        die("OSSL_PROVIDER_load failed");
+    }
+    s->x_priv = EVP_PKEY_new_raw_private_key_ex(s->libctx, "X448", NULL, in.x_secret, 56);
+    s->x_peer = EVP_PKEY_new_raw_public_key_ex(s->libctx, "X448", NULL, in.x_peer, 56);
+    s->ed_priv = EVP_PKEY_new_raw_private_key_ex(s->libctx, "ED448", NULL, in.ed_seed, 57);
+    s->ed_pub = EVP_PKEY_new_raw_public_key_ex(s->libctx, "ED448", NULL, in.ed_pub, 57);
+    if (!s->x_priv || !s->x_peer || !s->ed_priv || !s->ed_pub)
+        die("building the EVP keys failed");
+}
+
+static void setup(const char *argv0) {
+    uint64_t state = 0x60d11c0c5u;
+    fill(in.x_secret, 56, &state);
+    fill(in.x_peer_secret, 56, &state);
+    goldilocks_x448_public_key(in.x_peer, in.x_peer_secret);
+    fill(in.ed_seed, 57, &state);
+    fill(in.msg, MSG_LEN, &state);
+    goldilocks_ed448_keypair_from_seed(in.ed_pub, in.ed_secret, in.ed_seed);
+    if (goldilocks_ed448_sign(in.ed_sig, in.ed_secret, in.msg, MSG_LEN, NULL, 0) != 0)
+        die("goldilocks_ed448_sign failed");
+
+    const char *dir = getenv("GOLDILOCKS_PROVIDER_DIR");
+    static char self[4096];
+    if (dir == NULL || *dir == '\0') {
+        snprintf(self, sizeof self, "%s", argv0);
+        dir = dirname(self);
+    }
+    load_side(&in.side[DEFAULT], "default", NULL);
+    load_side(&in.side[GOLDILOCKS], "goldilocks", dir);
+}
+
+static void sanity_check(const struct op *op) {
+    for (int c = 0; c < CONTENDERS; c++) {
+        memset(in.out[c], 0, sizeof in.out[c]);
+        in.rc[c] = 0;
+        op->fn[c]();
+        if (!in.rc[c]) {
+            fprintf(stderr, "bench_provider: %s: %s failed\n", op->name, contender_names[c]);
+            die("an operation failed");
+        }
+    }
+    for (int c = 1; op->compare && c < CONTENDERS; c++)
+        if (in.out_len[c] != in.out_len[0] || memcmp(in.out[c], in.out[0], in.out_len[0]) != 0) {
+            fprintf(stderr, "bench_provider: MISMATCH: %s: %s differs from %s\n", op->name, contender_names[c],
+                    contender_names[0]);
+            exit(1);
+        }
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void measure(const struct op *op, int reps, int batch, uint64_t median[CONTENDERS]) {
+    uint64_t *samples[CONTENDERS];
+    for (int c = 0; c < CONTENDERS; c++) {
+        samples[c] = calloc((size_t)reps, sizeof(uint64_t));
+        if (!samples[c])
+            die("out of memory");
+    }
+    for (int r = 0; r < reps; r++) {
+        for (int i = 0; i < CONTENDERS; i++) {
+            int c = (r + i) % CONTENDERS;   /* rotate who goes first */
+            uint64_t t0 = ticks();
+            for (int b = 0; b < batch; b++)
+                op->fn[c]();
+            samples[c][r] = (ticks() - t0) / (uint64_t)batch;
+        }
+    }
+    for (int c = 0; c < CONTENDERS; c++) {
+        qsort(samples[c], (size_t)reps, sizeof(uint64_t), cmp_u64);
+        median[c] = samples[c][reps / 2];
+        free(samples[c]);
+    }
+}
+
+static void usage(void) {
+    fprintf(stderr, "usage: bench_provider [--reps R] [--batch B]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    int reps = 101, batch = 4;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && strcmp(argv[i], "--reps") == 0)
+            reps = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--batch") == 0)
+            batch = atoi(argv[++i]);
+        else
+            usage();
+    }
+    if (reps < 1 || batch < 1)
+        usage();
+    setup(argv[0]);
+    for (int i = 0; i < OPS; i++)
+        sanity_check(&ops[i]);
+
+    printf("median %s per operation through OpenSSL %s's EVP API: %d rounds of %d calls, contenders interleaved\n",
+           TICK_UNIT, OpenSSL_version(OPENSSL_VERSION_STRING), reps, batch);
+    printf("%-24s %18s %21s %16s %20s\n", "operation", contender_names[0], contender_names[1], contender_names[2],
+           "default/goldilocks");
+    for (int i = 0; i < OPS; i++) {
+        uint64_t median[CONTENDERS];
+        measure(&ops[i], reps, batch, median);
+        printf("%-24s %17.1fk %20.1fk %15.1fk %20.2f\n", ops[i].name, median[DEFAULT] / 1000.0,
+               median[GOLDILOCKS] / 1000.0, median[DIRECT] / 1000.0, (double)median[DEFAULT] / (double)median[GOLDILOCKS]);
+    }
+    for (int c = 0; c < 2; c++) {
+        evp_side *s = &in.side[c];
+        EVP_PKEY_free(s->x_priv);
+        EVP_PKEY_free(s->x_peer);
+        EVP_PKEY_free(s->ed_priv);
+        EVP_PKEY_free(s->ed_pub);
+        OSSL_PROVIDER_unload(s->provider);
+        OSSL_LIB_CTX_free(s->libctx);
+    }
+    return 0;
+}
+#endif

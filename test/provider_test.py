@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""The goldilocks OpenSSL 3 provider under the unmodified openssl command.
+
+    provider_test.py [--module-dir DIR] [--slow]
+
+DIR holds goldilocks.so (default: $GOLDILOCKS_PROVIDER_DIR, else the current
+directory, which is the build directory under `ninja test`). Every command
+loads "-provider goldilocks -provider default" with
+"-propquery ?provider=goldilocks" (or the same from an openssl.cnf), and
+every test checks against an independent oracle: RFC 8032 and RFC 7748
+vectors, or OpenSSL's default provider run alone on the same keys.
+
+OpenSSL 3.0 falls back to another provider silently when a "?" query cannot
+be served, so equal bytes prove nothing by themselves: each command runs
+with GOLDILOCKS_PROVIDER_TRACE naming a fresh file, where the provider
+writes one line per keygen, sign, verify and derive, and each test checks
+those counts too (and that the default-provider-only runs write none).
+
+The TLS test runs openssl s_server and s_client on 127.0.0.1 (a free port),
+each step bounded in time; the server is killed at the end in any case.
+Prints "ok"/"FAIL" lines and ends with "N passed, N failed".
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import select
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VECTORS = os.environ.get('GOLDILOCKS_VECTORS') or os.path.join(SOURCE_DIR, 'test', 'vectors')
+TIMEOUT = 20   # seconds for any one openssl command
+
+# DER prefixes of RFC 8410 keys: PKCS#8 OneAsymmetricKey with the raw key in
+# an OCTET STRING, and SubjectPublicKeyInfo with it in a BIT STRING.
+ED448_PKCS8 = bytes.fromhex('3047020100300506032b6571043b0439')
+X448_PKCS8 = bytes.fromhex('3046020100300506032b656f043a0438')
+ED448_SPKI = bytes.fromhex('3043300506032b6571033a00')
+X448_SPKI = bytes.fromhex('3042300506032b656f033900')
+
+
+class Runner:
+    def __init__(self, module_dir, workdir):
+        self.openssl = shutil.which('openssl')
+        self.module_dir = module_dir
+        self.workdir = workdir
+        self.passed = self.failed = 0
+        self.current = None
+        self.problems = []
+        self.serial = 0
+        self.sanitizer = sanitizer_env(os.path.join(module_dir, 'goldilocks.so'))
+
+    # ---- the harness ----
+    def test(self, name):
+        self.end()
+        self.current, self.problems = name, []
+
+    def check(self, ok, message):
+        if not ok:
+            self.problems.append(message)
+        return ok
+
+    def end(self):
+        if self.current is None:
+            return
+        if self.problems:
+            self.failed += 1
+            print(f'FAIL {self.current}')
+            for p in self.problems[:5]:
+                print(f'     {p}')
+        else:
+            self.passed += 1
+            print(f'ok   {self.current}')
+        sys.stdout.flush()
+        self.current = None
+
+    # ---- files and commands ----
+    def path(self, name):
+        return os.path.join(self.workdir, name)
+
+    def write(self, name, data):
+        with open(self.path(name), 'wb') as f:
+            f.write(data)
+        return self.path(name)
+
+    def read(self, name):
+        with open(self.path(name), 'rb') as f:
+            return f.read()
+
+    def new_trace(self):
+        self.serial += 1
+        return self.path(f'trace{self.serial}')
+
+    def provider_args(self):
+        return ['-provider-path', self.module_dir, '-provider', 'goldilocks', '-provider', 'default',
+                '-propquery', '?provider=goldilocks']
+
+    def run(self, args, provider=True, trace=None, stdin=b'', env=None):
+        """Runs openssl SUBCOMMAND [provider options] ARGS...; returns (rc, output)."""
+        cmd = [self.openssl, args[0]] + (self.provider_args() if provider else []) + args[1:]
+        e = dict(os.environ if env is None else env)
+        if env is None:
+            e.pop('OPENSSL_CONF', None)   # only the options given here decide
+        e['GOLDILOCKS_PROVIDER_TRACE'] = trace or ''
+        e.update(self.sanitizer)
+        try:
+            p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               env=e, timeout=TIMEOUT, cwd=self.workdir)
+        except subprocess.TimeoutExpired:
+            return -1, f'timed out: {" ".join(cmd)}'
+        return p.returncode, p.stdout.decode(errors='replace')
+
+    def ok(self, args, **kw):
+        """Runs a command that must succeed; records a failure otherwise."""
+        rc, out = self.run(args, **kw)
+        self.check(rc == 0, f'openssl {" ".join(args)}: exit {rc}: {out.strip()[-300:]}')
+        return rc == 0, out
+
+
+def sanitizer_env(module):
+    """LD_PRELOAD of the sanitizer runtime a module built with --sanitize needs, or {}.
+
+    openssl is not instrumented, so a sanitized goldilocks.so can load only
+    when the runtime comes first: gcc's module names libasan.so.N (preload
+    that), clang's leaves the runtime's symbols undefined (preload clang's
+    shared runtime). An unsanitized module needs nothing.
+    """
+    try:
+        undefined = subprocess.run(['nm', '-D', '--undefined-only', module], capture_output=True,
+                                   text=True).stdout
+        dynamic = subprocess.run(['readelf', '-d', module], capture_output=True, text=True).stdout
+    except OSError:
+        return {}
+    if '__asan_' not in undefined:
+        return {}
+    m = re.search(r'NEEDED.*\[(libasan\.so[.0-9]*)\]', dynamic)
+    runtime = m.group(1) if m else None
+    if runtime is None and shutil.which('clang'):
+        import platform
+        runtime = subprocess.run(['clang', f'-print-file-name=libclang_rt.asan-{platform.machine()}.so'],
+                                 capture_output=True, text=True).stdout.strip()
+    return {'LD_PRELOAD': runtime} if runtime else {}
+
+
+def counts(trace):
+    """The provider's calls in a trace file, as a Counter of "event ALGORITHM"."""
+    try:
+        with open(trace) as f:
+            return collections.Counter(line.strip() for line in f if line.strip())
+    except FileNotFoundError:
+        return collections.Counter()
+
+
+def expect_counts(r, trace, expected, what):
+    got = counts(trace)
+    r.check(got == collections.Counter(expected),
+            f'{what}: provider calls {dict(got)}, expected {expected}')
+
+
+def pem_lines(text, label):
+    m = re.search(f'-----BEGIN {label}-----.*?-----END {label}-----', text, re.S)
+    return m.group(0) if m else None
+
+
+def test_loads(r, version):
+    r.test('the module loads: goldilocks active, the library version')
+    ok, out = r.ok(['list', '-providers'])
+    block = out.split('goldilocks', 1)[1] if 'goldilocks' in out else ''
+    r.check('status: active' in block, f'no active goldilocks provider in: {out.strip()}')
+    r.check(f'version: {version}' in block, f'version {version} not listed: {block.strip()}')
+
+    r.test('ED448 and X448 key management, Ed448 signature and X448 key exchange are listed')
+    for kind, alg, oid in (('-key-managers', 'ED448', '1.3.101.113'), ('-key-managers', 'X448', '1.3.101.111'),
+                           ('-signature-algorithms', 'ED448', '1.3.101.113'),
+                           ('-key-exchange-algorithms', 'X448', '1.3.101.111')):
+        ok, out = r.ok(['list', kind])
+        r.check(re.search(r'\{ ' + re.escape(oid) + ', ' + alg + r' \} @ goldilocks', out) is not None,
+                f'{kind}: no "{{ {oid}, {alg} }} @ goldilocks" in the list')
+
+
+def test_genpkey(r):
+    for alg, label in (('ED448', 'ED448 Private-Key'), ('X448', 'X448 Private-Key')):
+        r.test(f'genpkey {alg} through the provider; the default provider alone reads the PEM')
+        trace = r.new_trace()
+        r.ok(['genpkey', '-algorithm', alg, '-out', r.path(f'gen_{alg}.pem')], trace=trace)
+        expect_counts(r, trace, {f'keygen {alg}': 1}, 'genpkey')
+        # The public key our export wrote beside the private one, against the
+        # one the default provider derives from the private key alone.
+        ok1, ours = r.ok(['pkey', '-in', r.path(f'gen_{alg}.pem'), '-pubout'])
+        trace2 = r.new_trace()
+        ok2, theirs = r.ok(['pkey', '-in', r.path(f'gen_{alg}.pem'), '-pubout'], provider=False, trace=trace2)
+        r.check(ok1 and ok2 and pem_lines(ours, 'PUBLIC KEY') == pem_lines(theirs, 'PUBLIC KEY')
+                and pem_lines(ours, 'PUBLIC KEY') is not None,
+                f'{alg}: public keys differ between the provider and the default provider')
+        ok3, text = r.ok(['pkey', '-in', r.path(f'gen_{alg}.pem'), '-noout', '-text'], provider=False)
+        r.check(label in text, f'{alg}: "{label}" not in the default provider\'s text')
+        expect_counts(r, trace2, {}, 'the default provider alone')
+
+    r.test('genpkey: two keys differ (fresh randomness)')
+    r.ok(['genpkey', '-algorithm', 'ED448', '-out', r.path('gen_ED448_b.pem')])
+    r.check(r.read('gen_ED448.pem') != r.read('gen_ED448_b.pem'), 'two generated keys are equal')
+
+
+def sign(r, key, msg, provider, trace=None, keyform='PEM'):
+    """The signature pkeyutl -sign -rawin writes, or None."""
+    r.write('msg', msg)
+    sig = r.path('sig')
+    if os.path.exists(sig):
+        os.remove(sig)
+    ok, out = r.ok(['pkeyutl', '-sign', '-rawin', '-inkey', key, '-keyform', keyform, '-in', r.path('msg'),
+                    '-out', sig], provider=provider, trace=trace)
+    return r.read('sig') if ok else None
+
+
+def verify(r, key, msg, sig, provider, trace=None, keyform='PEM', pubin=False):
+    """True when pkeyutl -verify -rawin accepts (key: a private key, or a public one with pubin)."""
+    r.write('msg', msg)
+    r.write('sig_in', sig)
+    rc, out = r.run(['pkeyutl', '-verify', '-rawin', '-inkey', key, '-keyform', keyform, '-in', r.path('msg'),
+                     '-sigfile', r.path('sig_in')] + (['-pubin'] if pubin else []), provider=provider, trace=trace)
+    return rc == 0 and 'Signature Verified Successfully' in out
+
+
+def test_rfc8032(r):
+    with open(os.path.join(VECTORS, 'rfc8032_ed448.json')) as f:
+        vectors = json.load(f)['vectors']
+    # The openssl command names neither a context nor Ed448ph: plain Ed448 only;
+    # and 3.0's pkeyutl -rawin cannot read an empty message ("Could not
+    # allocate 0 bytes"), with either provider.
+    plain = [v for v in vectors if v['algorithm'] == 'Ed448' and not v['context'] and v['message']]
+    r.test(f'RFC 8032 section 7.4: {len(plain)} Ed448 vectors signed and verified through the provider')
+    r.check(len(plain) >= 6, f'only {len(plain)} plain Ed448 vectors in rfc8032_ed448.json')
+    for v in plain:
+        key = r.write('rfc_key.der', ED448_PKCS8 + bytes.fromhex(v['secret_key']))
+        pub = r.write('rfc_pub.der', ED448_SPKI + bytes.fromhex(v['public_key']))
+        msg, expected = bytes.fromhex(v['message']), bytes.fromhex(v['signature'])
+        trace = r.new_trace()
+        got = sign(r, key, msg, True, trace, keyform='DER')
+        r.check(got == expected, f'{v["name"]}: signature {got.hex() if got else None}, RFC {expected.hex()}')
+        r.check(verify(r, pub, msg, expected, True, trace, keyform='DER', pubin=True), f'{v["name"]}: RFC signature rejected')
+        bad = bytearray(expected)
+        bad[len(bad) // 2] ^= 0x10
+        r.check(not verify(r, pub, msg, bytes(bad), True, trace, keyform='DER', pubin=True),
+                f'{v["name"]}: a tampered signature verified')
+        expect_counts(r, trace, {'sign ED448': 1, 'verify ED448': 2}, v['name'])
+
+
+def test_sign_vs_default(r):
+    keys = {'ours': r.path('gen_ED448.pem'), 'default': r.path('ed_default.pem')}
+    r.ok(['genpkey', '-algorithm', 'ED448', '-out', keys['default']], provider=False)
+    lengths = (1, 57, 114, 1000, 4096, 65536)   # no 0: see test_rfc8032
+    r.test(f'Ed448 signatures byte-identical to the default provider\'s, keys of both, {len(lengths)} lengths')
+    trace = r.new_trace()
+    for origin, key in keys.items():
+        for n in lengths:
+            msg = os.urandom(n)
+            ours = sign(r, key, msg, True, trace)
+            theirs = sign(r, key, msg, False, trace)
+            r.check(ours is not None and ours == theirs, f'{origin} key, {n} bytes: signatures differ')
+            if theirs is not None:
+                r.check(verify(r, key, msg, theirs, True, trace), f'{origin} key, {n} bytes: '
+                        'the provider rejects the default provider\'s signature')
+            if ours is not None:
+                r.check(verify(r, key, msg, ours, False, trace), f'{origin} key, {n} bytes: '
+                        'the default provider rejects ours')
+                r.check(not verify(r, key, msg + b'x', ours, True, trace),
+                        f'{origin} key, {n} bytes: accepted for a longer message')
+    runs = 2 * len(lengths)
+    expect_counts(r, trace, {'sign ED448': runs, 'verify ED448': 2 * runs}, 'sign and verify')
+
+
+def test_derive(r):
+    r.test('X448 shared secrets byte-identical to the default provider\'s, keys of both')
+    a, b = r.path('gen_X448.pem'), r.path('x_default.pem')
+    r.ok(['genpkey', '-algorithm', 'X448', '-out', b], provider=False)
+    r.ok(['pkey', '-in', a, '-pubout', '-out', r.path('x_a_pub.pem')], provider=False)
+    r.ok(['pkey', '-in', b, '-pubout', '-out', r.path('x_b_pub.pem')], provider=False)
+    trace = r.new_trace()
+    secrets = {}
+    for name, key, peer, provider in (('ours a.B', a, 'x_b_pub.pem', True), ('ours b.A', b, 'x_a_pub.pem', True),
+                                      ('default a.B', a, 'x_b_pub.pem', False),
+                                      ('default b.A', b, 'x_a_pub.pem', False)):
+        out = r.path('shared')
+        ok, _ = r.ok(['pkeyutl', '-derive', '-inkey', key, '-peerkey', r.path(peer), '-out', out],
+                     provider=provider, trace=trace)
+        secrets[name] = r.read('shared') if ok else None
+    values = set(secrets.values())
+    r.check(len(values) == 1 and None not in values and len(next(iter(values))) == 56,
+            f'shared secrets differ: { {k: v.hex() if v else None for k, v in secrets.items()} }')
+    expect_counts(r, trace, {'derive X448': 2}, 'derive')
+
+    with open(os.path.join(VECTORS, 'rfc7748_x448.json')) as f:
+        rfc = json.load(f)
+    cases = [(c['scalar'], c['u'], c['output']) for c in rfc['scalarmult']]
+    dh = rfc['dh']
+    cases += [(dh['alice_private'], dh['bob_public'], dh['shared']), (dh['bob_private'], dh['alice_public'], dh['shared'])]
+    r.test(f'RFC 7748 sections 5.2 and 6.2: {len(cases)} X448 results through the provider')
+    trace = r.new_trace()
+    for scalar, u, expected in cases:
+        key = r.write('rfc_x.der', X448_PKCS8 + bytes.fromhex(scalar))
+        peer = r.write('rfc_u.der', X448_SPKI + bytes.fromhex(u))
+        out = r.path('shared')
+        ok, _ = r.ok(['pkeyutl', '-derive', '-inkey', key, '-keyform', 'DER', '-peerkey', peer,
+                      '-peerform', 'DER', '-out', out], trace=trace)
+        got = r.read('shared') if ok else b''
+        r.check(got.hex() == expected, f'{scalar[:16]}...: {got.hex()} expected {expected}')
+    expect_counts(r, trace, {'derive X448': len(cases)}, 'RFC 7748')
+
+    r.test('X448 with a low-order peer (u = 0, 1): the provider refuses')
+    trace = r.new_trace()
+    for u in (0, 1):
+        peer = r.write('low.der', X448_SPKI + u.to_bytes(56, 'little'))
+        rc, out = r.run(['pkeyutl', '-derive', '-inkey', a, '-peerkey', peer, '-peerform', 'DER',
+                         '-out', r.path('shared_low')], trace=trace)
+        r.check(rc != 0, f'u = {u}: derive succeeded')
+    expect_counts(r, trace, {'derive X448': 2}, 'low order')
+
+
+def test_config_file(r):
+    r.test('default_properties in an openssl.cnf (no -provider options): sign and derive on the provider')
+    conf = r.write('openssl.cnf', f'''openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+alg_section = algorithm_sect
+[provider_sect]
+goldilocks = goldilocks_sect
+default = default_sect
+[goldilocks_sect]
+module = {os.path.join(r.module_dir, 'goldilocks.so')}
+activate = 1
+[default_sect]
+activate = 1
+[algorithm_sect]
+default_properties = ?provider=goldilocks
+'''.encode())
+    env = dict(os.environ, OPENSSL_CONF=conf)
+    trace = r.new_trace()
+    key, msg = r.path('ed_default.pem'), b'configured'
+    r.write('msg', msg)
+    ok, _ = r.ok(['pkeyutl', '-sign', '-rawin', '-inkey', key, '-in', r.path('msg'), '-out', r.path('sig_conf')],
+                 provider=False, trace=trace, env=env)
+    theirs = sign(r, key, msg, False)
+    r.check(ok and r.read('sig_conf') == theirs, 'the configured signature differs from the default provider\'s')
+    ok, _ = r.ok(['pkeyutl', '-derive', '-inkey', r.path('x_default.pem'), '-peerkey', r.path('x_a_pub.pem'),
+                  '-out', r.path('shared_conf')], provider=False, trace=trace, env=env)
+    expect_counts(r, trace, {'sign ED448': 1, 'derive X448': 1}, 'openssl.cnf')
+
+
+def test_speed(r):
+    r.test('openssl speed ed448 ecdhx448 runs through the provider (first loaded)')
+    trace = r.new_trace()
+    cmd = ['speed', '-seconds', '1', '-provider-path', r.module_dir, '-provider', 'goldilocks',
+           '-provider', 'default', 'ed448', 'ecdhx448']
+    ok, out = r.ok(cmd, provider=False, trace=trace)
+    got = counts(trace)
+    r.check(re.search(r'^\s*\d+ bits EdDSA \(Ed448\)\s+[\d.]+s\s+[\d.]+s', out, re.M) is not None
+            or re.search(r'Ed448\)\s+[\d.]+s\s+[\d.]+s', out) is not None, f'no Ed448 row in: {out[-400:]}')
+    r.check(re.search(r'\(X448\)\s+[\d.]+s', out) is not None, f'no X448 row in: {out[-400:]}')
+    for event in ('sign ED448', 'verify ED448', 'derive X448'):
+        r.check(got[event] >= 100, f'only {got[event]} "{event}" calls reached the provider: {dict(got)}')
+    r.check(got['keygen ED448'] >= 1 and got['keygen X448'] >= 1, f'no keygen through the provider: {dict(got)}')
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+def test_tls(r):
+    r.test('an Ed448 CA and server certificate made through the provider; the default provider verifies')
+    trace = r.new_trace()
+    ca_key, ca_crt = r.path('ca.key'), r.path('ca.crt')
+    leaf_key, leaf_csr, leaf_crt = r.path('leaf.key'), r.path('leaf.csr'), r.path('leaf.crt')
+    r.ok(['genpkey', '-algorithm', 'ED448', '-out', ca_key], trace=trace)
+    r.ok(['req', '-x509', '-new', '-key', ca_key, '-subj', '/CN=goldilocks test CA', '-days', '2',
+          '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign',
+          '-out', ca_crt], trace=trace)
+    r.ok(['genpkey', '-algorithm', 'ED448', '-out', leaf_key], trace=trace)
+    r.ok(['req', '-new', '-key', leaf_key, '-subj', '/CN=localhost', '-out', leaf_csr], trace=trace)
+    r.ok(['x509', '-req', '-in', leaf_csr, '-CA', ca_crt, '-CAkey', ca_key, '-set_serial', '1', '-days', '2',
+          '-out', leaf_crt], trace=trace)
+    ok, out = r.ok(['verify', '-CAfile', ca_crt, leaf_crt], provider=False)
+    r.check(ok and 'OK' in out, f'the default provider does not verify the chain: {out}')
+    ok, out = r.ok(['x509', '-in', leaf_crt, '-noout', '-text'], provider=False)
+    r.check('Signature Algorithm: ED448' in out and 'ED448 Public-Key' in out, 'not an Ed448 certificate')
+    # The CA's self-signature, the request's, the issued certificate's; x509 -req checks the request's.
+    expect_counts(r, trace, {'keygen ED448': 2, 'sign ED448': 3, 'verify ED448': 1}, 'certificates')
+
+    r.test('TLS 1.3 on 127.0.0.1, s_server and s_client both on the provider: Ed448 chain, group X448')
+    port = free_port()
+    server_trace, client_trace = r.new_trace(), r.new_trace()
+    env = dict(os.environ, GOLDILOCKS_PROVIDER_TRACE=server_trace, **r.sanitizer)
+    env.pop('OPENSSL_CONF', None)
+    server = subprocess.Popen([r.openssl, 's_server'] + r.provider_args() + [
+        '-accept', f'127.0.0.1:{port}', '-naccept', '1', '-cert', leaf_crt, '-key', leaf_key,
+        '-tls1_3', '-groups', 'X448'], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, env=env, cwd=r.workdir)
+    try:
+        # Wait (bounded) for the server to listen: it prints ACCEPT.
+        deadline, seen = time.monotonic() + 10, b''
+        while b'ACCEPT' not in seen and time.monotonic() < deadline and server.poll() is None:
+            ready, _, _ = select.select([server.stdout], [], [], 0.2)
+            if ready:
+                chunk = os.read(server.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                seen += chunk
+        if not r.check(b'ACCEPT' in seen, f's_server did not start: {seen.decode(errors="replace")[-300:]}'):
+            return
+        rc, out = r.run(['s_client', '-connect', f'127.0.0.1:{port}', '-servername', 'localhost', '-tls1_3',
+                         '-groups', 'X448', '-CAfile', ca_crt, '-verify_return_error', '-verify_hostname',
+                         'localhost'], trace=client_trace, stdin=b'Q\n')
+        r.check(rc == 0, f's_client exit {rc}: {out[-400:]}')
+        for want in ('Server Temp Key: X448', 'Peer signature type: ed448', 'Verify return code: 0 (ok)',
+                     'New, TLSv1.3'):
+            r.check(want in out, f's_client output lacks "{want}"')
+    finally:
+        try:
+            server.stdin.close()
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        server.stdout.close()
+    # Each side: its key share, its shared secret; the server signs the
+    # CertificateVerify, the client verifies it and the leaf's certificate.
+    expect_counts(r, server_trace, {'keygen X448': 1, 'derive X448': 1, 'sign ED448': 1}, 's_server')
+    expect_counts(r, client_trace, {'keygen X448': 1, 'derive X448': 1, 'verify ED448': 2}, 's_client')
+
+
+def library_version():
+    with open(os.path.join(SOURCE_DIR, 'include', 'goldilocks.h')) as f:
+        m = re.search(r'#define GOLDILOCKS_VERSION_STRING "([^"]+)"', f.read())
+    return m.group(1) if m else '?'
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('--module-dir', default=os.environ.get('GOLDILOCKS_PROVIDER_DIR') or os.getcwd())
+    p.add_argument('--slow', action='store_true', help='accepted for run_tests.py; nothing is slower')
+    args = p.parse_args()
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix='goldilocks-provider-') as work:
+        r = Runner(os.path.abspath(args.module_dir), work)
+        print(f'provider_test: module {os.path.join(r.module_dir, "goldilocks.so")}'
+              + (f', sanitized: LD_PRELOAD={r.sanitizer["LD_PRELOAD"]}' if r.sanitizer else ''))
+        r.test('the openssl command and goldilocks.so are present')
+        present = (r.check(r.openssl is not None, 'no openssl command on PATH (apt-get install openssl)')
+                   and r.check(os.path.exists(os.path.join(r.module_dir, 'goldilocks.so')),
+                               f'no goldilocks.so in {r.module_dir} (ninja goldilocks.so)'))
+        if present:
+            for t in (lambda: test_loads(r, library_version()), lambda: test_genpkey(r), lambda: test_rfc8032(r),
+                      lambda: test_sign_vs_default(r), lambda: test_derive(r), lambda: test_config_file(r),
+                      lambda: test_speed(r), lambda: test_tls(r)):
+                t()
+        r.end()
+    print(f'({time.monotonic() - start:.1f} s)')
+    print(f'{r.passed} passed, {r.failed} failed')
+    return 1 if r.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
