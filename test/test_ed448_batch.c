@@ -350,6 +350,26 @@ static void random_scalar(scalar_t *k, size_t bytes) {
     scalar_reduce_bytes(k, rnd, bytes);
 }
 
+static void test_wnaf_digits(void) {
+    check_test("point_wnaf_digits == point_wnaf_recode (w = 2 .. 8, 1 to 14 words, extreme bits)");
+    int same = 1;
+    for (int iter = 0; iter < 3000; iter++) {
+        uint32_t k[WNAF_MAX_WORDS];
+        unsigned words = 1 + (unsigned)(check_rand64() % 14), w = 2 + (unsigned)(check_rand64() % 7);
+        for (unsigned i = 0; i < words; i++) {
+            uint64_t r = check_rand64();
+            k[i] = (uint32_t)r;
+            if (iter % 4 == 1)
+                k[i] = (r >> 32) & 1 ? 0xffffffffu : 0; /* long runs of ones and zeros */
+        }
+        unsigned len = 32 * words + 1;
+        int8_t a[32 * WNAF_MAX_WORDS + 1], b[32 * WNAF_MAX_WORDS + 1];
+        int ta = point_wnaf_recode(a, len, k, words, w), tb = point_wnaf_digits(b, len, k, words, w);
+        same &= ta == tb && memcmp(a, b, len) == 0;
+    }
+    check(same, "digits differ");
+}
+
 static void test_msm(void) {
     check_test("point_msm_base_vartime == [b]B + sum [k_i]P_i by the constant-time scalarmul, n = 0 .. 64");
     static point_t p[MSM_MAX_POINTS];
@@ -434,6 +454,7 @@ int main(void) {
     test_wycheproof();
     test_small_order();
     test_args();
+    test_wnaf_digits();
     test_msm();
     test_equation();
     return check_done();

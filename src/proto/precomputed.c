@@ -90,23 +90,25 @@ int goldilocks_ed448_precompute(goldilocks_ed448_precomputed *table, const uint8
 }
 
 /*
- * The table's first entry is -A (point_verify_table): all ones when it is
- * a point of the curve with d x y right and A encodes as the stored key.
- * Then the key decodes to it: the encoding of a point is unique.
+ * The table's first entry is -A, affine (point_verify_table): all ones when
+ * it is a point of the curve with d x y right and A = (x, y) encodes as the
+ * stored key (y, then the low bit of x; RFC 8032 section 5.2.2). Then the
+ * key decodes to it: a point has one encoding. No inversion: Z = 1.
  */
 static mask_t entry_is_key(const point_niels_t *e, const uint8_t key[57]) {
     point_t a;
     gf dxy;
     uint8_t enc[57];
     point_from_niels(&a, e);
-    point_neg(&a, &a);
     mask_t ok = point_valid(&a);
     gf_mul(dxy, e->x, e->y);
     gf_mulw(dxy, dxy, CURVE_MINUS_D);
     gf_neg(dxy, dxy);
     ok &= gf_eq(dxy, e->dxy);
-    point_encode_ed448(enc, &a);
-    return ok & ct_mask_is_zero_u32((uint32_t)memcmp(enc, key, sizeof enc) != 0);
+    gf_neg(a.x, a.x); /* A = -(-A) */
+    gf_serialize(enc, a.y);
+    enc[56] = (uint8_t)(gf_lobit(a.x) & 0x80);
+    return ok & ct_mask_is_zero_u32((uint32_t)(memcmp(enc, key, sizeof enc) != 0));
 }
 
 int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
