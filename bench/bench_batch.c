@@ -7,7 +7,9 @@
  *       contenders in turn (the order alternates each round), so they see
  *       the same machine state. Reported: the median over the rounds of the
  *       ticks per signature (per verification, per shared secret) and the
- *       ratio plain / fast. Ticks are rdtsc on x86 (elsewhere nanoseconds).
+ *       ratio plain / fast; then the same for the fastest round, which a
+ *       machine shared with other work disturbs least. Ticks are rdtsc on
+ *       x86 (elsewhere nanoseconds).
  *
  * Rows:
  *   verify n = 1, 4, 16, 64   n goldilocks_ed448_verify calls against one
@@ -19,11 +21,16 @@
  *                             built beforehand
  *   x448 precomputed peer     goldilocks_x448 against
  *                             goldilocks_x448_precomputed
+ *   msm, 2n points            the multi-scalar multiplication of a batch of
+ *                             n (point layer): Straus (what the batch uses)
+ *                             against Pippenger, on 2n points whose
+ *                             scalars alternate 446 and 128 bits, per
+ *                             signature
  *   and the one-time cost of building each table.
  *
  *   bench_batch --only OP [--n N] [--iterations K]
  *       Runs one operation (singles, batch, plain_verify, pre_verify,
- *       plain_x448, pre_x448) K times in bench_only_loop() and nothing else,
+ *       plain_x448, pre_x448, msm_straus, msm_pippenger: 2N points) K times in bench_only_loop() and nothing else,
  *       for instruction counts:
  *         valgrind --tool=callgrind --toggle-collect=bench_only_loop \
  *             bench_batch --only batch --n 64 --iterations 2
@@ -38,6 +45,7 @@
 #include <string.h>
 #include <time.h>
 #include "goldilocks.h"
+#include "point.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -75,6 +83,8 @@ static struct {
     goldilocks_ed448_precomputed ed_table;
     struct goldilocks_x448_precomputed x_table;
     volatile int sink;
+    point_t msm_p[MSM_MAX_POINTS], msm_out;
+    scalar_t msm_k[MSM_MAX_POINTS], msm_b;
 } in;
 
 static void die(const char *what) {
@@ -100,6 +110,11 @@ static void pre_x448(void) { in.sink = goldilocks_x448_precomputed(in.out[1], in
 static void ed_precompute(void) { in.sink = goldilocks_ed448_precompute(&in.ed_table, in.pub[0]); }
 static void x_precompute(void) { in.sink = goldilocks_x448_precompute(&in.x_table, in.x_peer); }
 
+static void msm_straus(void) { point_msm_base_vartime(&in.msm_out, &in.msm_b, 2 * in.n, in.msm_p, in.msm_k); }
+static void msm_pippenger(void) {
+    point_msm_pippenger_vartime(&in.msm_out, &in.msm_b, 2 * in.n, in.msm_p, in.msm_k);
+}
+
 static void fill(uint8_t *p, size_t len, uint64_t *state) {
     for (size_t i = 0; i < len; i++) {
         *state = *state * 6364136223846793005u + 1442695040888963407u;
@@ -121,6 +136,18 @@ static void setup(void) {
         in.msgp[i] = in.msg[i];
         in.msg_len[i] = MSG_BYTES;
     }
+    for (size_t i = 0; i < MSM_MAX_POINTS; i++) {
+        uint8_t rnd[64];
+        scalar_t x;
+        fill(rnd, sizeof rnd, &st);
+        scalar_reduce_bytes(&x, rnd, sizeof rnd);
+        point_scalarmul_base(&in.msm_p[i], &x);
+        fill(rnd, sizeof rnd, &st);
+        scalar_reduce_bytes(&in.msm_k[i], rnd, i % 2 ? 16 : 64);
+    }
+    uint8_t rnd[64];
+    fill(rnd, sizeof rnd, &st);
+    scalar_reduce_bytes(&in.msm_b, rnd, sizeof rnd);
     uint8_t peer_secret[56];
     fill(peer_secret, sizeof peer_secret, &st);
     fill(in.x_secret, sizeof in.x_secret, &st);
@@ -145,8 +172,11 @@ static int cmp_u64(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Median ticks per call over reps rounds of `calls` calls, the two contenders interleaved; b may be NULL. */
-static void measure(void (*a)(void), void (*b)(void), int reps, int calls, uint64_t out[2]) {
+/*
+ * Median (out[0..1]) and minimum (out[2..3]) ticks per call over reps rounds
+ * of `calls` calls, the two contenders interleaved; b may be NULL.
+ */
+static void measure(void (*a)(void), void (*b)(void), int reps, int calls, uint64_t out[4]) {
     uint64_t *s[2] = { calloc((size_t)reps, 8), calloc((size_t)reps, 8) };
     if (!s[0] || !s[1])
         die("out of memory");
@@ -164,8 +194,15 @@ static void measure(void (*a)(void), void (*b)(void), int reps, int calls, uint6
     for (int c = 0; c < 2; c++) {
         qsort(s[c], (size_t)reps, 8, cmp_u64);
         out[c] = fn[c] ? s[c][reps / 2] : 0;
+        out[2 + c] = fn[c] ? s[c][0] : 0;
         free(s[c]);
     }
+}
+
+static void row(const char *name, const uint64_t m[4]) {
+    printf("%-26s %10llu %10llu %6.2f   %10llu %10llu %6.2f\n", name, (unsigned long long)m[0],
+           (unsigned long long)m[1], (double)m[0] / (double)m[1], (unsigned long long)m[2], (unsigned long long)m[3],
+           (double)m[2] / (double)m[3]);
 }
 
 /* Kept out of line so that callgrind's --toggle-collect can count it alone. */
@@ -181,6 +218,7 @@ static const struct {
 } only_ops[] = {
     { "singles", singles },       { "batch", batch },       { "plain_verify", plain_verify },
     { "pre_verify", pre_verify }, { "plain_x448", plain_x448 }, { "pre_x448", pre_x448 },
+    { "msm_straus", msm_straus }, { "msm_pippenger", msm_pippenger },
 };
 
 int main(int argc, char **argv) {
@@ -204,6 +242,8 @@ int main(int argc, char **argv) {
     }
     if (reps < 1 || calls < 1 || iterations < 1 || n < 1 || n > MAXN)
         die("--reps, --calls, --iterations must be positive, --n in 1..64");
+    if (only && !strncmp(only, "msm", 3) && n > MSM_MAX_POINTS / 2)
+        die("--n in 1..32 for the msm operations");
     setup();
     if (only) {
         for (size_t i = 0; i < sizeof only_ops / sizeof *only_ops; i++)
@@ -214,30 +254,42 @@ int main(int argc, char **argv) {
             }
         die("unknown --only operation");
     }
-    printf("median %s per signature / operation: %d rounds of %d calls, interleaved\n", TICK_UNIT, reps, calls);
-    printf("%-28s %12s %12s %8s\n", "operation", "plain", "fast", "ratio");
+    printf("%s per signature / operation: %d rounds of %d calls, interleaved; median, then fastest round\n",
+           TICK_UNIT, reps, calls);
+    printf("%-26s %10s %10s %6s   %10s %10s %6s\n", "operation", "plain", "fast", "ratio", "min plain", "min fast",
+           "ratio");
     static const size_t sizes[] = { 1, 4, 16, 64 };
+    uint64_t m[4];
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
-        uint64_t m[2];
         in.n = sizes[i];
         /* fewer calls for the large batches: each call is n signatures */
         int c = calls * 4 / (int)(sizes[i] < 4 ? 1 : sizes[i] / 4 + 1);
         measure(singles, batch, reps, c < 1 ? 1 : c, m);
         char name[64];
         snprintf(name, sizeof name, "verify batch, n = %zu", sizes[i]);
-        printf("%-28s %12llu %12llu %8.2f\n", name, (unsigned long long)(m[0] / in.n),
-               (unsigned long long)(m[1] / in.n), (double)m[0] / (double)m[1]);
+        for (int j = 0; j < 4; j++)
+            m[j] /= in.n;
+        row(name, m);
     }
-    uint64_t m[2];
+    static const size_t msm_sizes[] = { 1, 4, 16, 32 };
+    for (size_t i = 0; i < sizeof msm_sizes / sizeof *msm_sizes; i++) {
+        in.n = msm_sizes[i];
+        measure(msm_pippenger, msm_straus, reps, calls, m);
+        char name[64];
+        snprintf(name, sizeof name, "msm %zu points: Pip. / Straus", 2 * msm_sizes[i]);
+        for (int j = 0; j < 4; j++)
+            m[j] /= in.n;
+        row(name, m);
+    }
     measure(plain_verify, pre_verify, reps, calls * 4, m);
-    printf("%-28s %12llu %12llu %8.2f\n", "verify precomputed key", (unsigned long long)m[0],
-           (unsigned long long)m[1], (double)m[0] / (double)m[1]);
+    row("verify precomputed key", m);
     measure(plain_x448, pre_x448, reps, calls * 4, m);
-    printf("%-28s %12llu %12llu %8.2f\n", "x448 precomputed peer", (unsigned long long)m[0],
-           (unsigned long long)m[1], (double)m[0] / (double)m[1]);
+    row("x448 precomputed peer", m);
     measure(ed_precompute, NULL, reps, calls, m);
-    printf("%-28s %12s %12llu\n", "ed448_precompute (once)", "-", (unsigned long long)m[0]);
+    printf("%-26s %10s %10llu %6s   %10s %10llu\n", "ed448_precompute (once)", "-", (unsigned long long)m[0], "",
+           "-", (unsigned long long)m[2]);
     measure(x_precompute, NULL, reps, calls, m);
-    printf("%-28s %12s %12llu\n", "x448_precompute (once)", "-", (unsigned long long)m[0]);
+    printf("%-26s %10s %10llu %6s   %10s %10llu\n", "x448_precompute (once)", "-", (unsigned long long)m[0], "",
+           "-", (unsigned long long)m[2]);
     return 0;
 }

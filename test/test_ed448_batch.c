@@ -371,7 +371,7 @@ static void test_wnaf_digits(void) {
 }
 
 static void test_msm(void) {
-    check_test("point_msm_base_vartime == [b]B + sum [k_i]P_i by the constant-time scalarmul, n = 0 .. 64");
+    check_test("point_msm_base_vartime and _pippenger_ == [b]B + sum [k_i]P_i by the constant-time scalarmul, n = 0 .. 64");
     static point_t p[MSM_MAX_POINTS];
     static scalar_t k[MSM_MAX_POINTS];
     static const size_t sizes[] = { 0, 1, 2, 7, 33, 64 };
@@ -397,6 +397,8 @@ static void test_msm(void) {
         }
         point_msm_base_vartime(&got, &b, n, p, k);
         check(point_eq(&got, &want) != 0 && point_valid(&got) != 0, "n %zu", n);
+        point_msm_pippenger_vartime(&got, &b, n, p, k);
+        check(point_eq(&got, &want) != 0 && point_valid(&got) != 0, "Pippenger, n %zu", n);
     }
 }
 

@@ -211,6 +211,9 @@ int point_wnaf_digits(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned
  */
 void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k);
 
+/* The same by Pippenger's buckets, for measurement and tests (point_msm.c says why the batch uses Straus). */
+void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k);
+
 /*
  * The random linear combination of n <= BATCH_MAX cofactored equations
  * (RFC 8032 section 5.2.7): all ones when

@@ -155,6 +155,86 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
     point_copy(out, &acc);
 }
 
+/*
+ * Pippenger's bucket method with signed c-bit digits, kept to measure
+ * against Straus (bench_batch's MSM rows) and as a second oracle in the
+ * tests; the batch uses Straus at every n it can hold (see the top).
+ * Digits: k = sum d_j 2^(c j), d_j in [-2^(c-1), 2^(c-1)). Per window, from
+ * the top: c doublings, each point added to (or subtracted from) bucket |d|,
+ * then sum_b b * bucket[b] by running sums (2 additions per bucket).
+ */
+#define PIPPENGER_C 5
+#define PIPPENGER_WINDOWS ((32 * SCALAR_WORDS + PIPPENGER_C) / PIPPENGER_C)
+#define PIPPENGER_BUCKETS (1 << (PIPPENGER_C - 1))
+
+static void signed_digits(int8_t d[PIPPENGER_WINDOWS], const scalar_t *k) {
+    uint32_t carry = 0;
+    for (unsigned j = 0; j < PIPPENGER_WINDOWS; j++) {
+        uint32_t v = bits_at(k->word, SCALAR_WORDS, PIPPENGER_C * j, PIPPENGER_C) + carry;
+        carry = (v + PIPPENGER_BUCKETS) >> PIPPENGER_C;
+        d[j] = (int8_t)((int32_t)v - (int32_t)(carry << PIPPENGER_C));
+    }
+}
+
+void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p,
+                                 const scalar_t *k) {
+    point_cached_t pc[MSM_MAX_POINTS + 1], neg;
+    int8_t d[MSM_MAX_POINTS + 1][PIPPENGER_WINDOWS];
+    point_t bucket[PIPPENGER_BUCKETS + 1], acc, sum, total;
+    int full[PIPPENGER_BUCKETS + 1];
+    if (n > MSM_MAX_POINTS)
+        n = MSM_MAX_POINTS;
+    point_t base;
+    point_from_niels(&base, &point_base_niels);
+    point_to_cached(&pc[n], &base);
+    signed_digits(d[n], b);
+    for (size_t i = 0; i < n; i++) {
+        point_to_cached(&pc[i], &p[i]);
+        signed_digits(d[i], &k[i]);
+    }
+    point_identity(&acc);
+    for (int j = PIPPENGER_WINDOWS - 1; j >= 0; j--) {
+        for (unsigned t = 0; t < PIPPENGER_C; t++)
+            point_double(&acc, &acc);
+        memset(full, 0, sizeof full);
+        for (size_t i = 0; i <= n; i++) {
+            int v = d[i][j];
+            if (v == 0)
+                continue;
+            unsigned m = (unsigned)(v < 0 ? -v : v);
+            const point_cached_t *e = &pc[i];
+            if (v < 0) {
+                neg = pc[i];
+                point_cached_cond_neg(&neg, (mask_t)-1);
+                e = &neg;
+            }
+            if (!full[m]) {
+                point_identity(&bucket[m]);
+                full[m] = 1;
+            }
+            point_add_cached(&bucket[m], &bucket[m], e);
+        }
+        /* total = sum_m m * bucket[m] = sum over m of (bucket[top] + ... + bucket[m]) */
+        int started = 0;
+        for (int m = PIPPENGER_BUCKETS; m >= 1; m--) {
+            if (full[m]) {
+                if (started)
+                    point_add(&sum, &sum, &bucket[m]);
+                else
+                    point_copy(&sum, &bucket[m]);
+                if (!started)
+                    point_identity(&total);
+                started = 1;
+            }
+            if (started)
+                point_add(&total, &total, &sum);
+        }
+        if (started)
+            point_add(&acc, &acc, &total);
+    }
+    point_copy(out, &acc);
+}
+
 mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
                                     const point_t *r, const scalar_t *z) {
     point_t pts[MSM_MAX_POINTS], acc, id;
