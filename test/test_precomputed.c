@@ -438,7 +438,8 @@ static void test_x448_table_checks(void) {
     check(goldilocks_x448_precompute(&x_table, peer) == 0, "precompute");
     check(sizeof x_table == GOLDILOCKS_X448_PRECOMPUTED_BYTES, "size");
     uint8_t *raw = (uint8_t *)&x_table2;
-    static const size_t offsets[] = { 0, 5, 8, 12 };
+    /* magic, version, layout, the stored peer, the base point P (x, y, d x y) */
+    static const size_t offsets[] = { 0, 5, 8, 12, 16, 40, 71, 128, 200, 300 };
     for (size_t i = 0; i < sizeof offsets / sizeof *offsets; i++) {
         memcpy(&x_table2, &x_table, sizeof x_table);
         raw[offsets[i]] ^= 1;
@@ -462,6 +463,46 @@ static void test_x448_table_checks(void) {
     check(goldilocks_x448_precomputed(NULL, secret, &x_table) == -1, "NULL shared");
 }
 
+static void test_aliasing(void) {
+    check_test("aliasing: the key inside the table, the shared secret over the table or the secret");
+    uint8_t seed[57] = { 3 }, pub[PUB], secret[114], xs[XN], peer[XN], want[XN], got[XN];
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    check(goldilocks_ed448_precompute(&ed_table, pub) == 0, "precompute");
+    for (size_t off = 0; off < 2000; off += 997) {
+        uint8_t *raw = (uint8_t *)&ed_table2;
+        memcpy(raw + off, pub, PUB);
+        check(goldilocks_ed448_precompute(&ed_table2, raw + off) == 0 &&
+                  memcmp(&ed_table, &ed_table2, sizeof ed_table) == 0,
+              "ed448 key at offset %zu", off);
+    }
+    check_randbytes(xs, XN);
+    goldilocks_x448_public_key(peer, xs);
+    check(goldilocks_x448_precompute(&x_table, peer) == 0, "precompute");
+    check_randbytes(xs, XN);
+    check(goldilocks_x448(want, xs, peer) == 0, "x448");
+    for (size_t off = 0; off < 2000; off += 997) {
+        uint8_t *raw = (uint8_t *)&x_table2;
+        memcpy(raw + off, peer, XN);
+        check(goldilocks_x448_precompute(&x_table2, raw + off) == 0 &&
+                  memcmp(&x_table, &x_table2, sizeof x_table) == 0,
+              "x448 peer at offset %zu", off);
+        /* the output over the table it reads */
+        check(goldilocks_x448_precomputed(raw + off + 13, xs, &x_table2) == 0 &&
+                  memcmp(raw + off + 13, want, XN) == 0,
+              "shared inside the table at offset %zu", off + 13);
+    }
+    /* the output partly over the secret */
+    uint8_t buf[2 * XN];
+    for (size_t off = 1; off < XN; off += 11) {
+        memset(buf, 0, sizeof buf);
+        memcpy(buf + off, xs, XN);
+        check(goldilocks_x448_precomputed(buf, buf + off, &x_table) == 0 && memcmp(buf, want, XN) == 0,
+              "shared %zu bytes before the secret", off);
+    }
+    memcpy(got, xs, XN);
+    check(goldilocks_x448_precomputed(got, got, &x_table) == 0 && memcmp(got, want, XN) == 0, "shared == secret");
+}
+
 int main(void) {
     check_init("test_precomputed");
     mpz_init(P);
@@ -483,6 +524,7 @@ int main(void) {
     test_x448_edges();
     test_x448_wycheproof();
     test_x448_table_checks();
+    test_aliasing();
     mpz_clear(P);
     return check_done();
 }

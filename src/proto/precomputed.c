@@ -257,6 +257,22 @@ int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const 
     return 0;
 }
 
+/*
+ * The stored P is phi of the stored peer: on the curve, d x y right, and
+ * psi(P) = [4]Q (about 30 multiplications, 2% of the call). The comb
+ * entries, built from P, are trusted.
+ */
+static int base_is_peer(const x_table_t *t) {
+    point_t p;
+    gf u, dxy;
+    if (!gf_deserialize(u, t->peer))
+        return 0;
+    point_from_niels(&p, &t->base);
+    gf_mulw(dxy, p.t, CURVE_MINUS_D);
+    gf_neg(dxy, dxy);
+    return (isogeny_ok(&p, u) & gf_eq(dxy, t->base.dxy)) != 0;
+}
+
 int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
                                 const struct goldilocks_x448_precomputed *table) {
     if (!shared || !secret || !table) {
@@ -266,7 +282,7 @@ int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uin
     }
     x_table_t t;
     memcpy(&t, table->opaque, sizeof t);
-    if (!header_ok(t.magic, t.version, t.layout, x_magic)) {
+    if (!header_ok(t.magic, t.version, t.layout, x_magic) || !base_is_peer(&t)) {
         memset(shared, 0, GOLDILOCKS_X448_BYTES);
         return -1;
     }
