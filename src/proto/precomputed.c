@@ -6,9 +6,10 @@
  * A table is a 128-byte header (magic, format version, limb layout, and the
  * key it belongs to) followed by affine points in the build's limb form.
  * The caller's struct is read and written with memcpy only (no pointer cast
- * to another type, so no aliasing question); a function copies the table
- * into a local typed struct first (about 1% of its time), which also makes
- * every input read before the output is written.
+ * to another type, so no aliasing question, and no alignment beyond the
+ * struct's 8 bytes is needed, while a gf may want more): a function copies
+ * the table into a local typed struct first (about 1% of its time), which
+ * also makes every input read before the output is written.
  *
  * X448 against a fixed peer Q = (u, v) of curve448. The ladder has no table,
  * but the 4-isogeny psi(x, y) = (y^2/x^2, ...) from edwards448 to curve448
@@ -27,6 +28,7 @@
  * result is u = 0, as in the ladder. The peer must be on curve448: for a
  * twist point v is not in GF(p) and there is no rational P.
  */
+#include <stddef.h>
 #include <string.h>
 #include "goldilocks.h"
 #include "ct.h"
@@ -53,8 +55,15 @@ typedef struct {
     uint8_t peer[56]; /* u mod p, canonical */
     uint8_t pad[HEADER_BYTES - 16 - 56];
     point_niels_t base; /* P = phi(Q) */
+} x_head_t;
+
+typedef struct {
+    x_head_t head;
     point_comb_table_t comb;
 } x_table_t;
+
+_Static_assert(offsetof(x_table_t, comb) == sizeof(x_head_t), "the comb follows the header");
+
 
 _Static_assert(sizeof(ed_table_t) == GOLDILOCKS_ED448_PRECOMPUTED_BYTES, "GOLDILOCKS_ED448_PRECOMPUTED_BYTES");
 _Static_assert(sizeof(x_table_t) == GOLDILOCKS_X448_PRECOMPUTED_BYTES, "GOLDILOCKS_X448_PRECOMPUTED_BYTES");
@@ -243,15 +252,15 @@ int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const 
         memset(table->opaque, 0, sizeof table->opaque);
         return -1;
     }
-    memcpy(tab.magic, x_magic, 8);
-    tab.version = TABLE_VERSION;
-    tab.layout = TABLE_LAYOUT;
-    gf_serialize(tab.peer, u);
+    memcpy(tab.head.magic, x_magic, 8);
+    tab.head.version = TABLE_VERSION;
+    tab.head.layout = TABLE_LAYOUT;
+    gf_serialize(tab.head.peer, u);
     gf t;
-    gf_copy(tab.base.x, p.x);
-    gf_copy(tab.base.y, p.y);
+    gf_copy(tab.head.base.x, p.x);
+    gf_copy(tab.head.base.y, p.y);
     gf_mulw(t, p.t, CURVE_MINUS_D);
-    gf_neg(tab.base.dxy, t);
+    gf_neg(tab.head.base.dxy, t);
     point_comb_table(tab.comb, &p);
     memcpy(table->opaque, &tab, sizeof tab);
     return 0;
@@ -262,7 +271,7 @@ int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const 
  * psi(P) = [4]Q (about 30 multiplications, 2% of the call). The comb
  * entries, built from P, are trusted.
  */
-static int base_is_peer(const x_table_t *t) {
+static int base_is_peer(const x_head_t *t) {
     point_t p;
     gf u, dxy;
     if (!gf_deserialize(u, t->peer))
@@ -282,7 +291,7 @@ int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uin
     }
     x_table_t t;
     memcpy(&t, table->opaque, sizeof t);
-    if (!header_ok(t.magic, t.version, t.layout, x_magic) || !base_is_peer(&t)) {
+    if (!header_ok(t.head.magic, t.head.version, t.head.layout, x_magic) || !base_is_peer(&t.head)) {
         memset(shared, 0, GOLDILOCKS_X448_BYTES);
         return -1;
     }
