@@ -16,6 +16,8 @@
  *                             goldilocks_ed448_verify_batch of the same n
  *                             signatures (n distinct keys, 32-byte
  *                             messages), per signature
+ *   verify batch, 64, one bad the same with one invalid signature (S changed):
+ *                             what the bisection costs
  *   verify precomputed        goldilocks_ed448_verify against
  *                             goldilocks_ed448_verify_precomputed, the table
  *                             built beforehand
@@ -281,6 +283,14 @@ int main(int argc, char **argv) {
             m[j] /= in.n;
         row(name, m);
     }
+    /* one invalid signature among 64: the bisection's cost */
+    in.n = MAXN;
+    in.sig[MAXN / 3][60] ^= 1;
+    measure(singles, batch, reps, 1, m);
+    for (int j = 0; j < 4; j++)
+        m[j] /= in.n;
+    row("verify batch, 64, one bad", m);
+    in.sig[MAXN / 3][60] ^= 1;
     measure(plain_verify, pre_verify, reps, calls * 4, m);
     row("verify precomputed key", m);
     measure(plain_x448, pre_x448, reps, calls * 4, m);
