@@ -85,6 +85,25 @@ static void test_x448(void) {
     check(memcmp(got, want, 56) == 0, "wrong shared secret");
 }
 
+/* The table is public (built from the peer's public key); only the secret is marked. */
+static struct goldilocks_x448_precomputed x448_table;
+
+static void test_x448_precomputed(void) {
+    uint8_t secret[56], peer[56], want[56], got[56];
+
+    check_test("x448_precompute and x448_precomputed with the secret undefined");
+    unhex(secret, 56, X448_ALICE_PRIVATE);
+    unhex(peer, 56, X448_BOB_PUBLIC);
+    unhex(want, 56, X448_SHARED);
+    check(goldilocks_x448_precompute(&x448_table, peer) == 0, "precompute refused Bob's key");
+    SECRET(secret, sizeof secret);
+    int rc = goldilocks_x448_precomputed(got, secret, &x448_table);
+    PUBLIC(&rc, sizeof rc);
+    PUBLIC(got, sizeof got);
+    check(rc == 0, "returned %d", rc);
+    check(memcmp(got, want, 56) == 0, "wrong shared secret");
+}
+
 static void test_ed448(void) {
     uint8_t seed[57], pub[57], secret[114], sig[114], want_pub[57], want_sig[114];
     const uint8_t msg[1] = { 0x03 }, ctx[3] = { 'f', 'o', 'o' }, abc[3] = { 'a', 'b', 'c' };
@@ -354,6 +373,7 @@ int main(void) {
     check_init("ct_secrets");
     printf("running under valgrind: %s\n", RUNNING_ON_VALGRIND ? "yes" : "no (the marks are no-ops)");
     test_x448();
+    test_x448_precomputed();
     test_ed448();
     test_decaf448();
     test_h2c();

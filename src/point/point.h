@@ -185,4 +185,72 @@ int point_is_small_order_vartime(const point_t *a);
 /* 1 when [l]a is the neutral element (a is in the prime-order subgroup, the neutral element included), else 0. */
 int point_in_prime_subgroup_vartime(const point_t *a);
 
+/* ---- batch verification and precomputed keys: src/point/point_msm.c, point_precomp.c, point_fixed_comb.c ---- */
+
+/*
+ * out[i] = in[i] as affine points with d x y (Montgomery's simultaneous
+ * inversion: one gf_invert and 3 (n - 1) multiplications for all n).
+ * scratch holds n elements. Constant time in the points' values.
+ */
+void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *scratch);
+
+/*
+ * The same digits as point_wnaf_recode (the same contract; a carry out of
+ * the top word needs naf_len >= 32 words + 1), in about a tenth of the time.
+ */
+int point_wnaf_digits(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w);
+
+/* The most points of one point_msm_base_vartime (two per signature of a batch chunk). */
+#define MSM_MAX_POINTS 64
+/* Signatures per multi-scalar multiplication of a batch verification. */
+#define BATCH_MAX (MSM_MAX_POINTS / 2)
+
+/*
+ * out = [b]B + sum_{i<n} [k_i]p_i, n <= MSM_MAX_POINTS, by Straus's
+ * interleaved wNAF (variable time, public inputs only).
+ */
+void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k);
+
+/* The same by Pippenger's buckets, for measurement and tests (point_msm.c says why the batch uses Straus). */
+void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k);
+
+/*
+ * The random linear combination of n <= BATCH_MAX cofactored equations
+ * (RFC 8032 section 5.2.7): all ones when
+ *     [4]([sum z_i s_i]B - sum [z_i k_i]a_i - sum [z_i]r_i) = 0.
+ * Variable time, public inputs only.
+ */
+mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
+                                    const point_t *r, const scalar_t *z);
+
+/*
+ * A verification table of one public key A (point_precomp.c): the odd
+ * multiples (2i + 1) 2^(112 j) (-A), j < 4, and (2i + 1) 2^112 B,
+ * (2i + 1) 2^336 B (B and 2^224 B have generated tables), so that [S]B - [k]A
+ * takes 112 doublings instead of the 224 of point_verify_equation_vartime.
+ */
+#define PRECOMP_SPLIT 4
+#define PRECOMP_CHUNK_BITS 112
+#define PRECOMP_WNAF_BITS 6
+#define PRECOMP_ENTRIES (1 << (PRECOMP_WNAF_BITS - 2))
+typedef struct {
+    point_niels_t a[PRECOMP_SPLIT][PRECOMP_ENTRIES];
+    point_niels_t b[2][PRECOMP_ENTRIES];
+} point_verify_table_t;
+
+void point_verify_table(point_verify_table_t *t, const point_t *a);
+/* As point_verify_equation_vartime, for the key of t: all ones when [4]([s]B - [k]A - r) = 0. */
+mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const scalar_t *s, const scalar_t *k,
+                                        const point_t *r);
+
+/*
+ * The comb of point_comb.c over a run-time point p (point_fixed_comb.c):
+ * table[j][i] = sum over teeth t of e_t 2^(COMB_S (t + COMB_T j)) p, e_0 = 1,
+ * e_t = 2 bit_(t-1)(i) - 1 (for p = B it equals point_base_comb).
+ */
+typedef point_niels_t point_comb_table_t[COMB_N][COMB_ENTRIES];
+void point_comb_table(point_comb_table_t table, const point_t *p);
+/* out = [k]p for the p of the table; constant time in k. */
+void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k);
+
 #endif

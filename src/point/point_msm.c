@@ -1,0 +1,260 @@
+/*
+ * Variable-time multi-scalar multiplication for batch verification (public
+ * inputs only): [b]B + sum [k_i]P_i by Straus's interleaving ("Addition
+ * chains of vectors", 1964) with width-w NAF digits (Hankerson-Menezes-
+ * Vanstone, "Guide to ECC", algorithm 3.51): one shared chain of doublings,
+ * each point with its own table of odd multiples.
+ *
+ * Why Straus and not Pippenger or Bos-Coster. A b-bit scalar costs Straus
+ * about b/(w + 1) additions plus 2^(w-2) - 1 to build the table (and one
+ * doubling), shared doublings aside. Pippenger's buckets with c-bit windows
+ * cost b/c additions per point plus about 2^c b/c per window set, i.e.
+ * 2^c b/(c n) per point: for the n <= 64 points of a chunk with b = 446
+ * (c = 6: 74 + 37 additions per point against Straus's 74 + 8 at w = 5) it
+ * only catches up past a few hundred points, which the bounded stack does not
+ * allow. Bos-Coster needs a heap of n scalars and full-size subtractions at
+ * every step; it too wins only for large n.
+ *
+ * Windows. A point whose scalar has more than 160 bits (the z_i k_i of a
+ * batch) gets w = 5 (8 entries); a short one (the 128-bit z_i) gets w = 4
+ * (4 entries: 128/5 + 3 additions against 128/6 + 7, the same time, half
+ * the memory). B uses the generated table (width WNAF_BASE_BITS).
+ *
+ * Stack: MSM_POOL cached points (96 KiB) and the digits (28 KiB).
+ */
+#include <string.h>
+#include "point.h"
+
+#define MSM_NAF_LEN (32 * SCALAR_WORDS + 1)
+#define MSM_SHORT_BITS 160
+#define MSM_POOL (MSM_MAX_POINTS * 6)
+
+void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *scratch) {
+    if (n == 0)
+        return;
+    /* scratch[i] = Z_0 ... Z_i; then walk back with the inverse of the product. */
+    gf inv, zi, t;
+    gf_copy(scratch[0], in[0].z);
+    for (size_t i = 1; i < n; i++)
+        gf_mul(scratch[i], scratch[i - 1], in[i].z);
+    gf_invert(inv, scratch[n - 1]);
+    for (size_t i = n; i-- > 0;) {
+        if (i > 0) {
+            gf_mul(zi, inv, scratch[i - 1]); /* 1 / Z_i */
+            gf_mul(inv, inv, in[i].z);       /* 1 / (Z_0 ... Z_(i-1)) */
+        } else {
+            gf_copy(zi, inv);
+        }
+        gf_mul(out[i].x, in[i].x, zi);
+        gf_mul(out[i].y, in[i].y, zi);
+        gf_mul(t, out[i].x, out[i].y);
+        gf_mulw(t, t, CURVE_MINUS_D);
+        gf_neg(out[i].dxy, t);
+    }
+}
+
+/* Bits [pos, pos + n) of k (n <= 24; zeros above the words). */
+static uint32_t bits_at(const uint32_t *k, unsigned words, unsigned pos, unsigned n) {
+    unsigned w = pos / 32, s = pos % 32;
+    uint64_t v = 0;
+    if (w < words)
+        v = k[w];
+    if (w + 1 < words)
+        v |= (uint64_t)k[w + 1] << 32;
+    return (uint32_t)(v >> s) & ((1u << n) - 1);
+}
+
+/*
+ * The width-w NAF, as point_wnaf_recode, by windows instead of a shift of
+ * the whole integer per bit: at the lowest position i where the integer
+ * left (the bits above i plus the carry) is odd, the w bits there plus the
+ * carry give an odd value v in [1, 2^w); the digit is v, or v - 2^w with a
+ * carry into position i + w when v >= 2^(w-1); then skip w positions.
+ */
+int point_wnaf_digits(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w) {
+    memset(naf, 0, naf_len);
+    uint32_t carry = 0;
+    int top = 0;
+    for (unsigned i = 0; i < naf_len;) {
+        if (bits_at(k, words, i, 1) == carry) {
+            i++;
+            continue;
+        }
+        int32_t v = (int32_t)(bits_at(k, words, i, w) + carry);
+        carry = (uint32_t)(v >> (w - 1)) & 1;
+        v -= (int32_t)(carry << w);
+        naf[i] = (int8_t)v;
+        top = (int)i + 1;
+        i += w;
+    }
+    return top;
+}
+
+static unsigned scalar_bits(const scalar_t *k) {
+    for (int i = SCALAR_WORDS - 1; i >= 0; i--)
+        if (k->word[i])
+            return 32 * (unsigned)i + 32 - (unsigned)__builtin_clz(k->word[i]);
+    return 0;
+}
+
+/* table[i] = (2i + 1) p for i < entries (entries >= 2). */
+static void odd_multiples(point_cached_t *table, unsigned entries, const point_t *p) {
+    point_t acc, twice;
+    point_cached_t twice_c;
+    point_to_cached(&table[0], p);
+    point_double(&twice, p);
+    point_to_cached(&twice_c, &twice);
+    point_copy(&acc, p);
+    for (unsigned i = 1; i < entries; i++) {
+        point_add_cached(&acc, &acc, &twice_c);
+        point_to_cached(&table[i], &acc);
+    }
+}
+
+void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k) {
+    point_cached_t pool[MSM_POOL];
+    const point_cached_t *table[MSM_MAX_POINTS];
+    int8_t naf[MSM_MAX_POINTS][MSM_NAF_LEN], naf_b[MSM_NAF_LEN];
+    uint8_t busy[MSM_NAF_LEN]; /* some digit is nonzero at this position */
+
+    if (n > MSM_MAX_POINTS)
+        n = MSM_MAX_POINTS; /* callers never pass more */
+    int top = point_wnaf_digits(naf_b, MSM_NAF_LEN, b->word, SCALAR_WORDS, WNAF_BASE_BITS);
+    for (unsigned i = 0; i < MSM_NAF_LEN; i++)
+        busy[i] = naf_b[i] != 0;
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* w = 5 for a long scalar while the pool keeps 4 entries for each point still to come */
+        unsigned w = 4;
+        if (scalar_bits(&k[i]) > MSM_SHORT_BITS && used + 8 + 4 * (n - 1 - i) <= MSM_POOL)
+            w = 5;
+        unsigned entries = 1u << (w - 2);
+        odd_multiples(&pool[used], entries, &p[i]);
+        table[i] = &pool[used];
+        used += entries;
+        int t = point_wnaf_digits(naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);
+        top = t > top ? t : top;
+        for (int j = 0; j < t; j++)
+            busy[j] |= naf[i][j] != 0;
+    }
+
+    point_t acc;
+    point_identity(&acc);
+    for (int j = top - 1; j >= 0; j--) {
+        /* T is needed only when an addition or the end follows. */
+        if (busy[j] || j == 0)
+            point_double(&acc, &acc);
+        else
+            point_double_no_t(&acc, &acc);
+        if (!busy[j])
+            continue;
+        point_add_niels_digit_vartime(&acc, point_base_wnaf, naf_b[j]);
+        for (size_t i = 0; i < n; i++)
+            point_add_cached_digit_vartime(&acc, table[i], naf[i][j]);
+    }
+    point_copy(out, &acc);
+}
+
+/*
+ * Pippenger's bucket method with signed c-bit digits, kept to measure
+ * against Straus (bench_batch's MSM rows) and as a second oracle in the
+ * tests; the batch uses Straus at every n it can hold (see the top).
+ * Digits: k = sum d_j 2^(c j), d_j in [-2^(c-1), 2^(c-1)). Per window, from
+ * the top: c doublings, each point added to (or subtracted from) bucket |d|,
+ * then sum_b b * bucket[b] by running sums (2 additions per bucket).
+ */
+#define PIPPENGER_C 5
+#define PIPPENGER_WINDOWS ((32 * SCALAR_WORDS + PIPPENGER_C) / PIPPENGER_C)
+#define PIPPENGER_BUCKETS (1 << (PIPPENGER_C - 1))
+
+static void signed_digits(int8_t d[PIPPENGER_WINDOWS], const scalar_t *k) {
+    uint32_t carry = 0;
+    for (unsigned j = 0; j < PIPPENGER_WINDOWS; j++) {
+        uint32_t v = bits_at(k->word, SCALAR_WORDS, PIPPENGER_C * j, PIPPENGER_C) + carry;
+        carry = (v + PIPPENGER_BUCKETS) >> PIPPENGER_C;
+        d[j] = (int8_t)((int32_t)v - (int32_t)(carry << PIPPENGER_C));
+    }
+}
+
+void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p,
+                                 const scalar_t *k) {
+    point_cached_t pc[MSM_MAX_POINTS + 1], neg;
+    int8_t d[MSM_MAX_POINTS + 1][PIPPENGER_WINDOWS];
+    point_t bucket[PIPPENGER_BUCKETS + 1], acc, sum, total;
+    int full[PIPPENGER_BUCKETS + 1];
+    if (n > MSM_MAX_POINTS)
+        n = MSM_MAX_POINTS;
+    point_t base;
+    point_from_niels(&base, &point_base_niels);
+    point_to_cached(&pc[n], &base);
+    signed_digits(d[n], b);
+    for (size_t i = 0; i < n; i++) {
+        point_to_cached(&pc[i], &p[i]);
+        signed_digits(d[i], &k[i]);
+    }
+    point_identity(&acc);
+    for (int j = PIPPENGER_WINDOWS - 1; j >= 0; j--) {
+        for (unsigned t = 0; t < PIPPENGER_C; t++)
+            point_double(&acc, &acc);
+        memset(full, 0, sizeof full);
+        for (size_t i = 0; i <= n; i++) {
+            int v = d[i][j];
+            if (v == 0)
+                continue;
+            unsigned m = (unsigned)(v < 0 ? -v : v);
+            const point_cached_t *e = &pc[i];
+            if (v < 0) {
+                neg = pc[i];
+                point_cached_cond_neg(&neg, (mask_t)-1);
+                e = &neg;
+            }
+            if (!full[m]) {
+                point_identity(&bucket[m]);
+                full[m] = 1;
+            }
+            point_add_cached(&bucket[m], &bucket[m], e);
+        }
+        /* total = sum_m m * bucket[m] = sum over m of (bucket[top] + ... + bucket[m]) */
+        int started = 0;
+        for (int m = PIPPENGER_BUCKETS; m >= 1; m--) {
+            if (full[m]) {
+                if (started)
+                    point_add(&sum, &sum, &bucket[m]);
+                else
+                    point_copy(&sum, &bucket[m]);
+                if (!started)
+                    point_identity(&total);
+                started = 1;
+            }
+            if (started)
+                point_add(&total, &total, &sum);
+        }
+        if (started)
+            point_add(&acc, &acc, &total);
+    }
+    point_copy(out, &acc);
+}
+
+mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
+                                    const point_t *r, const scalar_t *z) {
+    point_t pts[MSM_MAX_POINTS], acc, id;
+    scalar_t ks[MSM_MAX_POINTS], b, t;
+
+    if (n > BATCH_MAX)
+        n = BATCH_MAX; /* callers never pass more */
+    scalar_set_small(&b, 0);
+    for (size_t i = 0; i < n; i++) {
+        scalar_mul(&t, &z[i], &s[i]);
+        scalar_add(&b, &b, &t);
+        point_neg(&pts[2 * i], &a[i]);
+        scalar_mul(&ks[2 * i], &z[i], &k[i]);
+        point_neg(&pts[2 * i + 1], &r[i]);
+        ks[2 * i + 1] = z[i];
+    }
+    point_msm_base_vartime(&acc, &b, 2 * n, pts, ks);
+    /* The cofactor: [4] kills the small-order parts of A_i and R_i. */
+    point_double_no_t(&acc, &acc);
+    point_double(&acc, &acc);
+    point_identity(&id);
+    return point_eq(&acc, &id);
+}

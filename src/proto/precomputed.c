@@ -1,0 +1,325 @@
+/*
+ * Precomputed keys: Ed448 verification against a fixed public key and X448
+ * against a fixed peer (see the "precomputed keys" section of
+ * include/goldilocks.h).
+ *
+ * A table is a 128-byte header (magic, format version, limb layout, and the
+ * key it belongs to) followed by affine points in the build's limb form.
+ * The caller's struct is read and written with memcpy only (no pointer cast
+ * to another type, so no aliasing question, and no alignment beyond the
+ * struct's 8 bytes is needed, while a gf may want more): a function copies
+ * the table into a local typed struct first (about 1% of its time), which
+ * also makes every input read before the output is written.
+ *
+ * X448 against a fixed peer Q = (u, v) of curve448. The ladder has no table,
+ * but the 4-isogeny psi(x, y) = (y^2/x^2, ...) from edwards448 to curve448
+ * and its dual phi of RFC 7748 section 4.2,
+ *     phi(u, v) = (4 v (u^2 - 1) / (u^4 - 2 u^2 + 4 v^2 + 1),
+ *                  -(u^5 - 2 u^3 - 4 u v^2 + u) / (u^5 - 2 u^2 v^2 - 2 u^3 - 2 v^2 + u)),
+ * with psi(phi(Q)) = [4]Q (checked below on every table, and by
+ * test_precomputed against goldilocks_x448), move the work to edwards448:
+ * the clamped secret is k = 4 k' (decodeScalar448 clears the two low bits),
+ * so [k]Q = [k'][4]Q = psi([k'] P) for P = phi(Q), and the u of [k]Q is
+ * (y/x)^2 of [k']P. P has a fixed-base comb table (point_fixed_comb.c), and
+ * k' = k / 4 mod l by two halvings mod l. P may have a part of order 2 (psi
+ * kills exactly the rational points (0, 1) and (0, -1)), so the comb's
+ * [k' mod l]P may differ from [k']P by (0, -1), which psi ignores. When
+ * [k]Q is the point at infinity, [k']P has x = 0, 1/x computes as 0, and the
+ * result is u = 0, as in the ladder. The peer must be on curve448: for a
+ * twist point v is not in GF(p) and there is no rational P.
+ */
+#include <stddef.h>
+#include <string.h>
+#include "goldilocks.h"
+#include "ct.h"
+#include "ed448_challenge.h"
+#include "point.h"
+#include "scalar.h"
+
+#define HEADER_BYTES 128
+#define TABLE_VERSION 1u
+/* The limb layout: tables hold limbs, so a table of another layout is refused. */
+#define TABLE_LAYOUT ((uint32_t)GF_LIMBS << 16 | (uint32_t)GF_LIMB_BITS << 8 | (uint32_t)sizeof(gf))
+
+typedef struct {
+    uint8_t magic[8];
+    uint32_t version, layout;
+    uint8_t key[57];
+    uint8_t pad[HEADER_BYTES - 16 - 57];
+    point_verify_table_t t;
+} ed_table_t;
+
+typedef struct {
+    uint8_t magic[8];
+    uint32_t version, layout;
+    uint8_t peer[56]; /* u mod p, canonical */
+    uint8_t pad[HEADER_BYTES - 16 - 56];
+    point_niels_t base; /* P = phi(Q) */
+} x_head_t;
+
+typedef struct {
+    x_head_t head;
+    point_comb_table_t comb;
+} x_table_t;
+
+_Static_assert(offsetof(x_table_t, comb) == sizeof(x_head_t), "the comb follows the header");
+
+
+_Static_assert(sizeof(ed_table_t) == GOLDILOCKS_ED448_PRECOMPUTED_BYTES, "GOLDILOCKS_ED448_PRECOMPUTED_BYTES");
+_Static_assert(sizeof(x_table_t) == GOLDILOCKS_X448_PRECOMPUTED_BYTES, "GOLDILOCKS_X448_PRECOMPUTED_BYTES");
+_Static_assert(sizeof(goldilocks_ed448_precomputed) == GOLDILOCKS_ED448_PRECOMPUTED_BYTES, "no padding");
+_Static_assert(sizeof(struct goldilocks_x448_precomputed) == GOLDILOCKS_X448_PRECOMPUTED_BYTES, "no padding");
+
+static const uint8_t ed_magic[8] = { 'G', 'L', 'E', 'D', '4', '4', '8', 'V' };
+static const uint8_t x_magic[8] = { 'G', 'L', 'X', '4', '4', '8', 'D', 'H' };
+
+static int header_ok(const uint8_t magic[8], uint32_t version, uint32_t layout, const uint8_t want[8]) {
+    return memcmp(magic, want, 8) == 0 && version == TABLE_VERSION && layout == TABLE_LAYOUT;
+}
+
+/* ---- Ed448 ---- */
+
+int goldilocks_ed448_precompute(goldilocks_ed448_precomputed *table, const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES]) {
+    if (!table)
+        return -1;
+    ed_table_t tab;
+    point_t a;
+    memset(&tab, 0, sizeof tab);
+    if (!pub || !point_decode_ed448(&a, pub)) {
+        memset(table->opaque, 0, sizeof table->opaque);
+        return -1;
+    }
+    memcpy(tab.magic, ed_magic, 8);
+    tab.version = TABLE_VERSION;
+    tab.layout = TABLE_LAYOUT;
+    memcpy(tab.key, pub, sizeof tab.key);
+    point_verify_table(&tab.t, &a);
+    memcpy(table->opaque, &tab, sizeof tab);
+    return 0;
+}
+
+/*
+ * The table's first entry is -A, affine (point_verify_table): all ones when
+ * it is a point of the curve with d x y right and A = (x, y) encodes as the
+ * stored key (y, then the low bit of x; RFC 8032 section 5.2.2). Then the
+ * key decodes to it: a point has one encoding. No inversion: Z = 1.
+ */
+static mask_t entry_is_key(const point_niels_t *e, const uint8_t key[57]) {
+    point_t a;
+    gf dxy;
+    uint8_t enc[57];
+    point_from_niels(&a, e);
+    mask_t ok = point_valid(&a);
+    gf_mul(dxy, e->x, e->y);
+    gf_mulw(dxy, dxy, CURVE_MINUS_D);
+    gf_neg(dxy, dxy);
+    ok &= gf_eq(dxy, e->dxy);
+    gf_neg(a.x, a.x); /* A = -(-A) */
+    gf_serialize(enc, a.y);
+    enc[56] = (uint8_t)(gf_lobit(a.x) & 0x80);
+    return ok & ct_mask_is_zero_u32((uint32_t)(memcmp(enc, key, sizeof enc) != 0));
+}
+
+int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
+                                        const goldilocks_ed448_precomputed *table, const uint8_t *msg,
+                                        size_t msg_len, const uint8_t *ctx, size_t ctx_len) {
+    if (!sig || !table || !ed448_buffer_ok(msg, msg_len) || !ed448_ctx_ok(ctx, ctx_len))
+        return -1;
+    ed_table_t t;
+    memcpy(&t, table->opaque, sizeof t);
+    if (!header_ok(t.magic, t.version, t.layout, ed_magic) || !entry_is_key(&t.t.a[0][0], t.key))
+        return -1;
+    scalar_t s, k;
+    point_t r;
+    if (scalar_from_canonical_bytes(&s, sig + GOLDILOCKS_ED448_PUBLIC_BYTES, 57) != 0)
+        return -1;
+    if (!point_decode_ed448(&r, sig))
+        return -1;
+    ed448_challenge(&k, sig, t.key, msg, msg_len, ctx, ctx_len);
+    return point_verify_precomputed_vartime(&t.t, &s, &k, &r) ? 0 : -1;
+}
+
+/* ---- X448 ---- */
+
+#define X448_A 156326u
+
+/*
+ * [4]Q on the u line, projectively: u([2]Q) = (u^2 - 1)^2 / (4 u (u^2 + A u + 1))
+ * twice (RFC 7748 section 5's doubling in the ladder). W = 0 for the point at infinity.
+ */
+static void u_times_4(gf U, gf W, const gf u) {
+    gf uu, ww, uw, t;
+    gf_copy(U, u);
+    gf_set_small(W, 1);
+    for (int i = 0; i < 2; i++) {
+        gf_sqr(uu, U);
+        gf_sqr(ww, W);
+        gf_mul(uw, U, W);
+        gf_mulw(t, uw, X448_A);
+        gf_add(t, t, uu);
+        gf_add(t, t, ww);
+        gf_mul(t, t, uw);
+        gf_add(W, t, t);
+        gf_add(W, W, W);
+        gf_sub(t, uu, ww);
+        gf_sqr(U, t);
+    }
+}
+
+/*
+ * P = phi(Q) for Q with u coordinate u (public: variable time is fine).
+ * Returns 0, or -1 when u is the u of a twist point.
+ */
+static int dual_isogeny(point_t *p, const gf u) {
+    gf one, u2, u3, u4, u5, v2, v, r, num, den, x, y, t;
+    gf_set_small(one, 1);
+    gf_sqr(u2, u);
+    gf_mul(u3, u2, u);
+    gf_sqr(u4, u2);
+    gf_mul(u5, u4, u);
+    /* v^2 = u^3 + A u^2 + u */
+    gf_mulw(v2, u2, X448_A);
+    gf_add(v2, v2, u3);
+    gf_add(v2, v2, u);
+    if (gf_is_zero(u)) {
+        /* (0, 0), of order 2: [k]Q is the point at infinity for every clamped k. */
+        point_identity(p);
+        return 0;
+    }
+    if (!gf_isr(r, v2))
+        return -1; /* v^2 is not a square: a point of the twist */
+    gf_mul(v, v2, r);
+
+    /* x = 4 v (u^2 - 1) / (u^4 - 2 u^2 + 4 v^2 + 1) */
+    gf_sub(num, u2, one);
+    gf_mul(num, num, v);
+    gf_add(num, num, num);
+    gf_add(num, num, num);
+    gf_add(den, v2, v2);
+    gf_sub(den, den, u2);
+    gf_add(den, den, den);
+    gf_add(den, den, u4);
+    gf_add(den, den, one);
+    gf_invert(den, den);
+    gf_mul(x, num, den);
+
+    /* y = -(u^5 - 2 u^3 - 4 u v^2 + u) / (u^5 - 2 u^2 v^2 - 2 u^3 - 2 v^2 + u) */
+    gf_mul(t, u, v2);
+    gf_add(t, t, t);
+    gf_add(num, t, u3);
+    gf_add(num, num, num);
+    gf_sub(num, u5, num);
+    gf_add(num, num, u);
+    gf_neg(num, num);
+    gf_mul(t, u2, v2);
+    gf_add(t, t, u3);
+    gf_add(t, t, v2);
+    gf_add(t, t, t);
+    gf_sub(den, u5, t);
+    gf_add(den, den, u);
+    gf_invert(den, den);
+    gf_mul(y, num, den);
+
+    gf_copy(p->x, x);
+    gf_copy(p->y, y);
+    gf_set_small(p->z, 1);
+    gf_mul(p->t, x, y);
+    return 0;
+}
+
+/* All ones when psi(p) = [4]Q: y^2 W = x^2 U for [4]Q = (U : W), and p on the curve. */
+static mask_t isogeny_ok(const point_t *p, const gf u) {
+    gf U, W, l, r, t;
+    u_times_4(U, W, u);
+    gf_sqr(t, p->y);
+    gf_mul(l, t, W);
+    gf_sqr(t, p->x);
+    gf_mul(r, t, U);
+    return point_valid(p) & gf_eq(l, r);
+}
+
+int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const uint8_t peer[GOLDILOCKS_X448_BYTES]) {
+    if (!table)
+        return -1;
+    x_table_t tab;
+    point_t p;
+    gf u;
+    memset(&tab, 0, sizeof tab);
+    if (peer)
+        (void)gf_deserialize(u, peer); /* all 448 bits, reduced mod p, as goldilocks_x448 reads it */
+    /* The isogeny check cannot fail for a curve point; it guards the formulas. */
+    if (!peer || dual_isogeny(&p, u) != 0 || !isogeny_ok(&p, u)) {
+        memset(table->opaque, 0, sizeof table->opaque);
+        return -1;
+    }
+    memcpy(tab.head.magic, x_magic, 8);
+    tab.head.version = TABLE_VERSION;
+    tab.head.layout = TABLE_LAYOUT;
+    gf_serialize(tab.head.peer, u);
+    gf t;
+    gf_copy(tab.head.base.x, p.x);
+    gf_copy(tab.head.base.y, p.y);
+    gf_mulw(t, p.t, CURVE_MINUS_D);
+    gf_neg(tab.head.base.dxy, t);
+    point_comb_table(tab.comb, &p);
+    memcpy(table->opaque, &tab, sizeof tab);
+    return 0;
+}
+
+/*
+ * The stored P is phi of the stored peer: on the curve, d x y right, and
+ * psi(P) = [4]Q (about 30 multiplications, 2% of the call). The comb
+ * entries, built from P, are trusted.
+ */
+static int base_is_peer(const x_head_t *t) {
+    point_t p;
+    gf u, dxy;
+    if (!gf_deserialize(u, t->peer))
+        return 0;
+    point_from_niels(&p, &t->base);
+    gf_mulw(dxy, p.t, CURVE_MINUS_D);
+    gf_neg(dxy, dxy);
+    return (isogeny_ok(&p, u) & gf_eq(dxy, t->base.dxy)) != 0;
+}
+
+int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
+                                const struct goldilocks_x448_precomputed *table) {
+    if (!shared || !secret || !table) {
+        if (shared)
+            memset(shared, 0, GOLDILOCKS_X448_BYTES);
+        return -1;
+    }
+    x_table_t t;
+    memcpy(&t, table->opaque, sizeof t);
+    if (!header_ok(t.head.magic, t.head.version, t.head.layout, x_magic) || !base_is_peer(&t.head)) {
+        memset(shared, 0, GOLDILOCKS_X448_BYTES);
+        return -1;
+    }
+    uint8_t k[GOLDILOCKS_X448_BYTES];
+    scalar_t s;
+    point_t q;
+    gf xi, u;
+    /* decodeScalar448 (RFC 7748 section 5); the secret is copied before shared is written */
+    memcpy(k, secret, sizeof k);
+    k[0] &= 252;
+    k[55] |= 128;
+    /* k' = k / 4 mod l (k is a multiple of 4) */
+    scalar_reduce_bytes(&s, k, sizeof k);
+    scalar_halve(&s, &s);
+    scalar_halve(&s, &s);
+    point_scalarmul_comb(&q, (const point_niels_t(*)[COMB_ENTRIES])t.comb, &s);
+    /* u = (Y/X)^2 */
+    gf_invert(xi, q.x);
+    gf_mul(u, xi, q.y);
+    gf_sqr(u, u);
+    gf_serialize(shared, u);
+    mask_t zero = ct_mask_bytes_zero(shared, GOLDILOCKS_X448_BYTES);
+
+    ct_wipe(k, sizeof k);
+    ct_wipe(&s, sizeof s);
+    ct_wipe(xi, sizeof xi);
+    ct_wipe(u, sizeof u);
+    point_wipe(&q);
+    ct_wipe_stack();
+    return -(int)(zero & 1);
+}
