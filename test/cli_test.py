@@ -150,7 +150,10 @@ def test_keys(c):
     check(code == 0 and mode_of(target) == 0o600 and read(target).startswith(b'-----BEGIN PRIVATE KEY'),
           'genkey --force replaces it, mode 0600')
     pubfile = c.path('pub_exists.pem')
+    umask = os.umask(0o022)
+    os.umask(umask)
     c.g('pubkey', '--key', target, '--out', pubfile)
+    check(mode_of(pubfile) == 0o666 & ~umask, f'pubkey --out: a public key file is mode 0666 less the umask')
     check(refused(c.g('pubkey', '--key', target, '--out', pubfile), 'exists')[0],
           'pubkey refuses to overwrite an existing file')
 
@@ -255,6 +258,27 @@ def test_derive(c):
     zero_peer = c.file('00' * 56)
     check(refused(c.g('derive', '--key', ours, '--peer', zero_peer), 'low order'),
           'derive: a low-order peer (u = 0) is refused')
+
+
+# ---- PEM as others write it ----
+
+def test_pem_variants(c):
+    key = c.path('variants.pem')
+    c.ossl('genpkey', '-algorithm', 'ED448', '-out', key)
+    want = c.ossl('pkey', '-in', key, '-pubout')
+    text = read(key).decode()
+    lines = text.strip().split('\n')
+    body = ''.join(lines[1:-1])
+    variants = {
+        'CRLF line ends': text.replace('\n', '\r\n'),
+        '76-character lines': '\n'.join([lines[0], body[:76], body[76:], lines[-1]]) + '\n',
+        'the body on one line': '\n'.join([lines[0], body, lines[-1]]) + '\n',
+        'no final newline': text.rstrip('\n'),
+        'blank lines around the block': '\n\n' + text + '\n\n',
+    }
+    for name, variant in variants.items():
+        code, out, err = c.g('pubkey', '--key', c.file(variant))
+        check(code == 0 and out == want, f'PEM with {name} is read', err)
 
 
 # ---- malformed files ----
@@ -416,7 +440,8 @@ def main():
         return 1
     with tempfile.TemporaryDirectory() as tmp:
         c = Cli(os.path.abspath(args.goldilocks), tmp)
-        for test in (test_keys, lambda c: test_signatures(c, args.slow), test_derive, test_malformed,
+        for test in (test_keys, lambda c: test_signatures(c, args.slow), test_derive, test_pem_variants,
+                     test_malformed,
                      test_usage, test_wycheproof):
             try:
                 test(c)
