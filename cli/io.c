@@ -113,7 +113,8 @@ static int write_all(int fd, const uint8_t *p, size_t n) {
 
 int io_write(const char *path, const void *data, size_t len, int secret, int force) {
     if (strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+        /* Straight to the descriptor: no copy of a secret is left in stdio's buffer. */
+        if (fflush(stdout) != 0 || write_all(STDOUT_FILENO, data, len) != 0) {
             cli_error("cannot write to standard output: %s", strerror(errno));
             return -1;
         }
