@@ -306,7 +306,14 @@ def test_malformed(c):
     v1_good = sequence(body)
     v1_bad = sequence(body[:-1] + bytes([body[-1] ^ 1]))
     code, out, err = c.g('pubkey', '--key', c.file(v1_good), '--format', 'der')
+    # (RFC 8410 section 10.3 shows one; the openssl 3.0 command refuses it, having no publicKey field.)
     check(code == 0 and out == xpub, 'PKCS#8 version 1 with its public key is read', err)
+    # Attributes [0] (an empty SET here) are allowed and skipped, as openssl does.
+    with_attributes = c.file(sequence(bytes.fromhex('020100300506032b656f043a0438') + key56 + b'\xa0\x00'))
+    code, out, err = c.g('pubkey', '--key', with_attributes, '--format', 'der')
+    check(code == 0 and out == xpub == c.ossl('pkey', '-inform', 'DER', '-in', with_attributes, '-pubout',
+                                              '-outform', 'DER'),
+          'PKCS#8 attributes are skipped (as openssl skips them)', err)
     cases = [
         ('an X25519 key (wrong OID)', [x25519], 'X25519'),
         ('an Ed25519 key (wrong OID)', [ed25519], 'Ed25519'),
