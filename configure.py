@@ -47,7 +47,7 @@ HEADER = '# build.ninja for goldilocks, written by configure.py from build.ninja
 
 # Top-level directories of the source tree that hold sources: a build
 # directory inside one of them would mix outputs with sources.
-SOURCE_SUBDIRS = ('src', 'include', 'generated', 'gen', 'templates', 'test', 'bench', 'provider', '.ci', '.git')
+SOURCE_SUBDIRS = ('src', 'cli', 'include', 'generated', 'gen', 'templates', 'test', 'bench', 'provider', '.ci', '.git')
 
 # Characters a path may have to appear in build.ninja and its shell commands
 # unquoted (ninja's $in and $out are not quoted).
@@ -430,7 +430,7 @@ def recorded_args(args, builddir, cc, cc_from_env):
 def source_dirs():
     """The directories whose listing decides build.ninja: adding a file there reruns configure."""
     dirs = []
-    for top in ('src', 'include', 'test', 'bench', 'gen', 'templates', 'generated', 'provider'):
+    for top in ('src', 'cli', 'include', 'test', 'bench', 'gen', 'templates', 'generated', 'provider'):
         for root, subdirs, _ in os.walk(src(top)):
             subdirs[:] = sorted(d for d in subdirs if d not in ('__pycache__', 'vectors', 'corpus'))
             dirs.append(rel(root))
@@ -678,6 +678,9 @@ def configure(args, created):
         provider_ldflags='' if args.sanitize else '-Wl,-z,defs',
         modulesdir=modulesdir,
         regen_inputs=in_src(regen_inputs),
+        # The goldilocks command (cli/*.c), and its tests against the openssl command (native builds).
+        cli_sources=in_src(find('cli/*.c')),
+        cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
         watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()),

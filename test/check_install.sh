@@ -3,7 +3,10 @@
 # installed: the shared library's file named by the header's version, its
 # SONAME link and the link -lgoldilocks finds, the static archive, the header,
 # and goldilocks.pc, through which (pkg-config with the DESTDIR as sysroot) a
-# program is built and, on native builds, run against the installed library.
+# program is built and, on native builds, run against the installed library;
+# the goldilocks command in bin/ (run on native builds) and its man page;
+# the symbol versions of the installed library; then `ninja uninstall`,
+# which must leave no file behind.
 #
 #   test/check_install.sh BUILDDIR
 #
@@ -56,4 +59,25 @@ if command -v pkg-config >/dev/null; then
 else
     echo "pkg-config not found (apt-get install pkgconf): the .pc is not tried (not counted)"
 fi
+
+# The command and its man page.
+check "bin/goldilocks is executable" test -x "$dest$prefix/bin/goldilocks"
+check "share/man/man1/goldilocks.1 is the source's" cmp cli/goldilocks.1 "$dest$prefix/share/man/man1/goldilocks.1"
+if command -v man >/dev/null; then
+    check "man -l goldilocks.1 formats it" sh -c "man -l '$dest$prefix/share/man/man1/goldilocks.1' 2>&1 | grep -q 'EXIT STATUS'"
+fi
+if [ -z "$(var emulator)" ]; then
+    check "goldilocks --version says $v" sh -c "'$dest$prefix/bin/goldilocks' --version | grep -qx 'goldilocks $v'"
+    check "goldilocks genkey | goldilocks pubkey --key -" sh -c "'$dest$prefix/bin/goldilocks' genkey ed448 | '$dest$prefix/bin/goldilocks' pubkey --key - | grep -q 'BEGIN PUBLIC KEY'"
+fi
+# Every exported function carries the version node GOLDILOCKS_$major.
+nm=$(sed -n 's/.*check_symbols.py --nm \([^ ]*\).*/\1/p' "$builddir/build.ninja" | head -n 1)
+check "every exported function is goldilocks_*@@GOLDILOCKS_$major" sh -c \
+    "$nm -D --defined-only '$lib/libgoldilocks.so.$v' | awk '\$2 != \"A\" { n++; if (\$3 !~ /^goldilocks_.*@@GOLDILOCKS_$major\$/) bad++ } END { exit !(n > 0 && bad == 0) }'"
+
+# ninja uninstall removes every file install put there.
+check "ninja -C $builddir uninstall (DESTDIR=$dest)" env DESTDIR="$dest" ninja -C "$builddir" uninstall
+rm -f "$dest/link_installed"
+left=$(cd "$dest" && find . ! -type d | sort | tr '\n' ' ')
+check "no installed file is left after uninstall${left:+ (left: $left)}" test -z "$left"
 finish
