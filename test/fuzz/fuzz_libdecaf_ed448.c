@@ -6,6 +6,8 @@
  *   seed[57] || pub[57] || sig[114] || flags[1] || ctx_len[1] || ctx || msg
  * ctx is the next min(ctx_len, what is left) bytes, msg the rest.
  * flags bit 0: the verifications below are Ed448ph rather than Ed448;
+ * flags bit 1: also verify our own signature and key XORed with the
+ *              input's sig and pub (a difference: zero bytes keep ours);
  * flags bit 7: run the GMP verifier even when the libraries agree.
  *
  * 1. The public key of seed: goldilocks = libdecaf = OpenSSL.
@@ -13,9 +15,11 @@
  *    libdecaf are the same bytes (deterministic, section 5.2.6), and the
  *    same as OpenSSL's when ctx is empty (OpenSSL 3.0's EVP interface has
  *    no context and no Ed448ph). Each library accepts them.
- * 3. The input's (sig, pub) as they are, and our own signature and key
- *    XORed with them (so that a near-valid signature is one small change
- *    away), are verified by the three libraries (OpenSSL again only for
+ * 3. The input's (sig, pub) as they are (the seeds hold the vectors'
+ *    valid and invalid signatures, so mutations start near them), and
+ *    with flags bit 1 our own signature and key XORed with them (a few
+ *    set bits are a near-valid signature), are verified by the three
+ *    libraries (OpenSSL again only for
  *    Ed448 without context). When they disagree, or flags bit 7 asks, the
  *    GMP verifier classifies the case and each library must answer as the
  *    RFC says:
@@ -129,7 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t head[HEAD] = {0};
     memcpy(head, data, size < HEAD ? size : HEAD);
     const uint8_t *seed = head, *in_pub = head + 57, *in_sig = head + 114;
-    const int ph = head[228] & 1, force_ref = head[228] >> 7;
+    const int ph = head[228] & 1, near = (head[228] >> 1) & 1, force_ref = head[228] >> 7;
     input in;
     const uint8_t *rest = size > HEAD ? data + HEAD : NULL;
     size_t rest_len = size > HEAD ? size - HEAD : 0;
@@ -174,6 +178,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     /* 3. Verification of the input's bytes, and of our own changed by them. */
     compare_verify(in_sig, in_pub, &in, ph, force_ref);
+    if (!near)
+        return 0;
     uint8_t near_sig[114], near_pub[57];
     for (int i = 0; i < 114; i++)
         near_sig[i] = (ph ? sig_ph : sig)[i] ^ in_sig[i];

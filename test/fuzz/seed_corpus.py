@@ -177,6 +177,17 @@ def seeds_for(target, vectors):
         cases = list(ed448_cases(vectors)) + list(crafted_ed448_cases(vectors))
         for seed, pub, sig, ph, ctx, msg in cases:
             yield (seed or bytes(57)) + pub + sig + bytes([1 if ph else 0, len(ctx)]) + ctx + msg
+        # flags bit 1: sig and pub are differences from the target's own
+        # signature and key: none, and one bit flipped in R, S, S's top byte, A.
+        for seed, pub, sig, ph, ctx, msg in ed448_cases(vectors):
+            if seed is None:
+                continue
+            for where in (None, 0, 57, 113, 114 + 3):
+                diff = bytearray(114 + 57)
+                if where is not None:
+                    diff[where] = 0x01 if where != 113 else 0x80
+                yield seed + bytes(diff[114:]) + bytes(diff[:114]) + \
+                    bytes([2 | (1 if ph else 0), len(ctx)]) + ctx + msg
     elif target == 'fuzz_libdecaf_decaf448':
         # a[56] || b[56] || scalar[56] || uniform[112]
         for a, b, s, u in decaf_cases(vectors):
