@@ -30,8 +30,8 @@ typedef enum {
 ref_result ed448_ref_verify(const uint8_t sig[114], const uint8_t pub[57], const uint8_t *msg,
                             size_t msg_len, int ph, const uint8_t *ctx, size_t ctx_len);
 
-/* 1 when enc decodes (5.2.3) to a point P with [4]P the identity (small order). */
-int ed448_ref_small_order(const uint8_t enc[57]);
+/* 1 when enc decodes (5.2.3) to a point with x = 0: (0, 1), the identity, or (0, -1). */
+int ed448_ref_x_zero(const uint8_t enc[57]);
 
 /* 1 when enc is a canonical encoding of a curve point (5.2.3). */
 int ed448_ref_decodes(const uint8_t enc[57]);
