@@ -19,10 +19,10 @@
  *    valid and invalid signatures, so mutations start near them), and
  *    with flags bit 1 our own signature and key XORed with them (a few
  *    set bits are a near-valid signature), are verified by the three
- *    libraries (OpenSSL again only for
- *    Ed448 without context). When they disagree, or flags bit 7 asks, the
- *    GMP verifier classifies the case and each library must answer as the
- *    RFC says:
+ *    libraries (OpenSSL again only for Ed448 without context). When they
+ *    disagree, or flags bit 7 asks (the crafted seeds set it), the GMP
+ *    verifier classifies the case and each library must answer as the RFC
+ *    says:
  *    - S >= l, or A or R not canonical / not on the curve (5.2.3): reject;
  *    - [S]B = R + [k]A: accept;
  *    - neither [S]B = R + [k]A nor [4][S]B = [4]R + [4][k]A: reject;

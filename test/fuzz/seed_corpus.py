@@ -174,9 +174,11 @@ def seeds_for(target, vectors):
                 yield seed + msg
     elif target == 'fuzz_libdecaf_ed448':
         # seed[57] || pub[57] || sig[114] || flags[1] || ctx_len[1] || ctx || message
-        cases = list(ed448_cases(vectors)) + list(crafted_ed448_cases(vectors))
-        for seed, pub, sig, ph, ctx, msg in cases:
-            yield (seed or bytes(57)) + pub + sig + bytes([1 if ph else 0, len(ctx)]) + ctx + msg
+        # flags bit 7 (the GMP verifier judges every case) on the crafted ones
+        cases = [c + (0,) for c in ed448_cases(vectors)] + \
+            [c + (0x80,) for c in crafted_ed448_cases(vectors)]
+        for seed, pub, sig, ph, ctx, msg, force in cases:
+            yield (seed or bytes(57)) + pub + sig + bytes([force | (1 if ph else 0), len(ctx)]) + ctx + msg
         # flags bit 1: sig and pub are differences from the target's own
         # signature and key: none, and one bit flipped in R, S, S's top byte, A.
         for seed, pub, sig, ph, ctx, msg in ed448_cases(vectors):
