@@ -707,7 +707,12 @@ def configure(args, created):
     elif not openssl_cmd:
         note('the openssl command is not found: provider_test.py does not run (apt-get install openssl)')
     if not have_libdecaf:
-        note('libdecaf (libdecaf-dev) not found for this target: the benchmarks run without it')
+        note('libdecaf (libdecaf-dev) not found for this target: the benchmarks run without it '
+             'and the fuzz_libdecaf_* targets are not built')
+    elif not have_openssl:
+        note('the fuzz_libdecaf_* targets also need OpenSSL: not built')
+    if not clang or emulator:
+        note('ninja fuzz needs clang (apt-get install clang libclang-rt-14-dev) and a native build: unavailable')
     if not have_valgrind:
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
     if os.path.exists(src('build.ninja')):
