@@ -2,7 +2,7 @@
 """Configures a build directory for one goldilocks target.
 
     ./configure.py [--builddir DIR] [--target NAME] [--cc CC] [--cflags FLAGS]
-                   [--cross PREFIX] [--prefix DIR] [--libdir DIR] [--sanitize]
+                   [--cross PREFIX] [--prefix DIR] [--libdir DIR] [--modulesdir DIR] [--sanitize]
                    [--debug-bounds] [--list-targets]
     ninja -C DIR            libgoldilocks.a and libgoldilocks.so (with its SONAME links) in DIR
     ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
@@ -298,6 +298,8 @@ def parse_args(argv):
     p.add_argument('--prefix', default='/usr/local', help='install prefix, absolute (default /usr/local)')
     p.add_argument('--libdir', default='lib', help='where ninja install puts the libraries: absolute, '
                    'or relative to the prefix (default lib; e.g. lib/x86_64-linux-gnu)')
+    p.add_argument('--modulesdir', help="where ninja install puts the OpenSSL provider (absolute; "
+                   "default: OpenSSL's own modules directory, from pkg-config libcrypto)")
     p.add_argument('--sanitize', action='store_true',
                    help='build everything with AddressSanitizer and UndefinedBehaviorSanitizer')
     p.add_argument('--debug-bounds', action='store_true',
@@ -423,6 +425,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
             cross = os.path.abspath(cross) + ('/' if cross.endswith('/') else '')
         out.append(f'--cross={cross}')
     out += [f'--prefix={args.prefix}', f'--libdir={args.libdir}']
+    if args.modulesdir is not None:
+        out.append(f'--modulesdir={args.modulesdir}')
     out += ['--sanitize'] * args.sanitize + ['--debug-bounds'] * args.debug_bounds
     return out
 
@@ -555,7 +559,12 @@ def configure(args, created):
         '#include <openssl/core_dispatch.h>\nint main(void) { return OSSL_OP_KEYEXCH; }\n', link=False)
     openssl_cmd = shutil.which('openssl') or ''
     modulesdir = ''
-    if provider:
+    if args.modulesdir is not None:
+        if not os.path.isabs(args.modulesdir):
+            fail(f'--modulesdir {args.modulesdir} must be an absolute path, e.g. /usr/lib/x86_64-linux-gnu/ossl-modules')
+        check_path('--modulesdir', args.modulesdir)
+        modulesdir = os.path.normpath(args.modulesdir)
+    elif provider:
         out = Toolchain.run(['pkg-config', '--variable=modulesdir', 'libcrypto'])
         modulesdir = out.stdout.strip() if out and out.returncode == 0 else ''
         if not modulesdir and openssl_cmd:

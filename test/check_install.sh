@@ -5,7 +5,8 @@
 # and goldilocks.pc, through which (pkg-config with the DESTDIR as sysroot) a
 # program is built and, on native builds, run against the installed library;
 # the goldilocks command in bin/ (run on native builds) and its man page;
-# the symbol versions of the installed library; then `ninja uninstall`,
+# the OpenSSL provider in its modules directory; the symbol versions of the
+# installed library; then `ninja uninstall`,
 # which must leave no file behind.
 #
 #   test/check_install.sh BUILDDIR
@@ -69,6 +70,14 @@ fi
 if [ -z "$(var emulator)" ]; then
     check "goldilocks --version says $v" sh -c "'$dest$prefix/bin/goldilocks' --version | grep -qx 'goldilocks $v'"
     check "goldilocks genkey | goldilocks pubkey --key -" sh -c "'$dest$prefix/bin/goldilocks' genkey ed448 | '$dest$prefix/bin/goldilocks' pubkey --key - | grep -q 'BEGIN PUBLIC KEY'"
+fi
+# The OpenSSL provider, where the build has one, in its modules directory.
+modulesdir=$(var modulesdir)
+if [ -f "$builddir/goldilocks.so" ] && [ -n "$modulesdir" ]; then
+    check "the OpenSSL provider in $modulesdir" cmp "$builddir/goldilocks.so" "$dest$modulesdir/goldilocks.so"
+    if [ -z "$(var emulator)" ] && command -v openssl >/dev/null; then
+        check "openssl loads the installed provider" sh -c "openssl list -providers -provider-path '$dest$modulesdir' -provider goldilocks | grep -q goldilocks"
+    fi
 fi
 # Every exported function carries the version node GOLDILOCKS_$major.
 nm=$(sed -n 's/.*check_symbols.py --nm \([^ ]*\).*/\1/p' "$builddir/build.ninja" | head -n 1)
