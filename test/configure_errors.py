@@ -202,6 +202,7 @@ def bad_cases(w):
     bad(w, '--prefix rel/dir', ['--builddir', b('x'), '--prefix', 'rel/dir'], 'must be an absolute path')
     bad(w, "--prefix ''", ['--builddir', b('x'), '--prefix', ''], 'must be an absolute path')
     bad(w, '--prefix with a space', ['--builddir', b('x'), '--prefix', '/opt/a b'], 'spaces or characters')
+    bad(w, '--modulesdir rel/dir', ['--builddir', b('x'), '--modulesdir', 'rel/dir'], 'must be an absolute path')
     bad(w, "--libdir ''", ['--builddir', b('x'), '--libdir', ''], 'empty')
     bad(w, '--libdir ../lib', ['--builddir', b('x'), '--libdir', '../lib'], 'must not contain ".."')
     bad(w, '--cflags=\'"x\'', ['--builddir', b('x'), '--cflags="x'], 'No closing quotation')
