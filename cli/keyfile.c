@@ -106,11 +106,16 @@ static int parse_keyfile(struct key *k, const char *path, enum key_need need, co
         cli_error("%s is empty: not a key file", shown(path));
         return -1;
     }
-    if (data[0] == 0x30)
-        return from_der(k, path, data, len, NULL);
-    /* Raw hex: what the key is comes from its length and from what the command needs. */
+    /*
+     * Raw hex first: a hex key may begin with "0" (0x30, DER's SEQUENCE tag),
+     * while a DER key file is never all hex digits (its length and OID bytes
+     * are not). What a hex key is comes from its length and from what the
+     * command needs.
+     */
     uint8_t raw[KEY_MAX_BYTES + 1];
     long n = hex_decode(raw, sizeof raw, (const char *)data, len);
+    if (n < 0 && data[0] == 0x30)
+        return from_der(k, path, data, len, NULL);
     if (n < 0) {
         cli_error("%s: not a key file: neither PEM, DER nor a raw key in hex", shown(path));
         return -1;

@@ -17,6 +17,7 @@ with the openssl command only. Ends with "N passed, N failed".
 """
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -115,6 +116,14 @@ def test_keys(c):
         der_of_raw = c.file(bytes.fromhex(prefix + hexkey))
         check(ours_pub == c.ossl('pkey', '-inform', 'DER', '-in', der_of_raw, '-pubout'),
               f'pubkey of a raw {alg} key = openssl pkey -pubout of that key in PKCS#8')
+        # Hex that begins like DER's SEQUENCE tag ("30", "0..."): still a raw key.
+        for lead in ('30', '09', '0b'):
+            hexkey = lead + hashlib.sha512((alg + lead).encode()).hexdigest()[:2 * size - 2]
+            raw_lead = c.file((hexkey + '\n').encode())
+            ours_pub = c.g('pubkey', '--key', raw_lead)[1]
+            der_of_raw = c.file(bytes.fromhex(prefix + hexkey))
+            check(ours_pub == c.ossl('pkey', '-inform', 'DER', '-in', der_of_raw, '-pubout'),
+                  f'pubkey of a raw {alg} key beginning {lead} (not DER) = openssl pkey -pubout')
 
         # openssl's keys, read by us: our public key is openssl's, PEM and DER.
         okey = c.path(f'openssl_{alg}.pem')
