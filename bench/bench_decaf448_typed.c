@@ -32,28 +32,7 @@
 #include <decaf/point_448.h>
 #endif
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#define TICK_UNIT "ticks"
-#if defined(__SSE2__)
-#define TICK_FENCE() _mm_lfence()
-#else
-#define TICK_FENCE() ((void)0)
-#endif
-static inline uint64_t ticks(void) {
-    TICK_FENCE();
-    uint64_t t = __rdtsc();
-    TICK_FENCE();
-    return t;
-}
-#else
-#define TICK_UNIT "ns"
-static inline uint64_t ticks(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-#endif
+#include "ticks.h"
 
 enum { N = 56, W = 112 };
 

@@ -29,23 +29,7 @@
 #include <decaf/ed448.h>
 #endif
 
-#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE2__))
-#include <x86intrin.h>
-#define TICK_UNIT "ticks"
-static inline uint64_t ticks(void) {
-    _mm_lfence();
-    uint64_t t = __rdtsc();
-    _mm_lfence();
-    return t;
-}
-#else
-#define TICK_UNIT "ns"
-static inline uint64_t ticks(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-#endif
+#include "ticks.h"
 
 static const char DST[] = "QUUX-V01-CS02-with-edwards448_XOF:SHAKE256_ELL2_RO_";
 static uint8_t msg[32], seed[57], pub[57], secret[114], out[57];
