@@ -38,6 +38,7 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "shake256.h"
+#include "field.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -641,9 +642,12 @@ static void test_decaf448_typed(void) {
  * hash_to_curve, 84 for encode_to_curve), those bytes in reverse (each
  * 84-byte element is big-endian; a little-endian copy is what a field
  * decoder reads), nor each element's value u = OS2IP mod p (section 5.2),
- * nor the output point, which is as secret as the message (a PAKE's
- * generator). secret_to_x448: the seed, SHAKE256(seed, 114) (whose first 56
- * bytes are the output) and the Keccak states of that sponge.
+ * in bytes and in the library's limbs, nor the output point, which is as
+ * secret as the message (a PAKE's generator). secret_to_x448: the seed,
+ * SHAKE256(seed, 114) (whose first 56 bytes are the output) and the Keccak
+ * states of that sponge. Before each operation, a control per needle: a
+ * frame that keeps a copy of it must be found, and a frame that runs the
+ * library's SHAKE256 over msg_prime and wipes nothing must be found too.
  */
 static const uint8_t H2C_DST[] = "QUUX-V01-CS02-with-test-stack-secrets";
 static uint8_t g_h2c_msg[40], g_h2c_out[57];
@@ -731,6 +735,30 @@ static void h2c_needles(unsigned count) {
     for (unsigned i = 0; i < count; i++) {
         mod_p_be84(u[i], uniform + 84 * i);
         add_needle(i ? "u1 = OS2IP(uniform[84..168]) mod p" : "u0 = OS2IP(uniform[0..84]) mod p", u[i], 56);
+    }
+    /*
+     * And the elements as the library holds them, in limbs: u = lo + hi (1 +
+     * 2^224) mod p for the 84 bytes hi || lo (28 and 56 bytes, big-endian;
+     * 2^448 = 2^224 + 1 mod p), with lo and hi (1 + 2^224) < 2^448 each
+     * decoded by the library's gf_deserialize, and their sum by its gf_add
+     * (a limb form is the layout's, so the library's own routines make it).
+     * The sum's canonical bytes are checked against GMP's u above.
+     */
+    for (unsigned i = 0; i < count; i++) {
+        uint8_t lo[56], hi2[56], back[56];
+        gf a, b, sum;
+        for (size_t j = 0; j < 56; j++)
+            lo[j] = uniform[84 * i + 83 - j];
+        for (size_t j = 0; j < 28; j++)
+            hi2[j] = hi2[j + 28] = uniform[84 * i + 27 - j];
+        gf_deserialize(a, lo);
+        gf_deserialize(b, hi2);
+        gf_add(sum, a, b);
+        gf_serialize(back, sum);
+        check(memcmp(back, u[i], 56) == 0, "the limb form of u%u is not GMP's u%u", i, i);
+        add_needle(i ? "u1's low part in limbs" : "u0's low part in limbs", (const uint8_t *)a, sizeof a);
+        add_needle(i ? "u1's high part in limbs" : "u0's high part in limbs", (const uint8_t *)b, sizeof b);
+        add_needle(i ? "u1 in limbs" : "u0 in limbs", (const uint8_t *)sum, sizeof sum);
     }
 }
 
