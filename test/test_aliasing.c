@@ -87,6 +87,28 @@ static int c_from_uniform(uint8_t *const o[], const uint8_t *const i[], const si
     return 0;
 }
 
+static int c_ed448_h2c(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    return goldilocks_ed448_hash_to_curve(o[0], i[0], n[0], i[1], n[1]);
+}
+static int c_ed448_e2c(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    return goldilocks_ed448_encode_to_curve(o[0], i[0], n[0], i[1], n[1]);
+}
+static int c_x448_h2c(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    return goldilocks_x448_hash_to_curve(o[0], i[0], n[0], i[1], n[1]);
+}
+static int c_x448_e2c(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    return goldilocks_x448_encode_to_curve(o[0], i[0], n[0], i[1], n[1]);
+}
+static int c_public_to_x448(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    (void)n;
+    return goldilocks_ed448_public_to_x448(o[0], i[0]);
+}
+static int c_secret_to_x448(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    (void)n;
+    goldilocks_ed448_secret_to_x448(o[0], i[0]);
+    return 0;
+}
+
 static const fn_t X448_PUBLIC_KEY = {"x448_public_key", 1, 1, {56}, c_x448_public_key, {"secret"}, {"pub"}};
 static const fn_t X448 = {"x448", 1, 2, {56}, c_x448, {"secret", "peer"}, {"shared"}};
 static const fn_t KEYPAIR_FROM_SEED = {"ed448_keypair_from_seed", 2, 1, {57, 114}, c_keypair_from_seed,
@@ -102,6 +124,13 @@ static const fn_t DECAF_BASE = {"decaf448_scalarmult_base", 1, 1, {56}, c_decaf_
 static const fn_t DECAF_MUL = {"decaf448_scalarmult", 1, 2, {56}, c_decaf_mul, {"point", "scalar"}, {"out"}};
 static const fn_t DECAF_ADD = {"decaf448_add", 1, 2, {56}, c_decaf_add, {"a", "b"}, {"out"}};
 static const fn_t FROM_UNIFORM = {"decaf448_from_uniform", 1, 1, {56}, c_from_uniform, {"uniform"}, {"out"}};
+static const fn_t ED448_H2C = {"ed448_hash_to_curve", 1, 2, {57}, c_ed448_h2c, {"msg", "dst"}, {"out"}};
+static const fn_t ED448_E2C = {"ed448_encode_to_curve", 1, 2, {57}, c_ed448_e2c, {"msg", "dst"}, {"out"}};
+static const fn_t X448_H2C = {"x448_hash_to_curve", 1, 2, {56}, c_x448_h2c, {"msg", "dst"}, {"out"}};
+static const fn_t X448_E2C = {"x448_encode_to_curve", 1, 2, {56}, c_x448_e2c, {"msg", "dst"}, {"out"}};
+static const fn_t PUBLIC_TO_X448 = {"ed448_public_to_x448", 1, 1, {56}, c_public_to_x448, {"ed_pub"}, {"x_pub"}};
+static const fn_t SECRET_TO_X448 = {"ed448_secret_to_x448", 1, 1, {56}, c_secret_to_x448, {"ed_secret"},
+                                    {"x_secret"}};
 
 /* ---- the driver ---- */
 
@@ -489,6 +518,109 @@ static void test_decaf448(void) {
     }
 }
 
+/*
+ * Hash to curve: out over msg and over dst. The message lengths put out
+ * inside msg, msg inside out, and none; the DST lengths: short, the longest
+ * used as is (255) and oversize (hashed first, section 5.3.3). The
+ * failures: dst_len 0 (out over msg only, dst has no bytes).
+ */
+static void test_h2c(void) {
+    static const size_t msg_lens[] = {0, 20, 200};
+    static const size_t dst_lens[] = {33, 255, 290};
+    const fn_t *const fns[] = {&ED448_H2C, &ED448_E2C, &X448_H2C, &X448_E2C};
+    uint8_t msg[200], dst[290];
+    for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++) {
+        char name[96];
+        snprintf(name, sizeof name, "%s: out over msg and over dst", fns[f]->name);
+        check_test(name);
+        for (size_t r = 0; r < 3; r++) {
+            rand_in(msg, sizeof msg);
+            rand_in(dst, sizeof dst);
+            for (size_t k = 0; k < 3; k++) {
+                const uint8_t *in[] = {msg, dst};
+                const size_t n[] = {msg_lens[(r + k) % 3], dst_lens[k]};
+                alias_all(fns[f], in, n, 0, "random");
+            }
+        }
+        const uint8_t *in[] = {msg, dst};
+        const size_t n[] = {100, 0};
+        alias_all(fns[f], in, n, -1, "empty dst");
+        alias_everything(fns[f], msg, 64, 0, "out = msg = dst");
+
+        snprintf(name, sizeof name, "%s: out across the end of msg and the start of dst", fns[f]->name);
+        check_test(name);
+        for (size_t r = 0; r < 3; r++) {
+            uint8_t want[57];
+            const size_t ol = fns[f]->out_len[0], ml = 30 + 10 * r, dl = 40;
+            rand_in(msg, ml);
+            rand_in(dst, dl);
+            const uint8_t *in[] = {msg, dst};
+            const size_t n[] = {ml, dl};
+            uint8_t *wo[] = {want};
+            int rc_want = fns[f]->call(wo, in, n);
+            /* msg = big[0..ml), dst = big[ml..ml+dl), out from ml - 20: over both */
+            memset(big, 0xAA, sizeof big);
+            memmove(big, msg, ml);
+            memmove(big + ml, dst, dl);
+            uint8_t *o[] = {big + ml - 20};
+            const uint8_t *args[] = {big, big + ml};
+            int rc = fns[f]->call(o, args, n);
+            cases_run++;
+            check(rc_want == 0 && rc == 0 && memcmp(big + ml - 20, want, ol) == 0,
+                  "msg length %zu: out over msg and dst differs", ml);
+        }
+    }
+}
+
+/*
+ * Key conversion: x_pub over ed_pub, x_secret over ed_secret (also over its
+ * public half, which is not read). The public-key failures: y >= p, a set
+ * bit other than the sign in the last byte, the identity (y = 1), the
+ * point of order 2 (y = -1), those of order 4 (y = 0), and a y off the curve.
+ */
+static void test_convert(void) {
+    uint8_t seed[57], pub[57], secret[114];
+    check_test("ed448_public_to_x448: x_pub over ed_pub");
+    for (int r = 0; r < 3; r++) {
+        rand_in(seed, 57);
+        goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+        const uint8_t *in[] = {pub};
+        const size_t n[] = {57};
+        alias_all(&PUBLIC_TO_X448, in, n, 0, "random key");
+    }
+
+    check_test("ed448_public_to_x448 failure: non-canonical, small order, off the curve");
+    uint8_t bad[7][57];
+    memset(bad, 0, sizeof bad);
+    memset(bad[0], 0xff, 56); /* y = 2^448 - 1 >= p */
+    memset(bad[1], 0xff, 56);
+    bad[1][28] = 0xfe; /* y = p */
+    memcpy(bad[2], pub, 57);
+    bad[2][56] |= 0x01; /* a bit of the last byte other than the sign */
+    bad[3][0] = 1;      /* y = 1: the identity */
+    memset(bad[4], 0xff, 56);
+    bad[4][28] = 0xfe;
+    bad[4][0] = 0xfe; /* y = p - 1 = -1: order 2 */
+    /* bad[5]: y = 0, order 4 */
+    bad[6][0] = 2; /* y = 2: x^2 = 3 / (4 d - 1), and 3 / (4 d - 1) is not a square mod p */
+    for (int v = 0; v < 7; v++) {
+        const uint8_t *in[] = {bad[v]};
+        const size_t n[] = {57};
+        char label[32];
+        snprintf(label, sizeof label, "bad key %d", v);
+        alias_all(&PUBLIC_TO_X448, in, n, -1, label);
+    }
+
+    check_test("ed448_secret_to_x448: x_secret over ed_secret");
+    for (int r = 0; r < 3; r++) {
+        rand_in(seed, 57);
+        goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+        const uint8_t *in[] = {secret};
+        const size_t n[] = {114};
+        alias_all(&SECRET_TO_X448, in, n, 0, "random key");
+    }
+}
+
 int main(int argc, char **argv) {
     check_init("test_aliasing");
     every_offset = check_slow(argc, argv);
@@ -496,6 +628,8 @@ int main(int argc, char **argv) {
     test_ed448();
     test_stream();
     test_decaf448();
+    test_h2c();
+    test_convert();
     check_test("every case ran");
     check(cases_run > 500, "only %u aliased calls", cases_run);
     printf("%u aliased calls compared\n", cases_run);

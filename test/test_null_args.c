@@ -10,6 +10,9 @@
  *   output all zero; void functions zero their non-NULL outputs.
  *
  * Outputs are pre-filled with 0xAA so that "all zero" is really checked.
+ * The hash-to-curve functions take msg as above; their dst must not be
+ * empty (RFC 9380 section 3.1), so dst_len 0 fails whether dst is NULL or
+ * not, and a NULL dst with a nonzero length (oversize or not) fails too.
  * The streaming Ed448ph: update(st, NULL, 5) marks the state failed, so
  * final fails (and wipes the state: it is then as after init).
  */
@@ -373,6 +376,103 @@ static void test_decaf448(void) {
     check(all_zero(out, 56), "NULL uniform: out not zeroed");
 }
 
+/* ---- hash to curve, RFC 9380 (the four suites share one shape) ---- */
+
+typedef int (*h2c_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t);
+
+static const uint8_t DST[] = "QUUX-V01-CS02-with-test-null-args";
+
+static void test_h2c(const char *name, h2c_fn h, size_t out_len) {
+    uint8_t out[57], want[57], want_empty[57];
+    char title[128];
+    const size_t dst_len = sizeof DST - 1;
+
+    snprintf(title, sizeof title, "%s: msg NULL with length 0 is the empty string", name);
+    check_test(title);
+    check(h(want_empty, EMPTY, 0, DST, dst_len) == 0, "valid empty call failed");
+    check(h(want, msg, sizeof msg, DST, dst_len) == 0, "valid call failed");
+    check(memcmp(want, want_empty, out_len) != 0, "the empty message and a 64-byte one hash alike");
+    fill(out, 57);
+    check(h(out, NULL, 0, DST, dst_len) == 0 && memcmp(out, want_empty, out_len) == 0, "msg NULL, 0 differs");
+
+    snprintf(title, sizeof title, "%s: dst_len 0 is refused, with dst NULL or not", name);
+    check_test(title);
+    fill(out, 57);
+    check(h(out, msg, sizeof msg, EMPTY, 0) == -1 && all_zero(out, out_len), "dst EMPTY, 0: not -1 with zero out");
+    fill(out, 57);
+    check(h(out, msg, sizeof msg, NULL, 0) == -1 && all_zero(out, out_len), "dst NULL, 0: not -1 with zero out");
+    fill(out, 57);
+    check(h(out, NULL, 0, NULL, 0) == -1 && all_zero(out, out_len), "msg and dst NULL, 0: not -1 with zero out");
+
+    snprintf(title, sizeof title, "%s: NULL with a nonzero length, NULL out", name);
+    check_test(title);
+    fill(out, 57);
+    check(h(out, NULL, 5, DST, dst_len) == -1 && all_zero(out, out_len), "msg NULL, 5: not -1 with zero out");
+    fill(out, 57);
+    check(h(out, NULL, SIZE_MAX, DST, dst_len) == -1 && all_zero(out, out_len),
+          "msg NULL, SIZE_MAX: not -1 with zero out");
+    fill(out, 57);
+    check(h(out, msg, sizeof msg, NULL, dst_len) == -1 && all_zero(out, out_len),
+          "dst NULL, nonzero: not -1 with zero out");
+    fill(out, 57);
+    check(h(out, msg, sizeof msg, NULL, 300) == -1 && all_zero(out, out_len),
+          "dst NULL, 300 (the oversize rule): not -1 with zero out");
+    fill(out, 57);
+    check(h(out, NULL, 1, NULL, 1) == -1 && all_zero(out, out_len), "msg and dst NULL, 1: not -1 with zero out");
+    check(h(NULL, msg, sizeof msg, DST, dst_len) == -1, "NULL out: not -1");
+    check(h(NULL, NULL, 0, DST, dst_len) == -1, "NULL out, msg NULL, 0: not -1");
+    check(h(NULL, NULL, 3, NULL, 3) == -1, "all NULL: not -1");
+    /* and a failed call left nothing behind: the valid call still gives the same point */
+    fill(out, 57);
+    check(h(out, msg, sizeof msg, DST, dst_len) == 0 && memcmp(out, want, out_len) == 0, "valid call differs");
+    if (out_len < 57)
+        check(out[out_len] == 0xAA, "wrote past its %zu-byte output", out_len);
+}
+
+static int ed448_h2c(uint8_t *o, const uint8_t *m, size_t ml, const uint8_t *d, size_t dl) {
+    return goldilocks_ed448_hash_to_curve(o, m, ml, d, dl);
+}
+static int ed448_e2c(uint8_t *o, const uint8_t *m, size_t ml, const uint8_t *d, size_t dl) {
+    return goldilocks_ed448_encode_to_curve(o, m, ml, d, dl);
+}
+static int x448_h2c(uint8_t *o, const uint8_t *m, size_t ml, const uint8_t *d, size_t dl) {
+    return goldilocks_x448_hash_to_curve(o, m, ml, d, dl);
+}
+static int x448_e2c(uint8_t *o, const uint8_t *m, size_t ml, const uint8_t *d, size_t dl) {
+    return goldilocks_x448_encode_to_curve(o, m, ml, d, dl);
+}
+
+/* ---- key conversion ---- */
+
+static void test_convert(void) {
+    uint8_t out[57], want[56], x_pub[56];
+
+    check_test("ed448_public_to_x448 with each argument NULL");
+    check(goldilocks_ed448_public_to_x448(want, pub) == 0, "a real public key refused");
+    fill(out, 57);
+    check(goldilocks_ed448_public_to_x448(out, NULL) == -1 && all_zero(out, 56), "NULL ed_pub: not -1, zero x_pub");
+    check(out[56] == 0xAA, "wrote past x_pub");
+    check(goldilocks_ed448_public_to_x448(NULL, pub) == -1, "NULL x_pub: not -1");
+    check(goldilocks_ed448_public_to_x448(NULL, NULL) == -1, "both NULL: not -1");
+    fill(out, 57);
+    check(goldilocks_ed448_public_to_x448(out, pub) == 0 && memcmp(out, want, 56) == 0, "valid call differs");
+
+    check_test("ed448_secret_to_x448 with each argument NULL");
+    uint8_t x_secret[56];
+    goldilocks_ed448_secret_to_x448(want, secret);
+    goldilocks_x448_public_key(x_pub, want);
+    check(goldilocks_ed448_public_to_x448(out, pub) == 0 && memcmp(out, x_pub, 56) == 0,
+          "the converted secret's X448 public key is not the converted public key");
+    goldilocks_ed448_secret_to_x448(NULL, secret); /* nothing to zero, must not crash */
+    fill(out, 57);
+    goldilocks_ed448_secret_to_x448(out, NULL);
+    check(all_zero(out, 56) && out[56] == 0xAA, "NULL ed_secret: x_secret not zeroed (or written past)");
+    goldilocks_ed448_secret_to_x448(NULL, NULL);
+    fill(x_secret, 56);
+    goldilocks_ed448_secret_to_x448(x_secret, secret);
+    check(memcmp(x_secret, want, 56) == 0, "valid call differs");
+}
+
 int main(void) {
     check_init("test_null_args");
     check_randbytes(seed, sizeof seed);
@@ -395,5 +495,10 @@ int main(void) {
     test_prehashed();
     test_stream();
     test_decaf448();
+    test_h2c("ed448_hash_to_curve", ed448_h2c, 57);
+    test_h2c("ed448_encode_to_curve", ed448_e2c, 57);
+    test_h2c("x448_hash_to_curve", x448_h2c, 56);
+    test_h2c("x448_encode_to_curve", x448_e2c, 56);
+    test_convert();
     return check_done();
 }

@@ -38,6 +38,7 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "shake256.h"
+#include "field.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -139,6 +140,7 @@ static struct {
     size_t len, step;
 } needles[MAX_NEEDLES];
 static size_t n_needles, pool_used;
+static int needle_found[MAX_NEEDLES]; /* by the last search */
 static uint8_t pool[POOL_BYTES];
 
 static void add_needle_step(const char *name, const uint8_t *p, size_t len, size_t step) {
@@ -225,7 +227,8 @@ static void ref_keccak_f(uint64_t a[25]) {
 /*
  * SHAKE256(in, 8 * out_len) by the sponge of section 4 (rate 136 bytes,
  * pad: 0x1f after the message, 0x80 at the end of the block), tracing every
- * permutation; the trace becomes a needle. out_len <= 136.
+ * permutation, those of the squeeze included; the trace becomes a needle.
+ * At most TRACE_MAX_PERMS permutations in all.
  */
 static void traced_shake256(const char *name, uint8_t *out, size_t out_len, const uint8_t *in, size_t len) {
     uint64_t a[25] = {0};
@@ -246,8 +249,12 @@ static void traced_shake256(const char *name, uint8_t *out, size_t out_len, cons
         if (last)
             break;
     }
-    for (size_t i = 0; i < out_len; i++)
-        out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
+    for (size_t done = 0; done < out_len; done += 136) {
+        if (done)
+            ref_keccak_f(a);
+        for (size_t i = done; i < out_len && i < done + 136; i++)
+            out[i] = (uint8_t)(a[(i - done) / 8] >> (8 * ((i - done) % 8)));
+    }
     static uint8_t lanes[sizeof trace];
     for (size_t i = 0; i < trace_used * 8; i++)
         lanes[i] = (uint8_t)(trace[i / 8] >> (8 * (i % 8)));
@@ -413,7 +420,8 @@ static size_t search(const char *what, int quiet) {
     size_t found = 0;
     for (size_t n = 0; n < n_needles; n++) {
         int by_words = word2[n] >= 0;
-        if (!hits8[n] && !by_words)
+        needle_found[n] = hits8[n] || by_words;
+        if (!needle_found[n])
             continue;
         found++;
         if (quiet)
@@ -623,6 +631,209 @@ static void test_decaf448_typed(void) {
     check_snapshot("decaf448 typed scalar_random");
 }
 
+/*
+ * ---- hash to curve with a secret message, and the Ed448 to X448 secret ----
+ *
+ * RFC 9380 section 10.4: the message may be secret (a password in a PAKE),
+ * so hash_to_curve and encode_to_curve must leave none of it behind: not the
+ * message, not the Keccak states of expand_message_xof's SHAKE256 over
+ * msg_prime = msg || I2OSP(len_in_bytes, 2) || DST || I2OSP(len(DST), 1)
+ * (section 5.3.2), not its len_in_bytes output (the uniform bytes: 168 for
+ * hash_to_curve, 84 for encode_to_curve), those bytes in reverse (each
+ * 84-byte element is big-endian; a little-endian copy is what a field
+ * decoder reads), nor each element's value u = OS2IP mod p (section 5.2),
+ * in bytes and in the library's limbs, nor the output point, which is as
+ * secret as the message (a PAKE's generator). secret_to_x448: the seed,
+ * SHAKE256(seed, 114) (whose first 56 bytes are the output) and the Keccak
+ * states of that sponge. Before each operation, a control per needle: a
+ * frame that keeps a copy of it must be found, and a frame that runs the
+ * library's SHAKE256 over msg_prime and wipes nothing must be found too.
+ */
+static const uint8_t H2C_DST[] = "QUUX-V01-CS02-with-test-stack-secrets";
+static uint8_t g_h2c_msg[40], g_h2c_out[57];
+
+NOINLINE static void op_ed448_h2c(void) {
+    g_rc = goldilocks_ed448_hash_to_curve(g_h2c_out, g_h2c_msg, sizeof g_h2c_msg, H2C_DST, sizeof H2C_DST - 1);
+}
+NOINLINE static void op_ed448_e2c(void) {
+    g_rc = goldilocks_ed448_encode_to_curve(g_h2c_out, g_h2c_msg, sizeof g_h2c_msg, H2C_DST, sizeof H2C_DST - 1);
+}
+NOINLINE static void op_x448_h2c(void) {
+    g_rc = goldilocks_x448_hash_to_curve(g_h2c_out, g_h2c_msg, sizeof g_h2c_msg, H2C_DST, sizeof H2C_DST - 1);
+}
+NOINLINE static void op_x448_e2c(void) {
+    g_rc = goldilocks_x448_encode_to_curve(g_h2c_out, g_h2c_msg, sizeof g_h2c_msg, H2C_DST, sizeof H2C_DST - 1);
+}
+NOINLINE static void op_secret_to_x448(void) { goldilocks_ed448_secret_to_x448(g_x_out, g_secret); }
+
+/* msg_prime of section 5.3.2 for g_h2c_msg, H2C_DST and len_in_bytes; returns its length. */
+static size_t h2c_msg_prime(uint8_t *out, size_t len_in_bytes) {
+    const size_t ml = sizeof g_h2c_msg, dl = sizeof H2C_DST - 1;
+    memcpy(out, g_h2c_msg, ml);
+    out[ml] = (uint8_t)(len_in_bytes >> 8);
+    out[ml + 1] = (uint8_t)len_in_bytes;
+    memcpy(out + ml + 2, H2C_DST, dl);
+    out[ml + 2 + dl] = (uint8_t)dl;
+    return ml + 3 + dl;
+}
+
+/* A frame that runs the library's SHAKE256 over msg_prime and wipes neither the state nor the output. */
+static size_t g_control_len_in_bytes;
+NOINLINE static void op_control_xof_leak(void) {
+    uint8_t in[sizeof g_h2c_msg + 3 + sizeof H2C_DST], out[168];
+    shake256_ctx h;
+    size_t n = h2c_msg_prime(in, g_control_len_in_bytes);
+    shake256_init(&h);
+    shake256_absorb(&h, in, n);
+    shake256_squeeze(&h, out, g_control_len_in_bytes);
+    __asm__ __volatile__("" : : "r"(in), "r"(out), "r"(&h) : "memory");
+}
+
+/* A frame that holds a copy of needle g_control_needle (its first 256 bytes at most), unwiped. */
+static size_t g_control_needle;
+NOINLINE static void op_control_copy_needle(void) {
+    uint8_t copy[256];
+    volatile uint8_t *p = copy;
+    size_t len = needles[g_control_needle].len < sizeof copy ? needles[g_control_needle].len : sizeof copy;
+    for (size_t i = 0; i < len; i++)
+        p[i] = needles[g_control_needle].bytes[i];
+    __asm__ __volatile__("" : : "r"(copy) : "memory");
+}
+
+/* The little-endian bytes of OS2IP(in[0..84)) mod p (RFC 9380 section 5.2 step 6). */
+static void mod_p_be84(uint8_t out[56], const uint8_t in[84]) {
+    mpz_t x, p;
+    mpz_inits(x, p, NULL);
+    mpz_ui_pow_ui(p, 2, 448);
+    mpz_t t;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 2, 224);
+    mpz_sub(p, p, t);
+    mpz_sub_ui(p, p, 1);
+    mpz_import(x, 84, 1, 1, 0, 0, in);
+    mpz_mod(x, x, p);
+    size_t count = 0;
+    memset(out, 0, 56);
+    mpz_export(out, &count, -1, 1, 0, 0, x);
+    mpz_clears(x, p, t, NULL);
+}
+
+/* The needles of one suite: count field elements (2: hash_to_curve, 1: encode_to_curve). */
+static void h2c_needles(unsigned count) {
+    uint8_t in[sizeof g_h2c_msg + 3 + sizeof H2C_DST], uniform[168], lib[168], rev[168], u[2][56];
+    const size_t len_in_bytes = 84 * (size_t)count;
+    size_t n = h2c_msg_prime(in, len_in_bytes);
+    clear_needles();
+    add_needle("secret message", g_h2c_msg, sizeof g_h2c_msg);
+    traced_shake256("Keccak states of expand_message_xof", uniform, len_in_bytes, in, n);
+    shake256(lib, len_in_bytes, in, n);
+    check(memcmp(uniform, lib, len_in_bytes) == 0, "the reference SHAKE256 and the library's differ");
+    add_needle("uniform bytes (expand_message_xof output)", uniform, len_in_bytes);
+    for (size_t i = 0; i < len_in_bytes; i++)
+        rev[i] = uniform[len_in_bytes - 1 - i];
+    add_needle("uniform bytes reversed", rev, len_in_bytes);
+    for (unsigned i = 0; i < count; i++) {
+        mod_p_be84(u[i], uniform + 84 * i);
+        add_needle(i ? "u1 = OS2IP(uniform[84..168]) mod p" : "u0 = OS2IP(uniform[0..84]) mod p", u[i], 56);
+    }
+    /*
+     * And the elements as the library holds them, in limbs: u = lo + hi (1 +
+     * 2^224) mod p for the 84 bytes hi || lo (28 and 56 bytes, big-endian;
+     * 2^448 = 2^224 + 1 mod p), with lo and hi (1 + 2^224) < 2^448 each
+     * decoded by the library's gf_deserialize, and their sum by its gf_add
+     * (a limb form is the layout's, so the library's own routines make it).
+     * The sum's canonical bytes are checked against GMP's u above.
+     */
+    for (unsigned i = 0; i < count; i++) {
+        uint8_t lo[56], hi2[56], back[56];
+        gf a, b, sum;
+        for (size_t j = 0; j < 56; j++)
+            lo[j] = uniform[84 * i + 83 - j];
+        for (size_t j = 0; j < 28; j++)
+            hi2[j] = hi2[j + 28] = uniform[84 * i + 27 - j];
+        gf_deserialize(a, lo);
+        gf_deserialize(b, hi2);
+        gf_add(sum, a, b);
+        gf_serialize(back, sum);
+        check(memcmp(back, u[i], 56) == 0, "the limb form of u%u is not GMP's u%u", i, i);
+        add_needle(i ? "u1's low part in limbs" : "u0's low part in limbs", (const uint8_t *)a, sizeof a);
+        add_needle(i ? "u1's high part in limbs" : "u0's high part in limbs", (const uint8_t *)b, sizeof b);
+        add_needle(i ? "u1 in limbs" : "u0 in limbs", (const uint8_t *)sum, sizeof sum);
+    }
+}
+
+/* Runs op with a control: each needle in a frame is found, and an unwiped SHAKE256 of msg_prime is. */
+static void h2c_controls(const char *name, size_t len_in_bytes) {
+    char title[160];
+    snprintf(title, sizeof title, "control for %s: each needle is found when a frame keeps it", name);
+    check_test(title);
+    if (!scan_meaningful) {
+        check_skip("the control copy is not found on this build's stack");
+        return;
+    }
+    for (size_t k = 0; k < n_needles; k++) {
+        g_control_needle = k;
+        run(op_control_copy_needle);
+        search("control", 1);
+        check(needle_found[k], "a copy of \"%s\" in a frame was not found: the search is vacuous",
+              needles[k].name);
+    }
+    if (!len_in_bytes)
+        return;
+    snprintf(title, sizeof title, "control for %s: an unwiped SHAKE256 of msg_prime is found", name);
+    check_test(title);
+    g_control_len_in_bytes = len_in_bytes;
+    run(op_control_xof_leak);
+    search("control", 1);
+    check(needle_found[0], "the message in the frame's msg_prime was not found");
+    check(needle_found[1], "the frame's Keccak state was not found");
+    check(needle_found[2], "the frame's uniform bytes were not found");
+}
+
+static void test_h2c_and_convert(void) {
+    static const struct {
+        const char *name;
+        void (*op)(void);
+        unsigned count;
+        size_t out_len;
+    } suites[] = {
+        {"ed448_hash_to_curve", op_ed448_h2c, 2, 57},
+        {"ed448_encode_to_curve", op_ed448_e2c, 1, 57},
+        {"x448_hash_to_curve", op_x448_h2c, 2, 56},
+        {"x448_encode_to_curve", op_x448_e2c, 1, 56},
+    };
+    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+        char title[160];
+        uint8_t out[57];
+        check_randbytes(g_h2c_msg, sizeof g_h2c_msg);
+        h2c_needles(suites[i].count);
+        /* the output is a needle too: computed here, outside the run */
+        suites[i].op();
+        check(g_rc == 0, "%s failed", suites[i].name);
+        memcpy(out, g_h2c_out, suites[i].out_len);
+        add_needle("the output point", out, suites[i].out_len);
+        h2c_controls(suites[i].name, 84 * suites[i].count);
+        snprintf(title, sizeof title, "%s with a secret message leaves no secret on the stack", suites[i].name);
+        expect_clean(title, suites[i].op);
+        check(g_rc == 0 && memcmp(g_h2c_out, out, suites[i].out_len) == 0, "%s: a second call differs",
+              suites[i].name);
+    }
+
+    /* secret_to_x448: the seed, its SHAKE256 digest and the digest's Keccak states */
+    uint8_t h[114], lib[114];
+    clear_needles();
+    check_randbytes(g_seed, sizeof g_seed);
+    goldilocks_ed448_keypair_from_seed(g_pub, g_secret, g_seed);
+    add_needle("seed", g_seed, sizeof g_seed);
+    traced_shake256("Keccak states of SHAKE256(seed)", h, sizeof h, g_seed, sizeof g_seed);
+    shake256(lib, sizeof lib, g_seed, sizeof g_seed);
+    check(memcmp(h, lib, sizeof h) == 0, "the reference SHAKE256 and the library's differ");
+    add_needle("SHAKE256(seed, 114), its first 56 bytes the output", h, sizeof h);
+    h2c_controls("ed448_secret_to_x448", 0);
+    expect_clean("ed448_secret_to_x448 leaves no secret on the stack", op_secret_to_x448);
+    check(memcmp(g_x_out, h, 56) == 0, "x_secret is not the first 56 bytes of SHAKE256(seed, 114)");
+}
+
 int main(void) {
     check_init("test_stack_secrets");
     uint8_t prefix[57];
@@ -709,5 +920,6 @@ int main(void) {
     check(g_rc == 0, "decaf448_scalarmult_base failed");
 
     test_decaf448_typed();
+    test_h2c_and_convert();
     return check_done();
 }
