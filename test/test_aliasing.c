@@ -621,6 +621,135 @@ static void test_convert(void) {
     }
 }
 
+/*
+ * Precomputed keys: the tables are larger than the driver's buffers, so
+ * they have a driver of their own. The table (aligned, as its type needs)
+ * is an output over the key (precompute), and an input under the shared
+ * secret (x448_precomputed); the key or the output is placed at offsets
+ * that overlap the table's start, inside and end, from either side.
+ */
+enum { TABLE_PAD = 128 };
+static union {
+    uint64_t align;
+    uint8_t b[TABLE_PAD + GOLDILOCKS_ED448_PRECOMPUTED_BYTES + TABLE_PAD];
+} tbig;
+
+/* Offsets of a len-byte object relative to a table of size bytes that overlap it. */
+static size_t table_offsets(long d[], size_t len, size_t size) {
+    const long v[] = {-(long)len + 1, -7, -1, 0, 1, 7, (long)size / 2, (long)size - (long)len, (long)size - 1};
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+        d[n++] = v[k];
+    return n;
+}
+
+static int precompute_at(int x448, void *table, const uint8_t *key) {
+    return x448 ? goldilocks_x448_precompute((struct goldilocks_x448_precomputed *)table, key)
+                : goldilocks_ed448_precompute((goldilocks_ed448_precomputed *)table, key);
+}
+
+/* The table of key at each overlapping position equals the separate one (rc want_rc). */
+static void alias_precompute(int x448, const uint8_t *key, int want_rc, const char *label) {
+    static goldilocks_ed448_precomputed ref_ed;
+    static struct goldilocks_x448_precomputed ref_x;
+    const size_t size = x448 ? sizeof ref_x : sizeof ref_ed, klen = x448 ? 56 : 57;
+    const char *name = x448 ? "x448_precompute" : "ed448_precompute";
+    uint8_t *ref = x448 ? (uint8_t *)&ref_x : (uint8_t *)&ref_ed;
+    uint8_t k[57];
+    memcpy(k, key, klen);
+    int ref_rc = precompute_at(x448, ref, k);
+    check(ref_rc == want_rc, "%s (%s): separate buffers: rc %d, expected %d", name, label, ref_rc, want_rc);
+    if (want_rc != 0) {
+        uint8_t acc = 0;
+        for (size_t j = 0; j < size; j++)
+            acc |= ref[j];
+        check(acc == 0, "%s (%s): failure table not all zero", name, label);
+    }
+    long d[9];
+    size_t nd = table_offsets(d, klen, size);
+    for (size_t t = 0; t < nd; t++) {
+        uint8_t *table = tbig.b + TABLE_PAD;
+        memset(tbig.b, 0x55, sizeof tbig.b);
+        memset(table, 0xAA, size);
+        memmove(table + d[t], key, klen);
+        int rc = precompute_at(x448, table, table + d[t]);
+        cases_run++;
+        check(rc == ref_rc && memcmp(table, ref, size) == 0, "%s (%s): key at table%+ld: rc %d (separate %d) or tables differ",
+              name, label, d[t], rc, ref_rc);
+    }
+}
+
+static struct goldilocks_x448_precomputed g_xt;
+static int c_x448_precomputed(uint8_t *const o[], const uint8_t *const i[], const size_t n[]) {
+    (void)n;
+    return goldilocks_x448_precomputed(o[0], i[0], &g_xt);
+}
+static const fn_t X448_PRECOMPUTED = {"x448_precomputed", 1, 1, {56}, c_x448_precomputed, {"secret"}, {"shared"}};
+
+/* shared inside the table (an input): each overlapping position equals the separate call. */
+static void alias_shared_over_table(const uint8_t s[56], int want_rc, const char *label) {
+    uint8_t ref[56], copy[56];
+    memcpy(copy, s, 56);
+    memset(ref, 0xAA, 56);
+    int ref_rc = goldilocks_x448_precomputed(ref, copy, &g_xt);
+    check(ref_rc == want_rc, "x448_precomputed (%s): separate buffers: rc %d, expected %d", label, ref_rc, want_rc);
+    long d[9];
+    size_t nd = table_offsets(d, 56, sizeof g_xt);
+    for (size_t t = 0; t < nd; t++) {
+        uint8_t *table = tbig.b + TABLE_PAD;
+        memset(tbig.b, 0x55, sizeof tbig.b);
+        memcpy(table, &g_xt, sizeof g_xt);
+        uint8_t *out = table + d[t];
+        int rc = goldilocks_x448_precomputed(out, copy, (const struct goldilocks_x448_precomputed *)(void *)table);
+        cases_run++;
+        check(rc == ref_rc && memcmp(out, ref, 56) == 0,
+              "x448_precomputed (%s): shared at table%+ld: rc %d (separate %d) or outputs differ", label, d[t], rc,
+              ref_rc);
+    }
+}
+
+static void test_precomputed(void) {
+    uint8_t seed[57], pub[57], secret[114], s[56], peer[56], bad[57];
+
+    check_test("ed448_precompute: table over the public key");
+    for (int r = 0; r < 2; r++) {
+        rand_in(seed, 57);
+        goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+        alias_precompute(0, pub, 0, "random key");
+    }
+    memset(bad, 0xff, 57);
+    bad[56] = 0;
+    alias_precompute(0, bad, -1, "y >= p");
+
+    check_test("x448_precompute: table over the peer");
+    for (int r = 0; r < 2; r++) {
+        rand_in(s, 56);
+        goldilocks_x448_public_key(peer, s);
+        alias_precompute(1, peer, 0, "random peer");
+    }
+
+    check_test("x448_precomputed: shared over the secret, and inside the table");
+    rand_in(s, 56);
+    goldilocks_x448_public_key(peer, s);
+    if (goldilocks_x448_precompute(&g_xt, peer) != 0)
+        check(0, "x448_precompute failed");
+    for (int r = 0; r < 2; r++) {
+        rand_in(s, 56);
+        const uint8_t *in[] = {s};
+        const size_t n[] = {56};
+        alias_all(&X448_PRECOMPUTED, in, n, 0, "random");
+        alias_shared_over_table(s, 0, "random");
+    }
+    /* the failure: the peer u = 0 (order 2, on the curve) gives -1 and a zero output */
+    memset(peer, 0, 56);
+    if (goldilocks_x448_precompute(&g_xt, peer) != 0)
+        check(0, "x448_precompute refused u = 0");
+    const uint8_t *in[] = {s};
+    const size_t n[] = {56};
+    alias_all(&X448_PRECOMPUTED, in, n, -1, "low-order peer");
+    alias_shared_over_table(s, -1, "low-order peer");
+}
+
 int main(int argc, char **argv) {
     check_init("test_aliasing");
     every_offset = check_slow(argc, argv);
@@ -630,6 +759,7 @@ int main(int argc, char **argv) {
     test_decaf448();
     test_h2c();
     test_convert();
+    test_precomputed();
     check_test("every case ran");
     check(cases_run > 500, "only %u aliased calls", cases_run);
     printf("%u aliased calls compared\n", cases_run);

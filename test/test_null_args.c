@@ -473,6 +473,148 @@ static void test_convert(void) {
     check(memcmp(x_secret, want, 56) == 0, "valid call differs");
 }
 
+/* ---- batch verification and precomputed keys ---- */
+
+static void test_verify_batch(void) {
+    uint8_t sigs[2][114], bad_sig[114];
+    const uint8_t *sig_p[2] = {sigs[0], sigs[1]}, *pub_p[2] = {pub, pub}, *msg_p[2] = {msg, EMPTY};
+    size_t lens[2] = {sizeof msg, 0};
+    int rc[2];
+    if (goldilocks_ed448_sign(sigs[0], secret, msg, sizeof msg, ctx, sizeof ctx) != 0 ||
+        goldilocks_ed448_sign(sigs[1], secret, EMPTY, 0, ctx, sizeof ctx) != 0)
+        check(0, "could not sign");
+    memcpy(bad_sig, sigs[0], 114);
+    bad_sig[3] ^= 1;
+
+    check_test("ed448_verify_batch: n = 0 whatever the pointers, and the valid call");
+    check(goldilocks_ed448_verify_batch(0, NULL, NULL, NULL, NULL, NULL, 5, NULL) == 0, "n = 0, all NULL: not 0");
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_p, msg_p, lens, ctx, sizeof ctx, rc) == 0 && rc[0] == 0 &&
+              rc[1] == 0,
+          "two valid signatures: refused (rc %d %d)", rc[0], rc[1]);
+
+    check_test("ed448_verify_batch: msg[i] or ctx NULL with length 0 is the empty string");
+    const uint8_t *msg_null[2] = {msg, NULL};
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_p, msg_null, lens, ctx, sizeof ctx, rc) == 0 && rc[0] == 0 &&
+              rc[1] == 0,
+          "msg[1] NULL, 0: refused (rc %d %d)", rc[0], rc[1]);
+    uint8_t sig_noctx[114];
+    if (goldilocks_ed448_sign(sig_noctx, secret, msg, sizeof msg, EMPTY, 0) != 0)
+        check(0, "could not sign");
+    const uint8_t *noctx_p[1] = {sig_noctx};
+    rc[0] = 7;
+    check(goldilocks_ed448_verify_batch(1, noctx_p, pub_p, msg_p, lens, NULL, 0, rc) == 0 && rc[0] == 0,
+          "ctx NULL, 0: refused");
+    rc[0] = 7;
+    check(goldilocks_ed448_verify_batch(1, sig_p, pub_p, msg_p, lens, NULL, 0, rc) == -1 && rc[0] == -1,
+          "ctx NULL, 0 accepts a signature made with a context");
+
+    check_test("ed448_verify_batch: NULL arrays, NULL entries, NULL with a nonzero length");
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_p, msg_p, lens, ctx, sizeof ctx, NULL) == -1, "rc NULL: not -1");
+    for (int a = 0; a < 4; a++) {
+        rc[0] = rc[1] = 7;
+        int r = goldilocks_ed448_verify_batch(2, a == 0 ? NULL : sig_p, a == 1 ? NULL : pub_p, a == 2 ? NULL : msg_p,
+                                              a == 3 ? NULL : lens, ctx, sizeof ctx, rc);
+        check(r == -1 && rc[0] == -1 && rc[1] == -1, "%s NULL: not -1 with every rc -1 (rc %d %d)",
+              a == 0 ? "sig" : a == 1 ? "pub" : a == 2 ? "msg" : "msg_len", rc[0], rc[1]);
+    }
+    const uint8_t *sig_hole[2] = {sigs[0], NULL}, *pub_hole[2] = {NULL, pub}, *msg_hole[2] = {NULL, EMPTY};
+    size_t lens5[2] = {5, 0};
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_hole, pub_p, msg_p, lens, ctx, sizeof ctx, rc) == -1 && rc[0] == 0 &&
+              rc[1] == -1,
+          "sig[1] NULL: rc %d %d, expected 0 -1", rc[0], rc[1]);
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_hole, msg_p, lens, ctx, sizeof ctx, rc) == -1 && rc[0] == -1 &&
+              rc[1] == 0,
+          "pub[0] NULL: rc %d %d, expected -1 0", rc[0], rc[1]);
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_p, msg_hole, lens5, ctx, sizeof ctx, rc) == -1 && rc[0] == -1 &&
+              rc[1] == 0,
+          "msg[0] NULL, 5: rc %d %d, expected -1 0", rc[0], rc[1]);
+    size_t lens_max[2] = {SIZE_MAX, 0};
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_p, msg_hole, lens_max, ctx, sizeof ctx, rc) == -1 &&
+              rc[0] == -1 && rc[1] == 0,
+          "msg[0] NULL, SIZE_MAX: rc %d %d, expected -1 0", rc[0], rc[1]);
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, sig_p, pub_p, msg_p, lens, NULL, 3, rc) == -1 && rc[0] == -1 &&
+              rc[1] == -1,
+          "ctx NULL, 3: rc %d %d, expected -1 -1", rc[0], rc[1]);
+    /* still a real verification: a bad signature among good ones is refused, alone */
+    const uint8_t *mixed[2] = {bad_sig, sigs[1]};
+    rc[0] = rc[1] = 7;
+    check(goldilocks_ed448_verify_batch(2, mixed, pub_p, msg_p, lens, ctx, sizeof ctx, rc) == -1 && rc[0] == -1 &&
+              rc[1] == 0,
+          "a bad signature: rc %d %d, expected -1 0", rc[0], rc[1]);
+}
+
+static void test_precomputed(void) {
+    static goldilocks_ed448_precomputed t, t_want;
+    static struct goldilocks_x448_precomputed xt, xt_want;
+    uint8_t sig[114], sig_empty[114], s[56], peer[56], out[56], want[56];
+    if (goldilocks_ed448_sign(sig, secret, msg, sizeof msg, ctx, sizeof ctx) != 0 ||
+        goldilocks_ed448_sign(sig_empty, secret, EMPTY, 0, EMPTY, 0) != 0)
+        check(0, "could not sign");
+
+    check_test("ed448_precompute with each argument NULL");
+    check(goldilocks_ed448_precompute(&t_want, pub) == 0, "a real public key refused");
+    check(goldilocks_ed448_precompute(NULL, pub) == -1, "NULL table: not -1");
+    fill((uint8_t *)&t, sizeof t);
+    check(goldilocks_ed448_precompute(&t, NULL) == -1 && all_zero((const uint8_t *)&t, sizeof t),
+          "NULL pub: not -1 with a zero table");
+    check(goldilocks_ed448_precompute(NULL, NULL) == -1, "both NULL: not -1");
+
+    check_test("ed448_verify_precomputed: msg or ctx NULL with length 0, and NULL arguments");
+    check(goldilocks_ed448_verify_precomputed(sig, &t_want, msg, sizeof msg, ctx, sizeof ctx) == 0,
+          "valid signature refused");
+    check(goldilocks_ed448_verify_precomputed(sig_empty, &t_want, NULL, 0, NULL, 0) == 0, "msg, ctx NULL, 0: refused");
+    check(goldilocks_ed448_verify_precomputed(sig_empty, &t_want, NULL, 0, EMPTY, 0) == 0, "msg NULL, 0: refused");
+    check(goldilocks_ed448_verify_precomputed(sig_empty, &t_want, EMPTY, 0, NULL, 0) == 0, "ctx NULL, 0: refused");
+    check(goldilocks_ed448_verify_precomputed(sig, &t_want, NULL, 0, ctx, sizeof ctx) == -1,
+          "msg NULL, 0 accepts another message's signature");
+    check(goldilocks_ed448_verify_precomputed(sig, &t_want, NULL, sizeof msg, ctx, sizeof ctx) == -1,
+          "msg NULL, nonzero: not -1");
+    check(goldilocks_ed448_verify_precomputed(sig, &t_want, NULL, SIZE_MAX, ctx, sizeof ctx) == -1,
+          "msg NULL, SIZE_MAX: not -1");
+    check(goldilocks_ed448_verify_precomputed(sig, &t_want, msg, sizeof msg, NULL, sizeof ctx) == -1,
+          "ctx NULL, nonzero: not -1");
+    check(goldilocks_ed448_verify_precomputed(NULL, &t_want, msg, sizeof msg, ctx, sizeof ctx) == -1,
+          "NULL sig: not -1");
+    check(goldilocks_ed448_verify_precomputed(sig, NULL, msg, sizeof msg, ctx, sizeof ctx) == -1,
+          "NULL table: not -1");
+    check(goldilocks_ed448_verify_precomputed(sig, &t, msg, sizeof msg, ctx, sizeof ctx) == -1,
+          "the zero table of a failed precompute: not -1");
+
+    check_randbytes(s, 56);
+    check_randbytes(out, 56);
+    goldilocks_x448_public_key(peer, out);
+    check_test("x448_precompute with each argument NULL");
+    check(goldilocks_x448_precompute(&xt_want, peer) == 0, "a real public key refused");
+    check(goldilocks_x448_precompute(NULL, peer) == -1, "NULL table: not -1");
+    fill((uint8_t *)&xt, sizeof xt);
+    check(goldilocks_x448_precompute(&xt, NULL) == -1 && all_zero((const uint8_t *)&xt, sizeof xt),
+          "NULL peer: not -1 with a zero table");
+    check(goldilocks_x448_precompute(NULL, NULL) == -1, "both NULL: not -1");
+
+    check_test("x448_precomputed with each argument NULL");
+    check(goldilocks_x448(want, s, peer) == 0, "x448 failed");
+    fill(out, 56);
+    check(goldilocks_x448_precomputed(out, s, &xt_want) == 0 && memcmp(out, want, 56) == 0,
+          "valid call differs from x448");
+    check(goldilocks_x448_precomputed(NULL, s, &xt_want) == -1, "NULL shared: not -1");
+    fill(out, 56);
+    check(goldilocks_x448_precomputed(out, NULL, &xt_want) == -1 && all_zero(out, 56),
+          "NULL secret: not -1 with a zero output");
+    fill(out, 56);
+    check(goldilocks_x448_precomputed(out, s, NULL) == -1 && all_zero(out, 56), "NULL table: not -1 with a zero output");
+    fill(out, 56);
+    check(goldilocks_x448_precomputed(out, s, &xt) == -1 && all_zero(out, 56),
+          "the zero table of a failed precompute: not -1 with a zero output");
+    check(goldilocks_x448_precomputed(NULL, NULL, NULL) == -1, "all NULL: not -1");
+}
+
 int main(void) {
     check_init("test_null_args");
     check_randbytes(seed, sizeof seed);
@@ -500,5 +642,7 @@ int main(void) {
     test_h2c("x448_hash_to_curve", x448_h2c, 56);
     test_h2c("x448_encode_to_curve", x448_e2c, 56);
     test_convert();
+    test_verify_batch();
+    test_precomputed();
     return check_done();
 }

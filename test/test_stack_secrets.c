@@ -834,6 +834,25 @@ static void test_h2c_and_convert(void) {
     check(memcmp(g_x_out, h, 56) == 0, "x_secret is not the first 56 bytes of SHAKE256(seed, 114)");
 }
 
+/* ---- x448_precomputed: the X448 secret against a precomputed peer ---- */
+
+static struct goldilocks_x448_precomputed g_x_table;
+NOINLINE static void op_x448_precomputed(void) { g_rc = goldilocks_x448_precomputed(g_x_out, g_x_secret, &g_x_table); }
+
+static void test_x448_precomputed(void) {
+    uint8_t s[56], peer[56], want[56];
+    clear_needles();
+    check_randbytes(s, sizeof s);
+    goldilocks_x448_public_key(peer, s);
+    if (goldilocks_x448_precompute(&g_x_table, peer) != 0)
+        check(0, "x448_precompute failed");
+    check_randbytes(g_x_secret, sizeof g_x_secret);
+    x448_needles(g_x_secret);
+    expect_clean("x448_precomputed leaves no secret on the stack", op_x448_precomputed);
+    check(g_rc == 0 && goldilocks_x448(want, g_x_secret, peer) == 0 && memcmp(want, g_x_out, 56) == 0,
+          "x448_precomputed failed or differs from x448");
+}
+
 int main(void) {
     check_init("test_stack_secrets");
     uint8_t prefix[57];
@@ -921,5 +940,6 @@ int main(void) {
 
     test_decaf448_typed();
     test_h2c_and_convert();
+    test_x448_precomputed();
     return check_done();
 }
