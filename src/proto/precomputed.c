@@ -33,6 +33,7 @@
 #include "goldilocks.h"
 #include "ct.h"
 #include "ed448_challenge.h"
+#include "h2c.h"
 #include "point.h"
 #include "scalar.h"
 
@@ -171,55 +172,25 @@ static void u_times_4(gf U, gf W, const gf u) {
  * Returns 0, or -1 when u is the u of a twist point.
  */
 static int dual_isogeny(point_t *p, const gf u) {
-    gf one, u2, u3, u4, u5, v2, v, r, num, den, x, y, t;
+    gf one, u2, v2, v, x, y;
     gf_set_small(one, 1);
-    gf_sqr(u2, u);
-    gf_mul(u3, u2, u);
-    gf_sqr(u4, u2);
-    gf_mul(u5, u4, u);
-    /* v^2 = u^3 + A u^2 + u */
-    gf_mulw(v2, u2, X448_A);
-    gf_add(v2, v2, u3);
-    gf_add(v2, v2, u);
     if (gf_is_zero(u)) {
         /* (0, 0), of order 2: [k]Q is the point at infinity for every clamped k. */
         point_identity(p);
         return 0;
     }
-    if (!gf_isr(r, v2))
+    /* v^2 = u^3 + A u^2 + u */
+    gf_sqr(u2, u);
+    gf_mulw(v2, u, X448_A);
+    gf_add(v2, v2, u2);
+    gf_add(v2, v2, one);
+    gf_mul(v2, v2, u);
+    if (!gf_isr(v, v2))
         return -1; /* v^2 is not a square: a point of the twist */
-    gf_mul(v, v2, r);
-
-    /* x = 4 v (u^2 - 1) / (u^4 - 2 u^2 + 4 v^2 + 1) */
-    gf_sub(num, u2, one);
-    gf_mul(num, num, v);
-    gf_add(num, num, num);
-    gf_add(num, num, num);
-    gf_add(den, v2, v2);
-    gf_sub(den, den, u2);
-    gf_add(den, den, den);
-    gf_add(den, den, u4);
-    gf_add(den, den, one);
-    gf_invert(den, den);
-    gf_mul(x, num, den);
-
-    /* y = -(u^5 - 2 u^3 - 4 u v^2 + u) / (u^5 - 2 u^2 v^2 - 2 u^3 - 2 v^2 + u) */
-    gf_mul(t, u, v2);
-    gf_add(t, t, t);
-    gf_add(num, t, u3);
-    gf_add(num, num, num);
-    gf_sub(num, u5, num);
-    gf_add(num, num, u);
-    gf_neg(num, num);
-    gf_mul(t, u2, v2);
-    gf_add(t, t, u3);
-    gf_add(t, t, v2);
-    gf_add(t, t, t);
-    gf_sub(den, u5, t);
-    gf_add(den, den, u);
-    gf_invert(den, den);
-    gf_mul(y, num, den);
-
+    gf_mul(v, v, v2);
+    /* RFC 7748's map (u, v) -> (x, y), as hash to curve uses it; then Z = 1 for the table. */
+    h2c_curve448_to_edwards(p, u, one, v);
+    point_affine(x, y, p);
     gf_copy(p->x, x);
     gf_copy(p->y, y);
     gf_set_small(p->z, 1);
