@@ -45,7 +45,8 @@ static void comb_adjustment(scalar_t *out) {
     scalar_reduce_bytes(out, ones, sizeof ones);
 }
 
-void point_scalarmul_base(point_t *out, const scalar_t *k) {
+/* Any table of point_base_comb's shape: the generated one of B, or point_comb_table's of a run-time point. */
+void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
     scalar_t c;
     point_niels_t entry;
     point_t acc;
@@ -65,7 +66,7 @@ void point_scalarmul_base(point_t *out, const scalar_t *k) {
             /* Tooth 0 clear: digit -1, so negate the complemented pattern. */
             uint32_t flip = (bits & 1) - 1; /* all ones when tooth 0 is clear */
             uint32_t index = ((bits >> 1) ^ flip) & (COMB_ENTRIES - 1);
-            point_niels_lookup(&entry, point_base_comb[j], COMB_ENTRIES, index);
+            point_niels_lookup(&entry, table[j], COMB_ENTRIES, index);
             point_niels_cond_neg(&entry, ct_mask_from_bit(~bits & 1));
             point_add_niels(&acc, &acc, &entry);
         }
@@ -75,4 +76,8 @@ void point_scalarmul_base(point_t *out, const scalar_t *k) {
     ct_wipe(&c, sizeof c);
     ct_wipe(&entry, sizeof entry);
     point_wipe(&acc);
+}
+
+void point_scalarmul_base(point_t *out, const scalar_t *k) {
+    point_scalarmul_comb(out, point_base_comb, k);
 }

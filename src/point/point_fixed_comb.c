@@ -1,8 +1,9 @@
 /*
  * The signed all-bits comb of point_comb.c over a point known only at run
  * time (X448 against a fixed peer): the same recoding and the same table
- * layout, COMB_N tables of COMB_ENTRIES affine points, built once by
- * point_comb_table and then used by point_scalarmul_comb.
+ * layout, COMB_N tables of COMB_ENTRIES affine points, built once here by
+ * point_comb_table and then used by point_scalarmul_comb (point_comb.c, the
+ * one comb loop, which also runs [k]B on the generated table).
  *
  * Recoding (see point_comb.c for the proof): with N = COMB_N COMB_T COMB_S,
  * the bits b_i of c = (k + 2^N - 1)/2 mod l give digits d_i = 2 b_i - 1 in
@@ -20,10 +21,7 @@
 #include "point.h"
 #include "ct.h"
 
-#define FIXED_COMB_BITS (COMB_N * COMB_T * COMB_S)
 #define TEETH (COMB_N * COMB_T)
-
-_Static_assert(FIXED_COMB_BITS >= 446, "the comb must cover l < 2^446");
 
 void point_comb_table(point_comb_table_t table, const point_t *p) {
     point_t g[TEETH];              /* g[t] = 2^(COMB_S t) p */
@@ -59,48 +57,4 @@ void point_comb_table(point_comb_table_t table, const point_t *p) {
         }
         point_to_niels_batch(table[j], entries, COMB_ENTRIES, scratch);
     }
-}
-
-/* Bit `pos` of c (0 beyond the scalar's words); pos is public. */
-static uint32_t comb_bit(const scalar_t *c, unsigned pos) {
-    if (pos >= 32 * SCALAR_WORDS)
-        return 0;
-    return (c->word[pos / 32] >> (pos % 32)) & 1;
-}
-
-void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
-    scalar_t c;
-    point_niels_t entry;
-    point_t acc;
-
-    /* c = (k + 2^N - 1) / 2 mod l */
-    uint8_t ones[(FIXED_COMB_BITS + 7) / 8];
-    memset(ones, 0xff, sizeof ones);
-    if (FIXED_COMB_BITS % 8)
-        ones[sizeof ones - 1] = (uint8_t)((1u << (FIXED_COMB_BITS % 8)) - 1);
-    scalar_reduce_bytes(&c, ones, sizeof ones);
-    scalar_add(&c, &c, k);
-    scalar_halve(&c, &c);
-
-    point_identity(&acc);
-    for (int i = COMB_S - 1; i >= 0; i--) {
-        if (i != COMB_S - 1)
-            point_double(&acc, &acc);
-        for (unsigned j = 0; j < COMB_N; j++) {
-            uint32_t bits = 0;
-            for (unsigned t = 0; t < COMB_T; t++)
-                bits |= comb_bit(&c, (unsigned)i + COMB_S * (t + COMB_T * j)) << t;
-            /* Tooth 0 clear: digit -1, so negate the complemented pattern. */
-            uint32_t flip = (bits & 1) - 1;
-            uint32_t index = ((bits >> 1) ^ flip) & (COMB_ENTRIES - 1);
-            point_niels_lookup(&entry, table[j], COMB_ENTRIES, index);
-            point_niels_cond_neg(&entry, ct_mask_from_bit(~bits & 1));
-            point_add_niels(&acc, &acc, &entry);
-        }
-    }
-    point_copy(out, &acc);
-
-    ct_wipe(&c, sizeof c);
-    ct_wipe(&entry, sizeof entry);
-    point_wipe(&acc);
 }
