@@ -55,9 +55,10 @@ SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 
 class Target:
-    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None):
+    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar'):
         self.name = name
         self.layout = layout    # the generated/p448_<layout>/ directory it builds
+        self.lanes = lanes      # the generated/lanes_<lanes>/ directory (src/field/field.h, "Lanes")
         self.summary = summary
         self.cflags = list(cflags)
         self.cross = cross      # default cross prefix, '' for the host compiler
@@ -599,7 +600,10 @@ def configure(args, created):
     # include path, so that sources include each other by file name alone.
     # Files directly in src/ are built too.
     src_dirs = ['src'] + sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d))
-    lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
+    lanes_dir = f'generated/lanes_{target.lanes}'
+    if not os.path.isdir(src(lanes_dir)):
+        fail(f'{lanes_dir} is missing: run python3 gen/gen_lanes.py --out generated')
+    lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
     field_sources = ['src/field/field.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
     if missing:
@@ -657,6 +661,7 @@ def configure(args, created):
         archflags=quote_all(base_cflags),
         src_includes=' '.join(f'-I$srcdir/{d}' for d in src_dirs),
         layout_dir=layout_dir,
+        lanes_dir=lanes_dir,
         lib_sources=in_src(lib_sources),
         field_sources=in_src(field_sources),
         layouts_tested=layouts_tested,
@@ -690,7 +695,7 @@ def configure(args, created):
         # The goldilocks command (cli/*.c), and its tests against the openssl command (native builds).
         cli_sources=in_src(find('cli/*.c')),
         cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
-        regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_tables.py')
+        regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
         watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()),
     )

@@ -96,4 +96,54 @@ void gf_invert(gf out, const gf a);
  */
 mask_t gf_isr(gf out, const gf a);
 
+/* ---- Lanes: GF_LANES independent elements, one per lane ----
+ *
+ * The target's lane layout (generated/lanes_<name>/gf_lanes.h, chosen by
+ * configure.py --target like the scalar layout) holds GF_LANES elements side
+ * by side: the portable one ("scalar") is GF_LANES gf of the scalar layout,
+ * a vector one keeps limb i of every lane in one SIMD register. Curve code
+ * that works on several elements at once (batch calls across operations, the
+ * independent products inside one formula) is written once on these
+ * operations and never asks which layout it runs on.
+ *
+ * Provided by gf_lanes.h (static inline or generated .c):
+ *   GF_LANES                               lanes, 1 to 8
+ *   GF_LANES_NAME                          "scalar", "avx2", ... (the backend's name)
+ *   typedef ... gfl_s; typedef gfl_s gfl[1];   GF_LANES elements
+ *   typedef ... lmask_t;                   one mask per lane, by value
+ *   lmask_t lmask_make(const mask_t m[GF_LANES]);  lane i all ones iff m[i] is
+ *
+ * Arithmetic, lane by lane, with the bounds contract of the gf_ function of
+ * the same name above (tight/loose per lane; outputs may alias inputs):
+ *   void gfl_mul(gfl out, const gfl a, const gfl b);
+ *   void gfl_sqr(gfl out, const gfl a);
+ *   void gfl_mulw(gfl out, const gfl a, uint32_t w);   the same w in every lane
+ *   void gfl_add(gfl out, const gfl a, const gfl b);
+ *   void gfl_sub(gfl out, const gfl a, const gfl b);
+ *   void gfl_add_nr(gfl out, const gfl a, const gfl b);   loose
+ *   void gfl_sub_nr(gfl out, const gfl a, const gfl b);   loose
+ *   void gfl_neg(gfl out, const gfl a);
+ *   void gfl_weak_reduce(gfl a);
+ *   void gfl_copy(gfl out, const gfl a);
+ *   void gfl_set_small(gfl out, uint32_t w);           every lane = w
+ *
+ * Between gf and lanes (lane is a public index below GF_LANES; the gf is
+ * tight in, tight out):
+ *   void gfl_broadcast(gfl out, const gf a);           every lane = a
+ *   void gfl_insert(gfl out, unsigned lane, const gf a);   that lane = a, the others kept
+ *   void gfl_extract(gf out, const gfl a, unsigned lane);  out = that lane of a
+ *
+ * Selection by per-lane masks (constant time, like gf_cond_swap and friends):
+ *   void gfl_cond_swap(gfl a, gfl b, lmask_t swap);
+ *   void gfl_select(gfl out, const gfl a, const gfl b, lmask_t pick_b);
+ *   void gfl_cond_neg(gfl a, lmask_t neg);
+ *
+ * Lane patterns, for formulas whose independent products share one call:
+ *   void gfl_addsub(gfl out, const gfl a, const gfl b, lmask_t sub);
+ *                                    out = a - b in the lanes of sub, a + b elsewhere (tight)
+ *   void gfl_permute(gfl out, const gfl a, const unsigned char idx[GF_LANES]);
+ *                                    lane i of out = lane idx[i] of a (idx public)
+ */
+#include "gf_lanes.h"
+
 #endif
