@@ -64,6 +64,11 @@ int main(int argc, char **argv) {
         printf("bench_field_lanes: skipped: this CPU lacks AVX2\n");
         return 0;
     }
+    if (strcmp(GF_LANES_NAME, "avx512ifma") == 0
+        && !(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma"))) {
+        printf("bench_field_lanes: skipped: this CPU lacks AVX-512 IFMA\n");
+        return 0;
+    }
 #endif
     setup();
     if (argc == 4 && strcmp(argv[1], "--only") == 0) {

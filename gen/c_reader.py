@@ -740,6 +740,13 @@ class LaneFunction(Function):
             return (ir.Widen(x), "d") if ty == "d" else (x, "w")
         if op == "mul":
             return (ir.Mul(arg(args[0], "w"), arg(args[1], "w")), "d")
+        if op == "zero":
+            return (0, "c")
+        if op in ("madd52lo", "madd52hi"):
+            # addend + the low / high 52 bits of the product of the low 52 bits
+            # of each operand: the Analyzer requires both operands below 2^52
+            make = ir.MulLo if op == "madd52lo" else ir.MulHi
+            return (ir.Add(arg(args[0], "d"), make(arg(args[1], "d"), arg(args[2], "d"), 52)), "d")
         if op == "lo":
             return (ir.Lo(arg(args[0], "d")), "w")
         if op == "widen":

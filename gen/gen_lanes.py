@@ -96,6 +96,34 @@ they are faster depends on the core's umlal throughput against its
 mul/umulh throughput, which must be measured there. The from-memory shape
 (_mul_from_memory) is the one the scalar 16x28 layout measured best on
 32-bit ARM; the register shape has 256 / 144 products per lane.
+""", "avx512ifma": """
+Compile-only here: the build host (Zen 3) and qemu-user cannot run AVX-512,
+so this layout is proven (gen/prove.py, with the multiplier lemma
+lo52 + 2^52 hi52 = x y for x, y < 2^52), checked against arithmetic mod p
+on the schedules (gen/selfcheck.py), read back from its intrinsics
+(gen/c_match.py) and compiled (gcc 12 and clang 14, -Wall -Wextra -Werror
+-march=x86-64-v3 -mavx512f -mavx512ifma), never run. Nothing here was timed.
+The radix, argued by instruction counts (vpmadd52 per gfl_mul of 8 lanes,
+two per product; gcc 12 -O2 for the one that exists):
+  16x28 schoolbook (this one): 256 products, 512 vpmadd52; gfl_mul 1049
+    instructions (131 per element, against 391 for a scalar 8x56 gf_mul),
+    gfl_sqr 708 (272 vpmadd52); high halves realigned by << 24;
+  16x28 Karatsuba: 192 products, 384 vpmadd52, but the halves of a
+    difference (C - A) taken apart into lo52 / hi52 are not each
+    nonnegative, and the schedules have no signed values;
+  14x32 schoolbook: 196 products, 392 vpmadd52, realigned by << 20; its
+    limbs do not tile the 8x56 partner's (56 = 1.75 x 32), so gfl_insert /
+    gfl_extract would shuffle bits;
+  9x52: 81 products, 162 vpmadd52 and no realignment (the high half is the
+    next limb), but 2^448 and 2^224 fall inside limbs 8 and 4 (bits 32 and
+    16), so the fold needs shifted splits, and there is no golden-ratio
+    split at a limb boundary.
+So the counts favour 9x52 (3.2x fewer multiplier instructions than this
+layout). 16x28 is the one built first because everything else of the
+layout (bounds, the proven add / sub / neg / weak reduce schedules, the
+8x56 conversions by whole limbs) is the proven 16x28's; 9x52 is a new
+layout in gen/layouts.py and a fold in fn_mul_madd52, to be measured
+against this one on an IFMA machine.
 """}
 
 
@@ -132,6 +160,9 @@ def vector_functions(isa):
     """{file: [schedule, renamed gfl_*]} and {gfl name: contract info}."""
     L = vector_layout(isa)
     byname = {fn.name: fn for g in schedules.all_functions(L).values() for fn in g}
+    if isa.mul_schedule == "madd52":
+        for kind in ("mul", "sqr", "mulw"):
+            byname["gf_" + kind] = schedules.fn_mul_madd52(L, kind)
     files, infos = {}, {}
     for fname, names in VECTOR_FILES.items():
         files[fname] = []
@@ -141,11 +172,20 @@ def vector_functions(isa):
             sentence = prove.prove(L, fn)
             selfcheck.check(L, fn)
             info = dict(gen_field.contract(L, fn), proven=sentence)
+            if isa.mul_schedule == "madd52" and n in ("gf_mul", "gf_sqr", "gf_mulw"):
+                info["notes"] = [""] + [ln.strip() if not ln.startswith("        ") else ln[4:].rstrip()
+                                        for ln in schedules.fn_mul_madd52.__doc__.strip("\n").split("\n")]
             v = copy.copy(fn)
             v.name = "gfl" + n[2:]
             files[fname].append(v)
             infos[v.name] = info
     return L, files, infos
+
+
+def _madd52_products(fn):
+    """Products made by a 52-bit multiplier (each one MulLo and one MulHi)."""
+    return sum(1 for s in ir.walk(fn.body) if s.expr is not None and s.expr.op == "mullo"
+               or (s.expr is not None and s.expr.op == "add" and s.expr.b.op == "mullo"))
 
 
 def render_vector(env, isa):
@@ -157,8 +197,8 @@ def render_vector(env, isa):
     if P.radix % L.radix or P.limbs * (P.radix // L.radix) != L.limbs:
         raise LaneError(f"{isa.name}: partner layout {P.name} is not made of whole {L.name} limbs")
     k, bias = schedules.sub_bias(L)
-    products = {("gf" + v.name[3:]): gen_field.word_products(v) for g in fns.values() for v in g
-                if v.name in ("gfl_mul", "gfl_sqr")}
+    products = {("gf" + v.name[3:]): gen_field.word_products(v) + _madd52_products(v)
+                for g in fns.values() for v in g if v.name in ("gfl_mul", "gfl_sqr")}
     tdir = isa.template_dir
     ctx = dict(isa=isa, L=L, P=P, ratio=P.radix // L.radix, limbs=L.limbs, radix=L.radix,
                hex=lambda v: "0x%x" % v, products=products, bias=bias, bias_k=k,

@@ -52,6 +52,9 @@ class Isa:
     # layout's own choice is for its scalar registers; the lanes choose by
     # measurement (gen/gen_lanes.py)
     mul_operands_in_memory: bool = False
+    # "karatsuba": gf_mul / gf_sqr / gf_mulw of gen/schedules.py as the scalar
+    # layout has them; "madd52": schedules.fn_mul_madd52 (a 52-bit multiplier)
+    mul_schedule: str = "karatsuba"
     cflags: str = ""       # what the compiler needs (documentation; the target gives it)
     note: str = ""         # what the generated header says about the representation
 
@@ -136,4 +139,35 @@ NEON = Isa(
           "Lo is proven to fit"),
 )
 
-ISAS = {isa.name: isa for isa in (AVX2, NEON)}
+AVX512IFMA = Isa(
+    name="avx512ifma", lanes=8, layout="16x28", partner="8x56", template_dir="avx512ifma",
+    mul_schedule="madd52",
+    include="immintrin.h", vtype={"w": "__m512i", "d": "__m512i"}, lane_bits=64,
+    ops={
+        "const": "_mm512_set1_epi64", "bcast": "_mm512_set1_epi64", "zero": "_mm512_setzero_si512",
+        "add": "_mm512_add_epi64", "sub": "_mm512_sub_epi64",
+        "mullo": "_mm512_madd52lo_epu64",   # addend + low 52 bits of (low 52 bits x low 52 bits)
+        "mulhi": "_mm512_madd52hi_epu64",   # addend + the high 52 bits of that product
+        "shr": "_mm512_srli_epi64", "shl": "_mm512_slli_epi64",
+        "and": "_mm512_and_si512", "xor": "_mm512_xor_si512",
+        "lo": None, "widen": None,
+    },
+    calls={
+        "_mm512_set1_epi64": ("set1", "d", ("value",)),
+        "_mm512_setzero_si512": ("zero", "d", ()),
+        "_mm512_add_epi64": ("add", "d", ("v", "v")),
+        "_mm512_sub_epi64": ("sub", "d", ("v", "v")),
+        "_mm512_madd52lo_epu64": ("madd52lo", "d", ("v", "v", "v")),
+        "_mm512_madd52hi_epu64": ("madd52hi", "d", ("v", "v", "v")),
+        "_mm512_srli_epi64": ("shr", "d", ("v", "k")),
+        "_mm512_slli_epi64": ("shl", "d", ("v", "k")),
+        "_mm512_and_si512": ("and", "d", ("v", "v")),
+        "_mm512_xor_si512": ("xor", "d", ("v", "v")),
+    },
+    cflags="-mavx512f -mavx512ifma (x86-64-v4 with IFMA: Ice Lake, Zen 4 and later)",
+    note=("every limb is a 64-bit lane of an __m512i (limb i of lane k in lane k of limb[i]);\n"
+          "products by _mm512_madd52lo_epu64 / _mm512_madd52hi_epu64 (vpmadd52luq / vpmadd52huq),\n"
+          "whose operands the analysis proves below 2^52, so that the two halves are the whole product"),
+)
+
+ISAS = {isa.name: isa for isa in (AVX2, NEON, AVX512IFMA)}

@@ -385,6 +385,14 @@ LANE_MUTATIONS = {"avx2": [
     ("shift", re.compile(r"(vs[hr][rl]q?_n_u(?:32|64)\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
     ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
     ("signed product", re.compile(r"vmull_u32"), lambda m: "vmull_s32"),
+], "avx512ifma": [
+    ("constant", re.compile(r"_mm512_set1_epi64\((0x[0-9a-f]+)\)"),
+     lambda m: f"_mm512_set1_epi64({int(m.group(1), 16) + 1:#x})"),
+    ("high half for low", re.compile(r"_mm512_madd52lo_epu64"), lambda m: "_mm512_madd52hi_epu64"),
+    ("low half for high", re.compile(r"_mm512_madd52hi_epu64"), lambda m: "_mm512_madd52lo_epu64"),
+    ("sub for add", re.compile(r"_mm512_add_epi64"), lambda m: "_mm512_sub_epi64"),
+    ("shift", re.compile(r"(_mm512_s[rl]li_epi64\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
+    ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
 ]}
 
 # isa -> [(file, what, edit, accepted?)]
@@ -421,6 +429,16 @@ LANE_TARGETED = {"avx2": [
     ("gfl_mul.c", "a narrowing of a value that does not fit a word (vmovn_u64 would drop its top)",
      lambda t: t.replace("uint32x2_t c0 = vmovn_u64(vandq_u64(lo0, vdupq_n_u64(0xfffffff)));",
                          "uint32x2_t c0 = vmovn_u64(vandq_u64(lo0, vdupq_n_u64(0xfffffffff)));", 1), False),
+], "avx512ifma": [
+    ("gfl_mul.c", "the factors of a product swapped (same values)",
+     lambda t: t.replace("_mm512_madd52lo_epu64(_mm512_setzero_si512(), a0, b1)",
+                         "_mm512_madd52lo_epu64(_mm512_setzero_si512(), b1, a0)", 1), True),
+    ("gfl_mul.c", "an operand of 52 bits or more (vpmadd52luq would drop its top bits)",
+     lambda t: t.replace("_mm512_madd52lo_epu64(_mm512_setzero_si512(), a0, b0)",
+                         "_mm512_madd52lo_epu64(_mm512_setzero_si512(), _mm512_slli_epi64(a0, 23), "
+                         "_mm512_srli_epi64(b0, 23))", 1), False),
+    ("gfl_sqr.c", "a product's high half left out",
+     lambda t: re.sub(r"\n    H2 = _mm512_madd52hi_epu64\(H2, [^;]*\);", "", t, count=1), False),
 ]}
 
 
