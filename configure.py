@@ -77,6 +77,9 @@ TARGETS = [
     # temporary, until the aarch64 target exists: aarch64 with the NEON lane layout
     Target('aarch64-neon', '8x56', 'aarch64 Linux with the NEON lane layout (2 lanes of 16x28), 8x56 limbs',
            cross='aarch64-linux-gnu-', arch='aarch64', lanes='neon'),
+    # temporary, like aarch64-neon: ARMv7 with NEON and its lane layout
+    Target('armv7-neon', '16x28', 'ARMv7-A hard-float Linux with NEON and the NEON lane layout, 16x28 limbs',
+           cflags=['-mfpu=neon'], cross='arm-linux-gnueabihf-', arch='arm', lanes='neon_armv7'),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 

@@ -96,6 +96,14 @@ they are faster depends on the core's umlal throughput against its
 mul/umulh throughput, which must be measured there. The from-memory shape
 (_mul_from_memory) is the one the scalar 16x28 layout measured best on
 32-bit ARM; the register shape has 256 / 144 products per lane.
+""", "neon_armv7": """
+The NEON layout of 32-bit ARM (the target's scalar layout is 16x28, so
+gfl_insert / gfl_extract copy whole limbs). Not timed: tested under
+qemu-arm only; bench/bench_field_lanes.c on the board tells whether two
+lanes beat two scalar 16x28 calls. Static counts (arm-linux-gnueabihf-gcc
+12 -O2 -mfpu=neon, Thumb-2, objdump -d): gfl_mul 969 instructions with 192
+vmull/vmlal (2 products each) for two elements, against 989 (192
+umull/umlal) for one scalar 16x28 gf_mul; gfl_sqr 619 (108) against 703.
 """, "avx512ifma": """
 Compile-only here: the build host (Zen 3) and qemu-user cannot run AVX-512,
 so this layout is proven (gen/prove.py, with the multiplier lemma

@@ -25,6 +25,7 @@ The lane layout also names its partner, the scalar layout of the target
 and to.
 """
 
+import dataclasses
 from dataclasses import dataclass, field
 
 
@@ -56,6 +57,7 @@ class Isa:
     # layout has them; "madd52": schedules.fn_mul_madd52 (a 52-bit multiplier)
     mul_schedule: str = "karatsuba"
     cflags: str = ""       # what the compiler needs (documentation; the target gives it)
+    backend: str = ""      # GF_LANES_NAME when it is not `name` (two layouts of one instruction set)
     note: str = ""         # what the generated header says about the representation
 
     @property
@@ -139,6 +141,11 @@ NEON = Isa(
           "Lo is proven to fit"),
 )
 
+# NEON on 32-bit ARM: the same layout beside the target's 16x28 (gf_insert and
+# gf_extract copy whole limbs).
+NEON_ARMV7 = dataclasses.replace(NEON, name="neon_armv7", partner="16x28", backend="neon",
+                                 cflags="-mfpu=neon (ARMv7-A with NEON)")
+
 AVX512IFMA = Isa(
     name="avx512ifma", lanes=8, layout="16x28", partner="8x56", template_dir="avx512ifma",
     mul_schedule="madd52",
@@ -170,4 +177,4 @@ AVX512IFMA = Isa(
           "whose operands the analysis proves below 2^52, so that the two halves are the whole product"),
 )
 
-ISAS = {isa.name: isa for isa in (AVX2, NEON, AVX512IFMA)}
+ISAS = {isa.name: isa for isa in (AVX2, NEON, NEON_ARMV7, AVX512IFMA)}

@@ -460,7 +460,7 @@ def lane_faults():
             lines = text.split("\n")
             where = [i for i in routine_lines(text, [fn.name for fn in fns])
                      if "ASSERT_BOUND" not in lines[i]]
-            for kind, rx, fix in LANE_MUTATIONS[name]:
+            for kind, rx, fix in LANE_MUTATIONS[isa.template_dir]:
                 sites = [(i, m) for i in where for m in rx.finditer(lines[i])]
                 for i, m in spread(sites, 2):
                     new = lines[i][:m.start()] + fix(m) + lines[i][m.end():]
@@ -472,7 +472,7 @@ def lane_faults():
                         report(False, f"{label} is accepted")
                     except c_match.MatchError as e:
                         report(True, f"{label} refused: {e}")
-        for fname, what, edit, accept in LANE_TARGETED[name]:
+        for fname, what, edit, accept in LANE_TARGETED[isa.template_dir]:
             t = dict(texts)
             t[fname] = edit(texts[fname])
             if t[fname] == texts[fname]:
