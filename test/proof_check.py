@@ -188,6 +188,7 @@ def main():
     proof_faults.c_faults()
     proof_faults.c_targeted()
     proof_faults.lane_faults()
+    proof_faults.lane_template_faults()
     print(f"proof_check.py took {time.monotonic() - t0:.1f} s")
     passed, failed = proof_faults.results
     print(f"{passed} passed, {failed} failed")

@@ -16,7 +16,10 @@ limb index or shift changed inside a generated routine must be refused by
 c_match.check; likewise each vector lane layout (generated/lanes_<isa>/,
 c_match.check_lanes): a constant, add for sub, a shift, a limb index, the
 signed vpmuldq for vpmuludq, 3p for 2p, a C operator in place of an
-intrinsic, a product of an operand not proven below 2^32, an early store. The unchanged routines and files must be accepted (the
+intrinsic, a product of an operand not proven below 2^32, an early store;
+and a fault planted in a vector template (templates/simd/ir.j2,
+templates/avx2/) or in gen/simd.py's description of AVX2 must make
+gen_lanes.render_vector refuse the layout. The unchanged routines and files must be accepted (the
 first lines), so a proof that refuses everything fails here too.
 Prints ok/FAIL lines and ends with "N passed, N failed".
 """
@@ -485,6 +488,55 @@ def lane_faults():
                 report(not accept, f"lanes_{name} {fname}: {what}: refused: {e}")
 
 
+def lane_template_faults():
+    """A planted fault in a vector template or in an instruction set's
+    description must make gen/gen_lanes.py refuse the layout (it renders and
+    checks every layout before it writes any file)."""
+    import dataclasses
+    import shutil
+    import tempfile
+    import jinja2
+    import gen_lanes
+    import simd
+    plants = [
+        ("avx2", "templates/simd/ir.j2", "every -= printed as +=",
+         lambda t: t.replace("{{ ind }}{{ s.var }} = {{ call(s.kind, s.ty, [s.var, expr(s.expr)]) }};",
+                             "{{ ind }}{{ s.var }} = {{ call('add', s.ty, [s.var, expr(s.expr)]) }};"), None),
+        ("avx2", "templates/simd/ir.j2", "a mask printed one bit wide of its width",
+         lambda t: t.replace("hex(2 ** e.k - 1)", "hex(2 ** (e.k + 1) - 1)"), None),
+        ("avx2", "templates/avx2/gf_lanes.h.j2", "the inline routines printed without their input loads",
+         lambda t: t.replace("{{ ir.function(fn, info) }}", "{{ ir.function(fn, info) | replace('= a->limb[0];', '= a->limb[1];') }}"),
+         None),
+        ("avx2", None, "the description's sub intrinsic swapped for add",
+         None, lambda isa: dataclasses.replace(isa, ops={**isa.ops, "sub": "_mm256_add_epi64"})),
+        ("avx2", None, "the description.s shift intrinsic an arithmetic one, which the reader does not take",
+         None, lambda isa: dataclasses.replace(isa, ops={**isa.ops, "shr": "_mm256_srai_epi32"})),
+    ]
+    for name, path, what, edit, change in plants:
+        isa = simd.ISAS[name]
+        with tempfile.TemporaryDirectory() as tmp:
+            tdir = os.path.join(tmp, "templates")
+            shutil.copytree(os.path.join(ROOT, "templates"), tdir)
+            if path:
+                full = os.path.join(tmp, path)
+                text = open(full).read()
+                new = edit(text)
+                if new == text:
+                    report(False, f"lanes_{name} {path}: {what}: the plant found nothing to change")
+                    continue
+                open(full, "w").write(new)
+            if change:
+                isa = change(isa)
+            env = jinja2.Environment(loader=jinja2.FileSystemLoader(tdir), undefined=jinja2.StrictUndefined,
+                                     trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                                     autoescape=False)
+            try:
+                gen_lanes.render_vector(env, isa)
+                report(False, f"lanes_{name}: {what}: the generator accepts it")
+            except (c_match.MatchError, ir.BoundError, prove.ProofError, gen_lanes.LaneError) as e:
+                report(True, f"lanes_{name}: {what}: the generator refuses: {e}")
+
+
 def main():
     t0 = time.monotonic()
     schedule_faults()
@@ -492,6 +544,7 @@ def main():
     c_faults()
     c_targeted()
     lane_faults()
+    lane_template_faults()
     t2 = time.monotonic()
     print(f"fault injection took {t1 - t0:.1f} s (schedules) and {t2 - t1:.1f} s (C)")
     print(f"{results[0]} passed, {results[1]} failed")
