@@ -77,6 +77,8 @@ static void lanes(gfl a, mpz_t vals[GF_LANES], long c) {
     gfl b;
     mpz_t v;
     mpz_init(v);
+    gfl_set_small(a, 0); /* gfl_insert keeps the other lanes: they must hold something */
+    gfl_set_small(b, 0);
     for (unsigned l = 0; l < GF_LANES; l++) {
         gf t;
         element(t, vals[l], c, l);

@@ -57,6 +57,7 @@ static void stage(group_in *in, size_t first, size_t n, const uint8_t (*secret)[
 static void ladder_lanes(uint8_t out[GF_LANES][GOLDILOCKS_X448_BYTES], mask_t zero[GF_LANES], const group_in *in) {
     lanes_state s;
 
+    gfl_set_small(s.x1, 0); /* gfl_insert keeps the other lanes: they must hold something */
     for (unsigned l = 0; l < GF_LANES; l++) {
         /* decodeScalar448 (RFC 7748 section 5): clear the 2 low bits, set bit 447 */
         memcpy(s.k[l], in->secret[l], GOLDILOCKS_X448_BYTES);
