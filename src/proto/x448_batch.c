@@ -26,7 +26,7 @@ typedef struct {
     mask_t swap[GF_LANES], bit[GF_LANES];
     gf u;
     gfl x1, x2, z2, x3, z3;
-    gfl a, aa, b, bb, e, c, d, da, cb;
+    gfl t0, t1, t2, t3;
 } lanes_state;
 
 /*
@@ -52,9 +52,11 @@ static void stage(group_in *in, size_t first, size_t n, const uint8_t (*secret)[
  * out[l] = X448(in->secret[l], in->peer[l]) for every lane l, as
  * goldilocks_x448 computes it (clamping, decodeUCoordinate, the ladder,
  * x2 / z2, which is 0 for z2 = 0); zero[l] is all ones when out[l] is all
- * zero. in is read whole before out is written.
+ * zero. in is read whole before out is written. Not inlined: its frame,
+ * which holds the state of GF_LANES ladders (and whatever the compiler
+ * spills there), then lies below the caller's, where ct_wipe_stack clears.
  */
-static void ladder_lanes(uint8_t out[GF_LANES][GOLDILOCKS_X448_BYTES], mask_t zero[GF_LANES], const group_in *in) {
+__attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILOCKS_X448_BYTES], mask_t zero[GF_LANES], const group_in *in) {
     lanes_state s;
 
     gfl_set_small(s.x1, 0); /* gfl_insert keeps the other lanes: they must hold something */
@@ -84,25 +86,30 @@ static void ladder_lanes(uint8_t out[GF_LANES][GOLDILOCKS_X448_BYTES], mask_t ze
         gfl_cond_swap(s.z2, s.z3, swap);
         memcpy(s.swap, s.bit, sizeof s.swap);
 
-        /* The _nr sums feed gfl_mul, gfl_sqr or gfl_mulw only, which accept loose inputs. */
-        gfl_add_nr(s.a, s.x2, s.z2);
-        gfl_sqr(s.aa, s.a);
-        gfl_sub_nr(s.b, s.x2, s.z2);
-        gfl_sqr(s.bb, s.b);
-        gfl_sub_nr(s.e, s.aa, s.bb);
-        gfl_add_nr(s.c, s.x3, s.z3);
-        gfl_sub_nr(s.d, s.x3, s.z3);
-        gfl_mul(s.da, s.d, s.a);
-        gfl_mul(s.cb, s.c, s.b);
-        gfl_add_nr(s.x3, s.da, s.cb);
-        gfl_sqr(s.x3, s.x3);
-        gfl_sub_nr(s.z3, s.da, s.cb);
+        /*
+         * The ladder step of RFC 7748 section 5 in four temporaries (a gfl is
+         * GF_LANES elements: a vector layout's frame would otherwise near
+         * the stack wipe's reach). The _nr sums feed gfl_mul, gfl_sqr or
+         * gfl_mulw only, which accept loose inputs.
+         */
+        gfl_add_nr(s.t0, s.x2, s.z2);  /* A */
+        gfl_sub_nr(s.t1, s.x2, s.z2);  /* B */
+        gfl_add_nr(s.t2, s.x3, s.z3);  /* C */
+        gfl_sub_nr(s.t3, s.x3, s.z3);  /* D */
+        gfl_mul(s.t3, s.t3, s.t0);     /* DA */
+        gfl_mul(s.t2, s.t2, s.t1);     /* CB */
+        gfl_sqr(s.t0, s.t0);           /* AA */
+        gfl_sqr(s.t1, s.t1);           /* BB */
+        gfl_add_nr(s.x3, s.t3, s.t2);
+        gfl_sqr(s.x3, s.x3);           /* x3 = (DA + CB)^2 */
+        gfl_sub_nr(s.z3, s.t3, s.t2);
         gfl_sqr(s.z3, s.z3);
-        gfl_mul(s.z3, s.z3, s.x1);
-        gfl_mul(s.x2, s.aa, s.bb);
-        gfl_mulw(s.z2, s.e, X448_A24);
-        gfl_add_nr(s.z2, s.aa, s.z2);
-        gfl_mul(s.z2, s.e, s.z2);
+        gfl_mul(s.z3, s.z3, s.x1);     /* z3 = x1 (DA - CB)^2 */
+        gfl_mul(s.x2, s.t0, s.t1);     /* x2 = AA BB */
+        gfl_sub_nr(s.t1, s.t0, s.t1);  /* E = AA - BB */
+        gfl_mulw(s.z2, s.t1, X448_A24);
+        gfl_add_nr(s.z2, s.t0, s.z2);
+        gfl_mul(s.z2, s.t1, s.z2);     /* z2 = E (AA + a24 E) */
     }
     /* swap is now every lane's k_0, which clamping made 0; kept as the RFC writes it */
     lmask_t swap = lmask_make(s.swap);
