@@ -92,9 +92,9 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
  * exactly what goldilocks_x448(shared[i], secret[i], peer[i]) gives and
  * returns (0, or -1 with shared[i] all zero for a low-order peer), item by
  * item: one item's failure leaves the others' results in place. Returns 0
- * when every rc[i] is 0, else -1. The items are computed GF_LANES at a
- * time side by side (the lane-parallel field code of the target), so n a
- * multiple of 4 (8 for the wider backends) wastes no work; any n works.
+ * when every rc[i] is 0, else -1. The items are computed in groups, side
+ * by side in the lanes of the target's field code (4 to a group on every
+ * target today); a partial last group costs a full one, and any n works.
  *
  * - n = 0: returns 0 and touches nothing (every pointer may then be NULL).
  * - rc may be NULL: then only the return value reports failures (a failed
