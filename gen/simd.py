@@ -61,7 +61,7 @@ class Isa:
 
 
 AVX2 = Isa(
-    name="avx2", lanes=4, layout="16x28", partner="8x56", template_dir="avx2",
+    name="avx2", lanes=4, layout="16x28", partner="8x56", template_dir="avx2", mul_operands_in_memory=True,
     include="immintrin.h", vtype={"w": "__m256i", "d": "__m256i"}, lane_bits=64,
     ops={
         "const": "_mm256_set1_epi64x",     # a constant in every lane

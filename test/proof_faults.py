@@ -13,7 +13,10 @@ or a mask one bit off, two output limbs swapped, a select that ignores its
 bit -- at a few sites each, spread over the routine; prove.prove must raise.
 C: a copy of each committed generated file with one constant, operator,
 limb index or shift changed inside a generated routine must be refused by
-c_match.check. The unchanged routines and files must be accepted (the
+c_match.check; likewise each vector lane layout (generated/lanes_<isa>/,
+c_match.check_lanes): a constant, add for sub, a shift, a limb index, the
+signed vpmuldq for vpmuludq, 3p for 2p, a C operator in place of an
+intrinsic, a product of an operand not proven below 2^32, an early store. The unchanged routines and files must be accepted (the
 first lines), so a proof that refuses everything fails here too.
 Prints ok/FAIL lines and ends with "N passed, N failed".
 """
@@ -364,12 +367,90 @@ def c_targeted():
             report(not accept, f"{lname} {fname}: {what}: refused: {e}")
 
 
+# ---- vector lane layouts (gen/simd.py, gen/gen_lanes.py) ----------------
+
+LANE_MUTATIONS = [
+    ("constant", re.compile(r"_mm256_set1_epi64x\((0x[0-9a-f]+)\)"),
+     lambda m: f"_mm256_set1_epi64x({int(m.group(1), 16) + 1:#x})"),
+    ("add for sub", re.compile(r"_mm256_sub_epi64"), lambda m: "_mm256_add_epi64"),
+    ("sub for add", re.compile(r"_mm256_add_epi64"), lambda m: "_mm256_sub_epi64"),
+    ("shift", re.compile(r"(_mm256_s[rl]li_epi64\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
+    ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
+    ("signed product", re.compile(r"_mm256_mul_epu32"), lambda m: "_mm256_mul_epi32"),
+]
+
+# (file, what, edit, accepted?)
+LANE_TARGETED = [
+    ("gf_lanes.h", "operands of an add swapped in gfl_add_nr (same values)",
+     lambda t: in_function(t, "gfl_add_nr", lambda ln: ln.replace("_mm256_add_epi64(a0, b0)", "_mm256_add_epi64(b0, a0)")),
+     True),
+    ("gf_lanes.h", "gfl_sub with 3p instead of 2p (right mod p, not the proven schedule)",
+     lambda t: in_function(t, "gfl_sub", lambda ln: ln.replace("0x1ffffffe)", "0x2ffffffd)")
+                           .replace("0x1ffffffc)", "0x2ffffffa)")), False),
+    ("gf_lanes.h", "a GCC vector-extension + in gfl_add (the reader takes intrinsics only)",
+     lambda t: in_function(t, "gfl_add", lambda ln: ln.replace("_mm256_add_epi64(a0, b0)", "a0 + b0")), False),
+    ("gfl_mul.c", "a product of an operand that is not proven below 2^32 (vpmuludq would drop its top)",
+     lambda t: t.replace("_mm256_mul_epu32(a->limb[0], b->limb[0])",
+                         "_mm256_mul_epu32(_mm256_slli_epi64(a->limb[0], 8), _mm256_srli_epi64(b->limb[0], 8))", 1),
+     False),
+    ("gfl_mul.c", "an early store to out before a is read (out may alias a)",
+     lambda t: t.replace("    __m256i c8 = ", "    out->limb[0] = c0;\n    __m256i c8 = ", 1), False),
+    ("gfl_sqr.c", "the carry of limb 0 dropped",
+     lambda t: t.replace("__m256i lo1 = _mm256_add_epi64(_mm256_srli_epi64(lo0, 28), sa1);", "__m256i lo1 = sa1;", 1),
+     False),
+]
+
+
+def lane_faults():
+    import gen_lanes
+    import simd
+    for name, isa in simd.ISAS.items():
+        d = os.path.join(ROOT, "generated", f"lanes_{name}")
+        L, files, _ = gen_lanes.vector_functions(isa)
+        texts = {f: open(os.path.join(d, f)).read() for f in files}
+        try:
+            c_match.check_lanes(isa, L, texts, files)
+            report(True, f"lanes_{name}: the committed intrinsics match their proven schedules")
+        except c_match.MatchError as e:
+            report(False, f"lanes_{name}: the committed intrinsics are refused: {e}")
+            continue
+        for fname, fns in sorted(files.items()):
+            text = texts[fname]
+            lines = text.split("\n")
+            where = [i for i in routine_lines(text, [fn.name for fn in fns])
+                     if "ASSERT_BOUND" not in lines[i]]
+            for kind, rx, fix in LANE_MUTATIONS:
+                sites = [(i, m) for i in where for m in rx.finditer(lines[i])]
+                for i, m in spread(sites, 2):
+                    new = lines[i][:m.start()] + fix(m) + lines[i][m.end():]
+                    t = dict(texts)
+                    t[fname] = "\n".join(lines[:i] + [new] + lines[i + 1:])
+                    label = f"lanes_{name} {fname}:{i + 1}: {kind}: `{new.strip()}`"
+                    try:
+                        c_match.check_lanes(isa, L, t, {fname: fns})
+                        report(False, f"{label} is accepted")
+                    except c_match.MatchError as e:
+                        report(True, f"{label} refused: {e}")
+        for fname, what, edit, accept in LANE_TARGETED:
+            t = dict(texts)
+            t[fname] = edit(texts[fname])
+            if t[fname] == texts[fname]:
+                report(False, f"lanes_{name} {fname}: {what}: the edit found nothing to change")
+                continue
+            try:
+                c_match.check_lanes(isa, L, t, {fname: files[fname]})
+                report(accept, f"lanes_{name} {fname}: {what}: accepted")
+            except c_match.MatchError as e:
+                report(not accept, f"lanes_{name} {fname}: {what}: refused: {e}")
+
+
 def main():
     t0 = time.monotonic()
     schedule_faults()
     t1 = time.monotonic()
     c_faults()
     c_targeted()
+    lane_faults()
     t2 = time.monotonic()
     print(f"fault injection took {t1 - t0:.1f} s (schedules) and {t2 - t1:.1f} s (C)")
     print(f"{results[0]} passed, {results[1]} failed")

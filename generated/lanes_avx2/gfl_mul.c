@@ -33,6 +33,33 @@
  * of nonnegative monomials, which the analyzer proves.
  * For a square, x_i x_k (i != k) appears twice: one product of 2 x_i.
  *
+ * gf_mul / gf_sqr for layouts with few registers (16x28 on 32-bit CPUs).
+ *
+ * The same column sums as fn_mul, in a shape that a compiler can keep in
+ * a dozen 32-bit registers:
+ * - the input limbs stay in memory (`bind`) and the half sums (and, for
+ *     squares, the doubled limbs) go to a small local struct; every product
+ *     reads its two operands where they are, and a compiler barrier before
+ *     each column pair keeps the compiler from loading every operand once
+ *     and spilling it. Within a column pair every operand is used once, so
+ *     the barrier costs no load, and a product is two loads and one
+ *     multiply-accumulate (umlal on ARM).
+ * - one column pair at a time: the products go straight into lo{j} and
+ *     hi{j}, except the three sums shared or subtracted, which get their
+ *     own accumulator: sa{j} = A_j (added to lo{j}, subtracted from hi{j}),
+ *     sc{j} = C_{j+h} (added to both) and sd{j} = A_{j+h} (subtracted
+ *     from sc{j} before it goes to lo{j}); at most four double words live.
+ * - the carries out of column pair j are the first terms of lo{j+1} and
+ *     hi{j+1}, so no two column pairs are ever live together.
+ * - hi{j} of the lower columns can exceed 2^64 with loose inputs (38
+ *     products of up to 2^59.2 and 2^61.2): before sc{j} is added, the
+ *     high word of hi{j} (place 2^32 = 16 * 2^28) is set aside in hx{j}
+ *     and goes into hi{j+1} with the carry, so every double word holds.
+ * - the sums are added with wrap (gen/ir.py): hi7 = C_7 - A_7 passes
+ *     2^64 on the way (8 products of up to 2^61.2) and is exact again,
+ *     as the analyzer proves, when its carry is taken.
+ * Measurements and what was tried: gen/gen_field.py.
+ *
  * The carry chains after the column sums.
  *
  * lo[j], hi[j] (j < n/2) are the accumulators of output limbs j and
@@ -77,397 +104,338 @@ void gfl_mul(gfl out, const gfl a, const gfl b) {
     GFL_ASSERT_BOUND(b->limb[13], 0x30004000u);
     GFL_ASSERT_BOUND(b->limb[14], 0x30004000u);
     GFL_ASSERT_BOUND(b->limb[15], 0x30004000u);
-    const __m256i a0 = a->limb[0];
-    const __m256i a1 = a->limb[1];
-    const __m256i a2 = a->limb[2];
-    const __m256i a3 = a->limb[3];
-    const __m256i a4 = a->limb[4];
-    const __m256i a5 = a->limb[5];
-    const __m256i a6 = a->limb[6];
-    const __m256i a7 = a->limb[7];
-    const __m256i a8 = a->limb[8];
-    const __m256i a9 = a->limb[9];
-    const __m256i a10 = a->limb[10];
-    const __m256i a11 = a->limb[11];
-    const __m256i a12 = a->limb[12];
-    const __m256i a13 = a->limb[13];
-    const __m256i a14 = a->limb[14];
-    const __m256i a15 = a->limb[15];
-    const __m256i b0 = b->limb[0];
-    const __m256i b1 = b->limb[1];
-    const __m256i b2 = b->limb[2];
-    const __m256i b3 = b->limb[3];
-    const __m256i b4 = b->limb[4];
-    const __m256i b5 = b->limb[5];
-    const __m256i b6 = b->limb[6];
-    const __m256i b7 = b->limb[7];
-    const __m256i b8 = b->limb[8];
-    const __m256i b9 = b->limb[9];
-    const __m256i b10 = b->limb[10];
-    const __m256i b11 = b->limb[11];
-    const __m256i b12 = b->limb[12];
-    const __m256i b13 = b->limb[13];
-    const __m256i b14 = b->limb[14];
-    const __m256i b15 = b->limb[15];
+    struct {
+        __m256i aa[8];
+        __m256i bb[8];
+    } mem;
 
-    /* the sums of the halves, a0 + a1 and b0 + b1: aa0 <= 0x60008000, aa1 <= 0x60008000, aa2 <= 0x60008000, aa3 <= 0x60008000, aa4 <= 0x60008000, aa5 <= 0x60008000, aa6 <= 0x60008000, aa7 <= 0x60008000 */
-    __m256i aa0 = _mm256_add_epi64(a0, a8);
-    __m256i aa1 = _mm256_add_epi64(a1, a9);
-    __m256i aa2 = _mm256_add_epi64(a2, a10);
-    __m256i aa3 = _mm256_add_epi64(a3, a11);
-    __m256i aa4 = _mm256_add_epi64(a4, a12);
-    __m256i aa5 = _mm256_add_epi64(a5, a13);
-    __m256i aa6 = _mm256_add_epi64(a6, a14);
-    __m256i aa7 = _mm256_add_epi64(a7, a15);
-    __m256i bb0 = _mm256_add_epi64(b0, b8);
-    __m256i bb1 = _mm256_add_epi64(b1, b9);
-    __m256i bb2 = _mm256_add_epi64(b2, b10);
-    __m256i bb3 = _mm256_add_epi64(b3, b11);
-    __m256i bb4 = _mm256_add_epi64(b4, b12);
-    __m256i bb5 = _mm256_add_epi64(b5, b13);
-    __m256i bb6 = _mm256_add_epi64(b6, b14);
-    __m256i bb7 = _mm256_add_epi64(b7, b15);
+    /* the sums of the halves, a0 + a1 and b0 + b1, in memory */
+    mem.aa[0] = _mm256_add_epi64(a->limb[0], a->limb[8]);
+    mem.aa[1] = _mm256_add_epi64(a->limb[1], a->limb[9]);
+    mem.aa[2] = _mm256_add_epi64(a->limb[2], a->limb[10]);
+    mem.aa[3] = _mm256_add_epi64(a->limb[3], a->limb[11]);
+    mem.aa[4] = _mm256_add_epi64(a->limb[4], a->limb[12]);
+    mem.aa[5] = _mm256_add_epi64(a->limb[5], a->limb[13]);
+    mem.aa[6] = _mm256_add_epi64(a->limb[6], a->limb[14]);
+    mem.aa[7] = _mm256_add_epi64(a->limb[7], a->limb[15]);
+    mem.bb[0] = _mm256_add_epi64(b->limb[0], b->limb[8]);
+    mem.bb[1] = _mm256_add_epi64(b->limb[1], b->limb[9]);
+    mem.bb[2] = _mm256_add_epi64(b->limb[2], b->limb[10]);
+    mem.bb[3] = _mm256_add_epi64(b->limb[3], b->limb[11]);
+    mem.bb[4] = _mm256_add_epi64(b->limb[4], b->limb[12]);
+    mem.bb[5] = _mm256_add_epi64(b->limb[5], b->limb[13]);
+    mem.bb[6] = _mm256_add_epi64(b->limb[6], b->limb[14]);
+    mem.bb[7] = _mm256_add_epi64(b->limb[7], b->limb[15]);
 
-    /* column sums of limbs 0 and 8: lo0 = A0 + B0 + (C - A)8, hi0 = (C - A)0 + B8 + C8: lo0 <= 0xcf02280170000000, hi0 <= 0xea027001a0000000 */
-    __m256i lo0 = _mm256_mul_epu32(a0, b0);
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(a8, b8));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa1, bb7));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a1, b7));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa2, bb6));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a2, b6));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa3, bb5));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a3, b5));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa4, bb4));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a4, b4));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa5, bb3));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a5, b3));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa6, bb2));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a6, b2));
-    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(aa7, bb1));
-    lo0 = _mm256_sub_epi64(lo0, _mm256_mul_epu32(a7, b1));
-    __m256i hi0 = _mm256_mul_epu32(aa0, bb0);
-    hi0 = _mm256_sub_epi64(hi0, _mm256_mul_epu32(a0, b0));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a9, b15));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a10, b14));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a11, b13));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a12, b12));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a13, b11));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a14, b10));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a15, b9));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(aa1, bb7));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(aa2, bb6));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(aa3, bb5));
-    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(aa4, bb4));
-    __m256i hi0_1 = _mm256_mul_epu32(aa5, bb3);
-    hi0_1 = _mm256_add_epi64(hi0_1, _mm256_mul_epu32(aa6, bb2));
-    hi0_1 = _mm256_add_epi64(hi0_1, _mm256_mul_epu32(aa7, bb1));
+    /* column pair 0, 8: lo0 = A0 + B0 + (C - A)8, hi0 = (C - A)0 + B8 + C8: lo0 <= 0xcf02280170000000, hi0 <= 0xfc02a002bfffffff */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa0 = _mm256_mul_epu32(a->limb[0], b->limb[0]);
+    __m256i lo0 = sa0;
+    lo0 = _mm256_add_epi64(lo0, _mm256_mul_epu32(a->limb[8], b->limb[8]));
+    __m256i hi0 = _mm256_mul_epu32(mem.aa[0], mem.bb[0]);
+    hi0 = _mm256_sub_epi64(hi0, sa0);
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[9], b->limb[15]));
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[10], b->limb[14]));
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[11], b->limb[13]));
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[12], b->limb[12]));
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[13], b->limb[11]));
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[14], b->limb[10]));
+    hi0 = _mm256_add_epi64(hi0, _mm256_mul_epu32(a->limb[15], b->limb[9]));
+    __m256i sc0 = _mm256_mul_epu32(mem.aa[1], mem.bb[7]);
+    sc0 = _mm256_add_epi64(sc0, _mm256_mul_epu32(mem.aa[2], mem.bb[6]));
+    sc0 = _mm256_add_epi64(sc0, _mm256_mul_epu32(mem.aa[3], mem.bb[5]));
+    sc0 = _mm256_add_epi64(sc0, _mm256_mul_epu32(mem.aa[4], mem.bb[4]));
+    sc0 = _mm256_add_epi64(sc0, _mm256_mul_epu32(mem.aa[5], mem.bb[3]));
+    sc0 = _mm256_add_epi64(sc0, _mm256_mul_epu32(mem.aa[6], mem.bb[2]));
+    sc0 = _mm256_add_epi64(sc0, _mm256_mul_epu32(mem.aa[7], mem.bb[1]));
+    __m256i sd0 = _mm256_mul_epu32(a->limb[1], b->limb[7]);
+    sd0 = _mm256_add_epi64(sd0, _mm256_mul_epu32(a->limb[2], b->limb[6]));
+    sd0 = _mm256_add_epi64(sd0, _mm256_mul_epu32(a->limb[3], b->limb[5]));
+    sd0 = _mm256_add_epi64(sd0, _mm256_mul_epu32(a->limb[4], b->limb[4]));
+    sd0 = _mm256_add_epi64(sd0, _mm256_mul_epu32(a->limb[5], b->limb[3]));
+    sd0 = _mm256_add_epi64(sd0, _mm256_mul_epu32(a->limb[6], b->limb[2]));
+    sd0 = _mm256_add_epi64(sd0, _mm256_mul_epu32(a->limb[7], b->limb[1]));
+    __m256i hx0 = _mm256_srli_epi64(hi0, 32);
+    hi0 = _mm256_and_si256(hi0, _mm256_set1_epi64x(0xffffffff));
+    hi0 = _mm256_add_epi64(hi0, sc0);
+    GFL_HIDE(sd0);
+    sc0 = _mm256_sub_epi64(sc0, sd0);
+    lo0 = _mm256_add_epi64(lo0, sc0);
 
-    /* column sums of limbs 1 and 9: lo1 = A1 + B1 + (C - A)9, hi1 = (C - A)1 + B9 + C9: lo1 <= 0xc602100160000000, hi1 <= 0xd802400180000000 */
-    __m256i lo1 = _mm256_mul_epu32(a0, b1);
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(a1, b0));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(a8, b9));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(a9, b8));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(aa2, bb7));
-    lo1 = _mm256_sub_epi64(lo1, _mm256_mul_epu32(a2, b7));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(aa3, bb6));
-    lo1 = _mm256_sub_epi64(lo1, _mm256_mul_epu32(a3, b6));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(aa4, bb5));
-    lo1 = _mm256_sub_epi64(lo1, _mm256_mul_epu32(a4, b5));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(aa5, bb4));
-    lo1 = _mm256_sub_epi64(lo1, _mm256_mul_epu32(a5, b4));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(aa6, bb3));
-    lo1 = _mm256_sub_epi64(lo1, _mm256_mul_epu32(a6, b3));
-    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(aa7, bb2));
-    lo1 = _mm256_sub_epi64(lo1, _mm256_mul_epu32(a7, b2));
-    __m256i hi1 = _mm256_mul_epu32(aa0, bb1);
-    hi1 = _mm256_sub_epi64(hi1, _mm256_mul_epu32(a0, b1));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(aa1, bb0));
-    hi1 = _mm256_sub_epi64(hi1, _mm256_mul_epu32(a1, b0));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a10, b15));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a11, b14));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a12, b13));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a13, b12));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a14, b11));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a15, b10));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(aa2, bb7));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(aa3, bb6));
-    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(aa4, bb5));
-    __m256i hi1_1 = _mm256_mul_epu32(aa5, bb4);
-    hi1_1 = _mm256_add_epi64(hi1_1, _mm256_mul_epu32(aa6, bb3));
-    hi1_1 = _mm256_add_epi64(hi1_1, _mm256_mul_epu32(aa7, bb2));
-
-    /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0xcf02280170000000 */
+    /* limbs 0 and 8: keep 28 bits, carry the rest into lo1 and hi1 (with hx0 * 2^4) */
     __m256i c0 = _mm256_and_si256(lo0, _mm256_set1_epi64x(0xfffffff));
-    lo1 = _mm256_add_epi64(lo1, _mm256_srli_epi64(lo0, 28));
-
-    /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0xea027001afffffff */
-    hi0 = _mm256_add_epi64(hi0, _mm256_and_si256(hi0_1, _mm256_set1_epi64x(0xfffffff)));
     __m256i c8 = _mm256_and_si256(hi0, _mm256_set1_epi64x(0xfffffff));
-    hi1 = _mm256_add_epi64(hi1, _mm256_add_epi64(_mm256_srli_epi64(hi0, 28), _mm256_srli_epi64(hi0_1, 28)));
 
-    /* column sums of limbs 2 and 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80150000000, hi2 <= 0xea027001a0000000 */
-    __m256i lo2 = _mm256_mul_epu32(a0, b2);
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a1, b1));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a2, b0));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a8, b10));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a9, b9));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a10, b8));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(aa3, bb7));
-    lo2 = _mm256_sub_epi64(lo2, _mm256_mul_epu32(a3, b7));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(aa4, bb6));
-    lo2 = _mm256_sub_epi64(lo2, _mm256_mul_epu32(a4, b6));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(aa5, bb5));
-    lo2 = _mm256_sub_epi64(lo2, _mm256_mul_epu32(a5, b5));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(aa6, bb4));
-    lo2 = _mm256_sub_epi64(lo2, _mm256_mul_epu32(a6, b4));
-    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(aa7, bb3));
-    lo2 = _mm256_sub_epi64(lo2, _mm256_mul_epu32(a7, b3));
-    __m256i hi2 = _mm256_mul_epu32(aa0, bb2);
-    hi2 = _mm256_sub_epi64(hi2, _mm256_mul_epu32(a0, b2));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(aa1, bb1));
-    hi2 = _mm256_sub_epi64(hi2, _mm256_mul_epu32(a1, b1));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(aa2, bb0));
-    hi2 = _mm256_sub_epi64(hi2, _mm256_mul_epu32(a2, b0));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a11, b15));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a12, b14));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a13, b13));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a14, b12));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a15, b11));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(aa3, bb7));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(aa4, bb6));
-    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(aa5, bb5));
-    __m256i hi2_1 = _mm256_mul_epu32(aa6, bb4);
-    hi2_1 = _mm256_add_epi64(hi2_1, _mm256_mul_epu32(aa7, bb3));
+    /* column pair 1, 9: lo1 = A1 + B1 + (C - A)9, hi1 = (C - A)1 + B9 + C9: lo1 <= 0xc602100e50228017, hi1 <= 0xd80240027fffffff */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa1 = _mm256_mul_epu32(a->limb[0], b->limb[1]);
+    sa1 = _mm256_add_epi64(sa1, _mm256_mul_epu32(a->limb[1], b->limb[0]));
+    __m256i lo1 = _mm256_add_epi64(_mm256_srli_epi64(lo0, 28), sa1);
+    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(a->limb[8], b->limb[9]));
+    lo1 = _mm256_add_epi64(lo1, _mm256_mul_epu32(a->limb[9], b->limb[8]));
+    __m256i hi1 = _mm256_add_epi64(_mm256_srli_epi64(hi0, 28), _mm256_slli_epi64(hx0, 4));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(mem.aa[0], mem.bb[1]));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(mem.aa[1], mem.bb[0]));
+    hi1 = _mm256_sub_epi64(hi1, sa1);
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a->limb[10], b->limb[15]));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a->limb[11], b->limb[14]));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a->limb[12], b->limb[13]));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a->limb[13], b->limb[12]));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a->limb[14], b->limb[11]));
+    hi1 = _mm256_add_epi64(hi1, _mm256_mul_epu32(a->limb[15], b->limb[10]));
+    __m256i sc1 = _mm256_mul_epu32(mem.aa[2], mem.bb[7]);
+    sc1 = _mm256_add_epi64(sc1, _mm256_mul_epu32(mem.aa[3], mem.bb[6]));
+    sc1 = _mm256_add_epi64(sc1, _mm256_mul_epu32(mem.aa[4], mem.bb[5]));
+    sc1 = _mm256_add_epi64(sc1, _mm256_mul_epu32(mem.aa[5], mem.bb[4]));
+    sc1 = _mm256_add_epi64(sc1, _mm256_mul_epu32(mem.aa[6], mem.bb[3]));
+    sc1 = _mm256_add_epi64(sc1, _mm256_mul_epu32(mem.aa[7], mem.bb[2]));
+    __m256i sd1 = _mm256_mul_epu32(a->limb[2], b->limb[7]);
+    sd1 = _mm256_add_epi64(sd1, _mm256_mul_epu32(a->limb[3], b->limb[6]));
+    sd1 = _mm256_add_epi64(sd1, _mm256_mul_epu32(a->limb[4], b->limb[5]));
+    sd1 = _mm256_add_epi64(sd1, _mm256_mul_epu32(a->limb[5], b->limb[4]));
+    sd1 = _mm256_add_epi64(sd1, _mm256_mul_epu32(a->limb[6], b->limb[3]));
+    sd1 = _mm256_add_epi64(sd1, _mm256_mul_epu32(a->limb[7], b->limb[2]));
+    __m256i hx1 = _mm256_srli_epi64(hi1, 32);
+    hi1 = _mm256_and_si256(hi1, _mm256_set1_epi64x(0xffffffff));
+    hi1 = _mm256_add_epi64(hi1, sc1);
+    GFL_HIDE(sd1);
+    sc1 = _mm256_sub_epi64(sc1, sd1);
+    lo1 = _mm256_add_epi64(lo1, sc1);
 
-    /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0xc602100e50228017 */
+    /* limbs 1 and 9: keep 28 bits, carry the rest into lo2 and hi2 (with hx1 * 2^4) */
     __m256i c1 = _mm256_and_si256(lo1, _mm256_set1_epi64x(0xfffffff));
-    lo2 = _mm256_add_epi64(lo2, _mm256_srli_epi64(lo1, 28));
-
-    /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0xd8024016f0390025 */
-    hi1 = _mm256_add_epi64(hi1, _mm256_and_si256(hi1_1, _mm256_set1_epi64x(0xfffffff)));
     __m256i c9 = _mm256_and_si256(hi1, _mm256_set1_epi64x(0xfffffff));
-    hi2 = _mm256_add_epi64(hi2, _mm256_add_epi64(_mm256_srli_epi64(hi1, 28), _mm256_srli_epi64(hi1_1, 28)));
 
-    /* column sums of limbs 3 and 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00140000000, hi3 <= 0xd802400180000000 */
-    __m256i lo3 = _mm256_mul_epu32(a0, b3);
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a1, b2));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a2, b1));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a3, b0));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a8, b11));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a9, b10));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a10, b9));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a11, b8));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(aa4, bb7));
-    lo3 = _mm256_sub_epi64(lo3, _mm256_mul_epu32(a4, b7));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(aa5, bb6));
-    lo3 = _mm256_sub_epi64(lo3, _mm256_mul_epu32(a5, b6));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(aa6, bb5));
-    lo3 = _mm256_sub_epi64(lo3, _mm256_mul_epu32(a6, b5));
-    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(aa7, bb4));
-    lo3 = _mm256_sub_epi64(lo3, _mm256_mul_epu32(a7, b4));
-    __m256i hi3 = _mm256_mul_epu32(aa0, bb3);
-    hi3 = _mm256_sub_epi64(hi3, _mm256_mul_epu32(a0, b3));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(aa1, bb2));
-    hi3 = _mm256_sub_epi64(hi3, _mm256_mul_epu32(a1, b2));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(aa2, bb1));
-    hi3 = _mm256_sub_epi64(hi3, _mm256_mul_epu32(a2, b1));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(aa3, bb0));
-    hi3 = _mm256_sub_epi64(hi3, _mm256_mul_epu32(a3, b0));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a12, b15));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a13, b14));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a14, b13));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a15, b12));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(aa4, bb7));
-    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(aa5, bb6));
-    __m256i hi3_1 = _mm256_mul_epu32(aa6, bb5);
-    hi3_1 = _mm256_add_epi64(hi3_1, _mm256_mul_epu32(aa7, bb4));
+    /* column pair 2, 10: lo2 = A2 + B2 + (C - A)10, hi2 = (C - A)2 + B10 + C10: lo2 <= 0xbd01f80db02100e5, hi2 <= 0xb401e0023fffffff */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa2 = _mm256_mul_epu32(a->limb[0], b->limb[2]);
+    sa2 = _mm256_add_epi64(sa2, _mm256_mul_epu32(a->limb[1], b->limb[1]));
+    sa2 = _mm256_add_epi64(sa2, _mm256_mul_epu32(a->limb[2], b->limb[0]));
+    __m256i lo2 = _mm256_add_epi64(_mm256_srli_epi64(lo1, 28), sa2);
+    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a->limb[8], b->limb[10]));
+    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a->limb[9], b->limb[9]));
+    lo2 = _mm256_add_epi64(lo2, _mm256_mul_epu32(a->limb[10], b->limb[8]));
+    __m256i hi2 = _mm256_add_epi64(_mm256_srli_epi64(hi1, 28), _mm256_slli_epi64(hx1, 4));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(mem.aa[0], mem.bb[2]));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(mem.aa[1], mem.bb[1]));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(mem.aa[2], mem.bb[0]));
+    hi2 = _mm256_sub_epi64(hi2, sa2);
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a->limb[11], b->limb[15]));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a->limb[12], b->limb[14]));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a->limb[13], b->limb[13]));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a->limb[14], b->limb[12]));
+    hi2 = _mm256_add_epi64(hi2, _mm256_mul_epu32(a->limb[15], b->limb[11]));
+    __m256i sc2 = _mm256_mul_epu32(mem.aa[3], mem.bb[7]);
+    sc2 = _mm256_add_epi64(sc2, _mm256_mul_epu32(mem.aa[4], mem.bb[6]));
+    sc2 = _mm256_add_epi64(sc2, _mm256_mul_epu32(mem.aa[5], mem.bb[5]));
+    sc2 = _mm256_add_epi64(sc2, _mm256_mul_epu32(mem.aa[6], mem.bb[4]));
+    sc2 = _mm256_add_epi64(sc2, _mm256_mul_epu32(mem.aa[7], mem.bb[3]));
+    __m256i sd2 = _mm256_mul_epu32(a->limb[3], b->limb[7]);
+    sd2 = _mm256_add_epi64(sd2, _mm256_mul_epu32(a->limb[4], b->limb[6]));
+    sd2 = _mm256_add_epi64(sd2, _mm256_mul_epu32(a->limb[5], b->limb[5]));
+    sd2 = _mm256_add_epi64(sd2, _mm256_mul_epu32(a->limb[6], b->limb[4]));
+    sd2 = _mm256_add_epi64(sd2, _mm256_mul_epu32(a->limb[7], b->limb[3]));
+    __m256i hx2 = _mm256_srli_epi64(hi2, 32);
+    hi2 = _mm256_and_si256(hi2, _mm256_set1_epi64x(0xffffffff));
+    hi2 = _mm256_add_epi64(hi2, sc2);
+    GFL_HIDE(sd2);
+    sc2 = _mm256_sub_epi64(sc2, sd2);
+    lo2 = _mm256_add_epi64(lo2, sc2);
 
-    /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0xbd01f80db02100e5 */
+    /* limbs 2 and 10: keep 28 bits, carry the rest into lo3 and hi3 (with hx2 * 2^4) */
     __m256i c2 = _mm256_and_si256(lo2, _mm256_set1_epi64x(0xfffffff));
-    lo3 = _mm256_add_epi64(lo3, _mm256_srli_epi64(lo2, 28));
-
-    /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0xea027015f036017a */
-    hi2 = _mm256_add_epi64(hi2, _mm256_and_si256(hi2_1, _mm256_set1_epi64x(0xfffffff)));
     __m256i c10 = _mm256_and_si256(hi2, _mm256_set1_epi64x(0xfffffff));
-    hi3 = _mm256_add_epi64(hi3, _mm256_add_epi64(_mm256_srli_epi64(hi2, 28), _mm256_srli_epi64(hi2_1, 28)));
 
-    /* column sums of limbs 4 and 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80130000000, hi4 <= 0xea027001a0000000 */
-    __m256i lo4 = _mm256_mul_epu32(a0, b4);
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a1, b3));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a2, b2));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a3, b1));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a4, b0));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a8, b12));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a9, b11));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a10, b10));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a11, b9));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a12, b8));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(aa5, bb7));
-    lo4 = _mm256_sub_epi64(lo4, _mm256_mul_epu32(a5, b7));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(aa6, bb6));
-    lo4 = _mm256_sub_epi64(lo4, _mm256_mul_epu32(a6, b6));
-    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(aa7, bb5));
-    lo4 = _mm256_sub_epi64(lo4, _mm256_mul_epu32(a7, b5));
-    __m256i hi4 = _mm256_mul_epu32(aa0, bb4);
-    hi4 = _mm256_sub_epi64(hi4, _mm256_mul_epu32(a0, b4));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(aa1, bb3));
-    hi4 = _mm256_sub_epi64(hi4, _mm256_mul_epu32(a1, b3));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(aa2, bb2));
-    hi4 = _mm256_sub_epi64(hi4, _mm256_mul_epu32(a2, b2));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(aa3, bb1));
-    hi4 = _mm256_sub_epi64(hi4, _mm256_mul_epu32(a3, b1));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(aa4, bb0));
-    hi4 = _mm256_sub_epi64(hi4, _mm256_mul_epu32(a4, b0));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(a13, b15));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(a14, b14));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(a15, b13));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(aa5, bb7));
-    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(aa6, bb6));
-    __m256i hi4_1 = _mm256_mul_epu32(aa7, bb5);
+    /* column pair 3, 11: lo3 = A3 + B3 + (C - A)11, hi3 = (C - A)3 + B11 + C11: lo3 <= 0xb401e00d101f80db, hi3 <= 0x90018001ffffffff */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa3 = _mm256_mul_epu32(a->limb[0], b->limb[3]);
+    sa3 = _mm256_add_epi64(sa3, _mm256_mul_epu32(a->limb[1], b->limb[2]));
+    sa3 = _mm256_add_epi64(sa3, _mm256_mul_epu32(a->limb[2], b->limb[1]));
+    sa3 = _mm256_add_epi64(sa3, _mm256_mul_epu32(a->limb[3], b->limb[0]));
+    __m256i lo3 = _mm256_add_epi64(_mm256_srli_epi64(lo2, 28), sa3);
+    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a->limb[8], b->limb[11]));
+    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a->limb[9], b->limb[10]));
+    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a->limb[10], b->limb[9]));
+    lo3 = _mm256_add_epi64(lo3, _mm256_mul_epu32(a->limb[11], b->limb[8]));
+    __m256i hi3 = _mm256_add_epi64(_mm256_srli_epi64(hi2, 28), _mm256_slli_epi64(hx2, 4));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(mem.aa[0], mem.bb[3]));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(mem.aa[1], mem.bb[2]));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(mem.aa[2], mem.bb[1]));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(mem.aa[3], mem.bb[0]));
+    hi3 = _mm256_sub_epi64(hi3, sa3);
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a->limb[12], b->limb[15]));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a->limb[13], b->limb[14]));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a->limb[14], b->limb[13]));
+    hi3 = _mm256_add_epi64(hi3, _mm256_mul_epu32(a->limb[15], b->limb[12]));
+    __m256i sc3 = _mm256_mul_epu32(mem.aa[4], mem.bb[7]);
+    sc3 = _mm256_add_epi64(sc3, _mm256_mul_epu32(mem.aa[5], mem.bb[6]));
+    sc3 = _mm256_add_epi64(sc3, _mm256_mul_epu32(mem.aa[6], mem.bb[5]));
+    sc3 = _mm256_add_epi64(sc3, _mm256_mul_epu32(mem.aa[7], mem.bb[4]));
+    __m256i sd3 = _mm256_mul_epu32(a->limb[4], b->limb[7]);
+    sd3 = _mm256_add_epi64(sd3, _mm256_mul_epu32(a->limb[5], b->limb[6]));
+    sd3 = _mm256_add_epi64(sd3, _mm256_mul_epu32(a->limb[6], b->limb[5]));
+    sd3 = _mm256_add_epi64(sd3, _mm256_mul_epu32(a->limb[7], b->limb[4]));
+    __m256i hx3 = _mm256_srli_epi64(hi3, 32);
+    hi3 = _mm256_and_si256(hi3, _mm256_set1_epi64x(0xffffffff));
+    hi3 = _mm256_add_epi64(hi3, sc3);
+    GFL_HIDE(sd3);
+    sc3 = _mm256_sub_epi64(sc3, sd3);
+    lo3 = _mm256_add_epi64(lo3, sc3);
 
-    /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0xb401e00d101f80db */
+    /* limbs 3 and 11: keep 28 bits, carry the rest into lo4 and hi4 (with hx3 * 2^4) */
     __m256i c3 = _mm256_and_si256(lo3, _mm256_set1_epi64x(0xfffffff));
-    lo4 = _mm256_add_epi64(lo4, _mm256_srli_epi64(lo3, 28));
-
-    /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0xd8024014b0330166 */
-    hi3 = _mm256_add_epi64(hi3, _mm256_and_si256(hi3_1, _mm256_set1_epi64x(0xfffffff)));
     __m256i c11 = _mm256_and_si256(hi3, _mm256_set1_epi64x(0xfffffff));
-    hi4 = _mm256_add_epi64(hi4, _mm256_add_epi64(_mm256_srli_epi64(hi3, 28), _mm256_srli_epi64(hi3_1, 28)));
 
-    /* column sums of limbs 5 and 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00120000000, hi5 <= 0xd802400180000000 */
-    __m256i lo5 = _mm256_mul_epu32(a0, b5);
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a1, b4));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a2, b3));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a3, b2));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a4, b1));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a5, b0));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a8, b13));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a9, b12));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a10, b11));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a11, b10));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a12, b9));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a13, b8));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(aa6, bb7));
-    lo5 = _mm256_sub_epi64(lo5, _mm256_mul_epu32(a6, b7));
-    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(aa7, bb6));
-    lo5 = _mm256_sub_epi64(lo5, _mm256_mul_epu32(a7, b6));
-    __m256i hi5 = _mm256_mul_epu32(aa0, bb5);
-    hi5 = _mm256_sub_epi64(hi5, _mm256_mul_epu32(a0, b5));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(aa1, bb4));
-    hi5 = _mm256_sub_epi64(hi5, _mm256_mul_epu32(a1, b4));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(aa2, bb3));
-    hi5 = _mm256_sub_epi64(hi5, _mm256_mul_epu32(a2, b3));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(aa3, bb2));
-    hi5 = _mm256_sub_epi64(hi5, _mm256_mul_epu32(a3, b2));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(aa4, bb1));
-    hi5 = _mm256_sub_epi64(hi5, _mm256_mul_epu32(a4, b1));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(aa5, bb0));
-    hi5 = _mm256_sub_epi64(hi5, _mm256_mul_epu32(a5, b0));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(a14, b15));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(a15, b14));
-    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(aa6, bb7));
-    __m256i hi5_1 = _mm256_mul_epu32(aa7, bb6);
+    /* column pair 4, 12: lo4 = A4 + B4 + (C - A)12, hi4 = (C - A)4 + B12 + C12: lo4 <= 0xab01c80c701e00d1, hi4 <= 0x6c012001bfffffff */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa4 = _mm256_mul_epu32(a->limb[0], b->limb[4]);
+    sa4 = _mm256_add_epi64(sa4, _mm256_mul_epu32(a->limb[1], b->limb[3]));
+    sa4 = _mm256_add_epi64(sa4, _mm256_mul_epu32(a->limb[2], b->limb[2]));
+    sa4 = _mm256_add_epi64(sa4, _mm256_mul_epu32(a->limb[3], b->limb[1]));
+    sa4 = _mm256_add_epi64(sa4, _mm256_mul_epu32(a->limb[4], b->limb[0]));
+    __m256i lo4 = _mm256_add_epi64(_mm256_srli_epi64(lo3, 28), sa4);
+    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a->limb[8], b->limb[12]));
+    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a->limb[9], b->limb[11]));
+    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a->limb[10], b->limb[10]));
+    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a->limb[11], b->limb[9]));
+    lo4 = _mm256_add_epi64(lo4, _mm256_mul_epu32(a->limb[12], b->limb[8]));
+    __m256i hi4 = _mm256_add_epi64(_mm256_srli_epi64(hi3, 28), _mm256_slli_epi64(hx3, 4));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(mem.aa[0], mem.bb[4]));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(mem.aa[1], mem.bb[3]));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(mem.aa[2], mem.bb[2]));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(mem.aa[3], mem.bb[1]));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(mem.aa[4], mem.bb[0]));
+    hi4 = _mm256_sub_epi64(hi4, sa4);
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(a->limb[13], b->limb[15]));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(a->limb[14], b->limb[14]));
+    hi4 = _mm256_add_epi64(hi4, _mm256_mul_epu32(a->limb[15], b->limb[13]));
+    __m256i sc4 = _mm256_mul_epu32(mem.aa[5], mem.bb[7]);
+    sc4 = _mm256_add_epi64(sc4, _mm256_mul_epu32(mem.aa[6], mem.bb[6]));
+    sc4 = _mm256_add_epi64(sc4, _mm256_mul_epu32(mem.aa[7], mem.bb[5]));
+    __m256i sd4 = _mm256_mul_epu32(a->limb[5], b->limb[7]);
+    sd4 = _mm256_add_epi64(sd4, _mm256_mul_epu32(a->limb[6], b->limb[6]));
+    sd4 = _mm256_add_epi64(sd4, _mm256_mul_epu32(a->limb[7], b->limb[5]));
+    __m256i hx4 = _mm256_srli_epi64(hi4, 32);
+    hi4 = _mm256_and_si256(hi4, _mm256_set1_epi64x(0xffffffff));
+    hi4 = _mm256_add_epi64(hi4, sc4);
+    GFL_HIDE(sd4);
+    sc4 = _mm256_sub_epi64(sc4, sd4);
+    lo4 = _mm256_add_epi64(lo4, sc4);
 
-    /* limb 4 (2^112): keep 28 bits, carry the rest into lo5: lo4 <= 0xab01c80c701e00d1 */
+    /* limbs 4 and 12: keep 28 bits, carry the rest into lo5 and hi5 (with hx4 * 2^4) */
     __m256i c4 = _mm256_and_si256(lo4, _mm256_set1_epi64x(0xfffffff));
-    lo5 = _mm256_add_epi64(lo5, _mm256_srli_epi64(lo4, 28));
-
-    /* limb 12 (2^336): keep 28 bits, carry the rest into hi5: hi4 <= 0xea027013b0300152 */
-    hi4 = _mm256_add_epi64(hi4, _mm256_and_si256(hi4_1, _mm256_set1_epi64x(0xfffffff)));
     __m256i c12 = _mm256_and_si256(hi4, _mm256_set1_epi64x(0xfffffff));
-    hi5 = _mm256_add_epi64(hi5, _mm256_add_epi64(_mm256_srli_epi64(hi4, 28), _mm256_srli_epi64(hi4_1, 28)));
 
-    /* column sums of limbs 6 and 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980110000000, hi6 <= 0xea027001a0000000 */
-    __m256i lo6 = _mm256_mul_epu32(a0, b6);
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a1, b5));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a2, b4));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a3, b3));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a4, b2));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a5, b1));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a6, b0));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a8, b14));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a9, b13));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a10, b12));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a11, b11));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a12, b10));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a13, b9));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a14, b8));
-    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(aa7, bb7));
-    lo6 = _mm256_sub_epi64(lo6, _mm256_mul_epu32(a7, b7));
-    __m256i hi6 = _mm256_mul_epu32(aa0, bb6);
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a0, b6));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa1, bb5));
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a1, b5));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa2, bb4));
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a2, b4));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa3, bb3));
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a3, b3));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa4, bb2));
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a4, b2));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa5, bb1));
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a5, b1));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa6, bb0));
-    hi6 = _mm256_sub_epi64(hi6, _mm256_mul_epu32(a6, b0));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(a15, b15));
-    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(aa7, bb7));
+    /* column pair 5, 13: lo5 = A5 + B5 + (C - A)13, hi5 = (C - A)5 + B13 + C13: lo5 <= 0xa201b00bd01c80c7, hi5 <= 0xfc02a012a02d014b */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa5 = _mm256_mul_epu32(a->limb[0], b->limb[5]);
+    sa5 = _mm256_add_epi64(sa5, _mm256_mul_epu32(a->limb[1], b->limb[4]));
+    sa5 = _mm256_add_epi64(sa5, _mm256_mul_epu32(a->limb[2], b->limb[3]));
+    sa5 = _mm256_add_epi64(sa5, _mm256_mul_epu32(a->limb[3], b->limb[2]));
+    sa5 = _mm256_add_epi64(sa5, _mm256_mul_epu32(a->limb[4], b->limb[1]));
+    sa5 = _mm256_add_epi64(sa5, _mm256_mul_epu32(a->limb[5], b->limb[0]));
+    __m256i lo5 = _mm256_add_epi64(_mm256_srli_epi64(lo4, 28), sa5);
+    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a->limb[8], b->limb[13]));
+    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a->limb[9], b->limb[12]));
+    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a->limb[10], b->limb[11]));
+    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a->limb[11], b->limb[10]));
+    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a->limb[12], b->limb[9]));
+    lo5 = _mm256_add_epi64(lo5, _mm256_mul_epu32(a->limb[13], b->limb[8]));
+    __m256i hi5 = _mm256_add_epi64(_mm256_srli_epi64(hi4, 28), _mm256_slli_epi64(hx4, 4));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(mem.aa[0], mem.bb[5]));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(mem.aa[1], mem.bb[4]));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(mem.aa[2], mem.bb[3]));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(mem.aa[3], mem.bb[2]));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(mem.aa[4], mem.bb[1]));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(mem.aa[5], mem.bb[0]));
+    hi5 = _mm256_sub_epi64(hi5, sa5);
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(a->limb[14], b->limb[15]));
+    hi5 = _mm256_add_epi64(hi5, _mm256_mul_epu32(a->limb[15], b->limb[14]));
+    __m256i sc5 = _mm256_mul_epu32(mem.aa[6], mem.bb[7]);
+    sc5 = _mm256_add_epi64(sc5, _mm256_mul_epu32(mem.aa[7], mem.bb[6]));
+    __m256i sd5 = _mm256_mul_epu32(a->limb[6], b->limb[7]);
+    sd5 = _mm256_add_epi64(sd5, _mm256_mul_epu32(a->limb[7], b->limb[6]));
+    hi5 = _mm256_add_epi64(hi5, sc5);
+    GFL_HIDE(sd5);
+    sc5 = _mm256_sub_epi64(sc5, sd5);
+    lo5 = _mm256_add_epi64(lo5, sc5);
 
-    /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0xa201b00bd01c80c7 */
+    /* limbs 5 and 13: keep 28 bits, carry the rest into lo6 and hi6 */
     __m256i c5 = _mm256_and_si256(lo5, _mm256_set1_epi64x(0xfffffff));
-    lo6 = _mm256_add_epi64(lo6, _mm256_srli_epi64(lo5, 28));
-
-    /* limb 13 (2^364): keep 28 bits, carry the rest into hi6: hi5 <= 0xd8024012702d013e */
-    hi5 = _mm256_add_epi64(hi5, _mm256_and_si256(hi5_1, _mm256_set1_epi64x(0xfffffff)));
     __m256i c13 = _mm256_and_si256(hi5, _mm256_set1_epi64x(0xfffffff));
-    hi6 = _mm256_add_epi64(hi6, _mm256_add_epi64(_mm256_srli_epi64(hi5, 28), _mm256_srli_epi64(hi5_1, 28)));
 
-    /* column sums of limbs 7 and 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800100000000, hi7 <= 0xd802400180000000 */
-    __m256i lo7 = _mm256_mul_epu32(a0, b7);
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a1, b6));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a2, b5));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a3, b4));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a4, b3));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a5, b2));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a6, b1));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a7, b0));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a8, b15));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a9, b14));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a10, b13));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a11, b12));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a12, b11));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a13, b10));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a14, b9));
-    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a15, b8));
-    __m256i hi7 = _mm256_mul_epu32(aa0, bb7);
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a0, b7));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa1, bb6));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a1, b6));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa2, bb5));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a2, b5));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa3, bb4));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a3, b4));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa4, bb3));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a4, b3));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa5, bb2));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a5, b2));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa6, bb1));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a6, b1));
-    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(aa7, bb0));
-    hi7 = _mm256_sub_epi64(hi7, _mm256_mul_epu32(a7, b0));
+    /* column pair 6, 14: lo6 = A6 + B6 + (C - A)14, hi6 = (C - A)6 + B14 + C14: lo6 <= 0x9901980b301b00bd, hi6 <= 0xea027011602a012a */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa6 = _mm256_mul_epu32(a->limb[0], b->limb[6]);
+    sa6 = _mm256_add_epi64(sa6, _mm256_mul_epu32(a->limb[1], b->limb[5]));
+    sa6 = _mm256_add_epi64(sa6, _mm256_mul_epu32(a->limb[2], b->limb[4]));
+    sa6 = _mm256_add_epi64(sa6, _mm256_mul_epu32(a->limb[3], b->limb[3]));
+    sa6 = _mm256_add_epi64(sa6, _mm256_mul_epu32(a->limb[4], b->limb[2]));
+    sa6 = _mm256_add_epi64(sa6, _mm256_mul_epu32(a->limb[5], b->limb[1]));
+    sa6 = _mm256_add_epi64(sa6, _mm256_mul_epu32(a->limb[6], b->limb[0]));
+    __m256i lo6 = _mm256_add_epi64(_mm256_srli_epi64(lo5, 28), sa6);
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[8], b->limb[14]));
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[9], b->limb[13]));
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[10], b->limb[12]));
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[11], b->limb[11]));
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[12], b->limb[10]));
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[13], b->limb[9]));
+    lo6 = _mm256_add_epi64(lo6, _mm256_mul_epu32(a->limb[14], b->limb[8]));
+    __m256i hi6 = _mm256_srli_epi64(hi5, 28);
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[0], mem.bb[6]));
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[1], mem.bb[5]));
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[2], mem.bb[4]));
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[3], mem.bb[3]));
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[4], mem.bb[2]));
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[5], mem.bb[1]));
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(mem.aa[6], mem.bb[0]));
+    hi6 = _mm256_sub_epi64(hi6, sa6);
+    hi6 = _mm256_add_epi64(hi6, _mm256_mul_epu32(a->limb[15], b->limb[15]));
+    __m256i sc6 = _mm256_mul_epu32(mem.aa[7], mem.bb[7]);
+    __m256i sd6 = _mm256_mul_epu32(a->limb[7], b->limb[7]);
+    hi6 = _mm256_add_epi64(hi6, sc6);
+    GFL_HIDE(sd6);
+    sc6 = _mm256_sub_epi64(sc6, sd6);
+    lo6 = _mm256_add_epi64(lo6, sc6);
 
-    /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x9901980b301b00bd */
+    /* limbs 6 and 14: keep 28 bits, carry the rest into lo7 and hi7 */
     __m256i c6 = _mm256_and_si256(lo6, _mm256_set1_epi64x(0xfffffff));
-    lo7 = _mm256_add_epi64(lo7, _mm256_srli_epi64(lo6, 28));
-
-    /* limb 14 (2^392): keep 28 bits, carry the rest into hi7: hi6 <= 0xea027011602a012b */
     __m256i c14 = _mm256_and_si256(hi6, _mm256_set1_epi64x(0xfffffff));
-    hi7 = _mm256_add_epi64(hi7, _mm256_srli_epi64(hi6, 28));
 
-    /* limb 7 (2^196): keep 28 bits, carry the rest into the wrap below: lo7 <= 0x9001800a901980b3 */
+    /* column pair 7, 15: lo7 = A7 + B7 + (C - A)15, hi7 = (C - A)7 + B15 + C15: lo7 <= 0x9001800a901980b3, hi7 <= 0xd802401020270116 */
+    GFL_RELOAD_BARRIER(&mem);
+    __m256i sa7 = _mm256_mul_epu32(a->limb[0], b->limb[7]);
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[1], b->limb[6]));
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[2], b->limb[5]));
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[3], b->limb[4]));
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[4], b->limb[3]));
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[5], b->limb[2]));
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[6], b->limb[1]));
+    sa7 = _mm256_add_epi64(sa7, _mm256_mul_epu32(a->limb[7], b->limb[0]));
+    __m256i lo7 = _mm256_add_epi64(_mm256_srli_epi64(lo6, 28), sa7);
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[8], b->limb[15]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[9], b->limb[14]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[10], b->limb[13]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[11], b->limb[12]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[12], b->limb[11]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[13], b->limb[10]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[14], b->limb[9]));
+    lo7 = _mm256_add_epi64(lo7, _mm256_mul_epu32(a->limb[15], b->limb[8]));
+    __m256i hi7 = _mm256_srli_epi64(hi6, 28);
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[0], mem.bb[7]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[1], mem.bb[6]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[2], mem.bb[5]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[3], mem.bb[4]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[4], mem.bb[3]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[5], mem.bb[2]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[6], mem.bb[1]));
+    hi7 = _mm256_add_epi64(hi7, _mm256_mul_epu32(mem.aa[7], mem.bb[0]));
+    hi7 = _mm256_sub_epi64(hi7, sa7);
+
+    /* limbs 7 and 15: keep 28 bits, carry the rest into the wrap below */
     __m256i c7 = _mm256_and_si256(lo7, _mm256_set1_epi64x(0xfffffff));
-    __m256i carry_lo = _mm256_srli_epi64(lo7, 28);
-
-    /* limb 15 (2^420): keep 28 bits, carry the rest into the wrap below: hi7 <= 0xd802401020270116 */
     __m256i c15 = _mm256_and_si256(hi7, _mm256_set1_epi64x(0xfffffff));
+    __m256i carry_lo = _mm256_srli_epi64(lo7, 28);
     __m256i carry_hi = _mm256_srli_epi64(hi7, 28);
 
     /* wrap: carry_lo has place 2^224 (limb 8); carry_hi has place 2^448 = 2^224 + 1 (limbs 0 and 8): carry_phi <= 0x16903c01aa, carry_one <= 0xd90240101 */
