@@ -32,6 +32,7 @@ typedef struct {
 #define POOL_MAX 1024
 static item pool[POOL_MAX];
 static size_t pool_n, pool_low, pool_rfc[4];
+static size_t wy_first, wy_count; /* the Wycheproof items, in file order */
 static size_t n_rfc;
 
 static int unhex_exact(uint8_t *out, size_t len, const char *hex) {
@@ -91,6 +92,7 @@ static void add_rfc(const json_value *rfc) {
 
 static void add_wycheproof(const json_value *w) {
     size_t added = 0;
+    wy_first = pool_n;
     const json_value *groups = json_get(w, "testGroups");
     for (size_t g = 0; g < json_len(groups); g++) {
         const json_value *tests = json_get(json_at(groups, g), "tests");
@@ -110,6 +112,7 @@ static void add_wycheproof(const json_value *w) {
             added++;
         }
     }
+    wy_count = added;
     check(added > 400, "only %zu Wycheproof cases", added);
 }
 
@@ -308,6 +311,22 @@ static void test_rfc_every_lane(void) {
     }
 }
 
+/* Every Wycheproof case in one batch, in file order: each its vector's result. */
+static void test_wycheproof_in_order(void) {
+    static size_t idx[POOL_MAX];
+    check_test("x448_batch: every Wycheproof case (56-byte keys) in one batch, in file order");
+    for (size_t i = 0; i < wy_count; i++)
+        idx[i] = wy_first + i;
+    batch b;
+    batch_alloc(&b, wy_count);
+    batch_expect(&b, idx);
+    int status = goldilocks_x448_batch(wy_count, b.shared, b.rc, (const uint8_t(*)[N])b.secret,
+                                       (const uint8_t(*)[N])b.peer);
+    size_t zeros = batch_verify(&b, idx, status, "Wycheproof in order");
+    check(zeros > 0 && zeros < wy_count, "all-zero results: %zu of %zu", zeros, wy_count);
+    batch_free(&b);
+}
+
 static void test_null(void) {
     enum { M = GF_LANES + 1 };
     uint8_t secret[M][N], peer[M][N], shared[M][N];
@@ -416,6 +435,7 @@ int main(int argc, char **argv) {
     test_sizes();
     test_zero_patterns();
     test_rfc_every_lane();
+    test_wycheproof_in_order();
     test_null();
     test_aliasing();
     return check_done();
