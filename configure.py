@@ -74,6 +74,9 @@ TARGETS = [
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),
     Target('armv7', '16x28', 'ARMv7-A hard-float Linux (Cortex-A7/A9/A15), 16x28 limbs',
            cross='arm-linux-gnueabihf-', arch='arm'),
+    # temporary, until the aarch64 target exists: aarch64 with the NEON lane layout
+    Target('aarch64-neon', '8x56', 'aarch64 Linux with the NEON lane layout (2 lanes of 16x28), 8x56 limbs',
+           cross='aarch64-linux-gnu-', arch='aarch64', lanes='neon'),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 

@@ -13,6 +13,7 @@
  *   bench_field_lanes               the table
  *   bench_field_lanes --only OP N   OP (mul, sqr, gf_mul, gf_sqr) N times, for callgrind
  */
+#define _POSIX_C_SOURCE 200809L     /* clock_gettime (ticks.h, non-x86) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -675,6 +675,8 @@ class LaneFunction(Function):
         super().__init__(parser, name, params, sched)
         self.isa = isa
         self.vtypes = set(isa.vtype.values())
+        # the type a declaration gives (one vector type for both: a double word)
+        self.decl_type = {isa.vtype["w"]: "w", isa.vtype["d"]: "d"}
 
     def binary(self, level):
         return self.primary()
@@ -693,7 +695,7 @@ class LaneFunction(Function):
         p = self.p
         if name not in self.isa.calls:
             p.err(f"{name}() is not an intrinsic of {self.isa.name} that the reader knows")
-        op, kinds = self.isa.calls[name]
+        op, ty, kinds = self.isa.calls[name]
         p.expect("(")
         args = []
         for i, kind in enumerate(kinds):
@@ -714,32 +716,49 @@ class LaneFunction(Function):
             else:
                 args.append(self.expr())
         p.expect(")")
-        d = lambda a: self.conv(a, "d")
-        bits = self.isa.lane_bits
+
+        def arg(a, want):
+            """An operand as the type the intrinsic takes. With one vector
+            type for words and double words (AVX2) a word is a lane below
+            2^32 and the conversion is a reading (Lo is proven by the
+            Analyzer); with two (NEON), C's types must agree."""
+            if a[1] == "c":
+                return ir.Const(a[0], want)
+            if a[1] != want and not self.isa.one_vector_type:
+                p.err(f"{name} takes a {self.isa.vtype[want]}, not a {self.isa.vtype[a[1]]}")
+            return self.conv(a, want)
+
+        bits = self.bits[ty]
         if op == "set1":
-            x, ty = args[0]
-            if ty == "c":
+            x, xty = args[0]
+            if xty == "c":
                 if not 0 <= x < 1 << bits:
                     p.err(f"constant {x:#x} does not fit a lane")
                 return (x, "c")
-            return (x, ty)
-        if op == "mul_lo":
-            return (ir.Mul(self.conv(args[0], "w"), self.conv(args[1], "w")), "d")
+            if xty != "w":
+                p.err(f"{name} of a {xty}")
+            return (ir.Widen(x), "d") if ty == "d" else (x, "w")
+        if op == "mul":
+            return (ir.Mul(arg(args[0], "w"), arg(args[1], "w")), "d")
+        if op == "lo":
+            return (ir.Lo(arg(args[0], "d")), "w")
+        if op == "widen":
+            return (ir.Widen(arg(args[0], "w")), "d")
         if op in ("shr", "shl"):
             if not 0 < args[1] < bits:
                 p.err(f"shift by {args[1]} of a {bits}-bit lane")
-            return ((ir.Shr if op == "shr" else ir.Shl)(d(args[0]), args[1]), "d")
+            return ((ir.Shr if op == "shr" else ir.Shl)(arg(args[0], ty), args[1]), ty)
         if op == "and":
             for x, y in ((args[0], args[1]), (args[1], args[0])):
-                if y[1] == "c":
+                if y[1] == "c" and x[1] != "c":
                     kk = y[0] + 1
                     if kk & (kk - 1) == 0 and kk > 1:
                         nb = kk.bit_length() - 1
-                        return (d(x), "d") if nb >= bits else (ir.Mask(d(x), nb), "d")
-                    return (ir.And(d(x), ir.Const(y[0], "d")), "d")
-            return (ir.And(d(args[0]), d(args[1])), "d")
+                        return (arg(x, ty), ty) if nb >= bits else (ir.Mask(arg(x, ty), nb), ty)
+                    return (ir.And(arg(x, ty), ir.Const(y[0], ty)), ty)
+            return (ir.And(arg(args[0], ty), arg(args[1], ty)), ty)
         make = {"add": ir.Add, "sub": ir.Sub, "xor": ir.Xor}[op]
-        return (make(d(args[0]), d(args[1])), "d")
+        return (make(arg(args[0], ty), arg(args[1], ty)), ty)
 
     def statement(self):
         p = self.p
@@ -784,12 +803,12 @@ class LaneFunction(Function):
             return
         const = p.accept("const")
         if p.peek()[0] == "id" and p.peek()[1] in self.vtypes:
-            p.next()
+            declared = self.decl_type[p.next()[1]]
             name = p.ident()
             if name in self.locals or name in self.params:
                 p.err(f"{name} declared twice")
             p.expect("=")
-            s, ty = self.lane_decl(name)
+            s, ty = self.lane_decl(name, declared)
             p.expect(";")
             self.locals[name] = ty
             self.emit(s)
@@ -805,16 +824,16 @@ class LaneFunction(Function):
             if self.params[pl[1]] not in ("gf_out", "gf_inout"):
                 p.err(f"{pl[1]}->limb[{pl[2]}] is not an output limb")
             self.stores.add((pl[1], pl[2]))
-            self.emit(ir.Stmt("store", param=pl[1], index=pl[2], expr=self.conv(e, "w")))
+            self.emit(ir.Stmt("store", param=pl[1], index=pl[2], expr=self.as_type(e, "w")))
         elif pl[0] == "mem":
             var = f"{pl[1]}[{pl[2]}]"
             self.written.add(var)
-            self.emit(ir.Stmt("put", var=var, expr=self.conv(e, "w"), param=pl[1], index=pl[2]))
+            self.emit(ir.Stmt("put", var=var, expr=self.as_type(e, "w"), param=pl[1], index=pl[2]))
         elif pl[0] == "local":
             if name not in self.locals:
                 p.err(f"{name} is not declared")
             ty = self.locals[name]
-            x = self.conv(e, ty)
+            x = self.as_type(e, ty)
             if x.op in ("add", "sub") and x.a.op == "var" and x.a.k == name:
                 # x = add(x, e): x += e, exact mod 2^lane_bits
                 self.emit(ir.Stmt(x.op, var=name, expr=x.b, ty=ty, wrap=True))
@@ -823,9 +842,9 @@ class LaneFunction(Function):
         else:
             p.err(f"assignment to {name}")
 
-    def lane_decl(self, name):
+    def lane_decl(self, name, declared):
         """vector x = p->limb[i] (a word: load), = bcast(w) of the uint32_t
-        parameter (loadw), or any expression (a double word)."""
+        parameter (loadw), or any expression (of the declared type)."""
         p = self.p
         k, v, _ = p.peek()
         if (k == "id" and p.peek(1)[1] == "->" and p.peek(6)[1] == ";"
@@ -833,16 +852,32 @@ class LaneFunction(Function):
             p.next()
             pl = self.place(v)
             self.check_read(pl)
+            if declared != "w" and not self.isa.one_vector_type:
+                p.err(f"a limb goes into a {self.isa.vtype['w']}")
             return ir.Stmt("load", var=name, param=pl[1], index=pl[2]), "w"
         if (k == "id" and self.isa.calls.get(v, ("",))[0] == "set1" and p.peek(1)[1] == "("
+                and self.isa.calls[v][1] == "w"
                 and self.params.get(p.peek(2)[1]) == "u32" and p.peek(3)[1] == ")"
                 and p.peek(4)[1] == ";"):
             p.next()
             p.next()
             w = p.ident()
             p.next()
+            if declared != "w" and not self.isa.one_vector_type:
+                p.err(f"a word goes into a {self.isa.vtype['w']}")
             return ir.Stmt("loadw", var=name, param=w), "w"
-        return ir.Stmt("let", var=name, expr=self.conv(self.expr(), "d")), "d"
+        e = self.expr()
+        if e[1] not in ("c", declared) and not self.isa.one_vector_type:
+            p.err(f"a {self.isa.vtype[e[1]]} declared {self.isa.vtype[declared]}")
+        return ir.Stmt("let", var=name, expr=self.conv(e, declared)), declared
+
+
+    def as_type(self, e, ty):
+        """An assigned value as the type of its place (C's types must agree
+        when words and double words are different vector types)."""
+        if e[1] not in ("c", ty) and not self.isa.one_vector_type:
+            self.p.err(f"a {self.isa.vtype[e[1]]} assigned to a {self.isa.vtype[ty]}")
+        return self.conv(e, ty)
 
 
 LANE_PARAM_KINDS = {("gfl", False): ("gf_out", "gf_inout"), ("gfl", True): ("gf_in",),

@@ -83,6 +83,19 @@ helps gfl_mul (193 against 204) and is within noise for gfl_sqr, so both
 keep it, as the scalar layout does. Karatsuba is the only multiplication
 the schedules offer: the 256 products of schoolbook would exceed even the
 register form's count.
+""", "neon": """
+Not timed: this layout was built and tested on an x86-64 host under
+qemu-aarch64, where time means nothing; run bench/bench_field_lanes.c on
+the board. Static counts (aarch64-linux-gnu-gcc 12 -O2, objdump -d):
+  gfl_mul 686 instructions, 192 umull/umlal (2 products each), 111 stack
+  accesses; gfl_sqr 461, 108, 109;
+  against two 8x56 gf_mul of 322 instructions (96 mul/umulh) each, 644, and
+  two gf_sqr of 198 (60), 396.
+So two lanes cost about what two scalar calls cost in instructions; whether
+they are faster depends on the core's umlal throughput against its
+mul/umulh throughput, which must be measured there. The from-memory shape
+(_mul_from_memory) is the one the scalar 16x28 layout measured best on
+32-bit ARM; the register shape has 256 / 144 products per lane.
 """}
 
 
@@ -101,8 +114,11 @@ def _check_printable(isa, fn):
                 # a word is 32 bits of a wider lane: ~x and 0 - x would set
                 # the lane's upper bits, which C's 32-bit words do not have
                 raise LaneError(f"{isa.name} {fn.name}: {e.op} has no lane form (the lane routines need none)")
-            if e.op not in ("var", "const", "mask") and e.op not in isa.ops:
-                raise LaneError(f"{isa.name} {fn.name}: no intrinsic for {e.op}")
+            try:
+                for op in {"var": (), "mask": ("and", "const")}.get(e.op, (e.op,)):
+                    isa.op(op, e.ty)
+            except KeyError:
+                raise LaneError(f"{isa.name} {fn.name}: no intrinsic for {e.op} on {e.ty}") from None
             stack.extend(e.args)
 
 

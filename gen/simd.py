@@ -42,7 +42,11 @@ class Isa:
     # intrinsic; None: no instruction (the value is already what the
     # operation gives in this representation).
     ops: dict
-    # what the reader makes of each intrinsic: name -> (operation, argument kinds)
+    # what the reader makes of each intrinsic: name -> (operation, lane type
+    # of its operands and result, argument kinds: "v" a vector, "k" a
+    # constant shift count, "value" a constant or the uint32_t parameter).
+    # mul takes two words and gives a double word, lo a double word and gives
+    # a word, widen the reverse.
     calls: dict = field(default_factory=dict)
     # gf_mul / gf_sqr shape (gen/layouts.py Layout.mul_operands_in_memory): the
     # layout's own choice is for its scalar registers; the lanes choose by
@@ -50,6 +54,12 @@ class Isa:
     mul_operands_in_memory: bool = False
     cflags: str = ""       # what the compiler needs (documentation; the target gives it)
     note: str = ""         # what the generated header says about the representation
+
+    @property
+    def one_vector_type(self):
+        """Words and double words in the same vector type (AVX2): a word is
+        a lane that the Analyzer proves below 2^32."""
+        return self.vtype["w"] == self.vtype["d"]
 
     def op(self, name, ty=None):
         """The intrinsic printing operation `name` on the schedule type ty."""
@@ -77,14 +87,14 @@ AVX2 = Isa(
         "widen": None,
     },
     calls={
-        "_mm256_set1_epi64x": ("set1", ("value",)),
-        "_mm256_add_epi64": ("add", ("v", "v")),
-        "_mm256_sub_epi64": ("sub", ("v", "v")),
-        "_mm256_mul_epu32": ("mul_lo", ("v", "v")),
-        "_mm256_srli_epi64": ("shr", ("v", "k")),
-        "_mm256_slli_epi64": ("shl", ("v", "k")),
-        "_mm256_and_si256": ("and", ("v", "v")),
-        "_mm256_xor_si256": ("xor", ("v", "v")),
+        "_mm256_set1_epi64x": ("set1", "d", ("value",)),
+        "_mm256_add_epi64": ("add", "d", ("v", "v")),
+        "_mm256_sub_epi64": ("sub", "d", ("v", "v")),
+        "_mm256_mul_epu32": ("mul", "w", ("v", "v")),
+        "_mm256_srli_epi64": ("shr", "d", ("v", "k")),
+        "_mm256_slli_epi64": ("shl", "d", ("v", "k")),
+        "_mm256_and_si256": ("and", "d", ("v", "v")),
+        "_mm256_xor_si256": ("xor", "d", ("v", "v")),
     },
     cflags="-mavx2 (x86-64-v3)",
     note=("every limb is a 64-bit lane of an __m256i (limb i of lane k in lane k of limb[i]);\n"
@@ -92,4 +102,38 @@ AVX2 = Isa(
           "which multiplies the low 32 bits of each lane, computes the schedule's product"),
 )
 
-ISAS = {isa.name: isa for isa in (AVX2,)}
+NEON = Isa(
+    name="neon", lanes=2, layout="16x28", partner="8x56", template_dir="neon", mul_operands_in_memory=True,
+    include="arm_neon.h", vtype={"w": "uint32x2_t", "d": "uint64x2_t"}, lane_bits=64,
+    ops={
+        ("const", "w"): "vdup_n_u32", ("const", "d"): "vdupq_n_u64",
+        "bcast": "vdup_n_u32",
+        ("add", "w"): "vadd_u32", ("add", "d"): "vaddq_u64",
+        ("sub", "w"): "vsub_u32", ("sub", "d"): "vsubq_u64",
+        "mul": "vmull_u32",                # two 32-bit words -> one 64-bit double word, per lane
+        ("shr", "w"): "vshr_n_u32", ("shr", "d"): "vshrq_n_u64",
+        ("shl", "w"): "vshl_n_u32", ("shl", "d"): "vshlq_n_u64",
+        ("and", "w"): "vand_u32", ("and", "d"): "vandq_u64",
+        ("xor", "w"): "veor_u32", ("xor", "d"): "veorq_u64",
+        "lo": "vmovn_u64",                 # narrows (the Analyzer proves the value fits)
+        "widen": "vmovl_u32",
+    },
+    calls={
+        "vdup_n_u32": ("set1", "w", ("value",)), "vdupq_n_u64": ("set1", "d", ("value",)),
+        "vadd_u32": ("add", "w", ("v", "v")), "vaddq_u64": ("add", "d", ("v", "v")),
+        "vsub_u32": ("sub", "w", ("v", "v")), "vsubq_u64": ("sub", "d", ("v", "v")),
+        "vmull_u32": ("mul", "w", ("v", "v")),
+        "vshr_n_u32": ("shr", "w", ("v", "k")), "vshrq_n_u64": ("shr", "d", ("v", "k")),
+        "vshl_n_u32": ("shl", "w", ("v", "k")), "vshlq_n_u64": ("shl", "d", ("v", "k")),
+        "vand_u32": ("and", "w", ("v", "v")), "vandq_u64": ("and", "d", ("v", "v")),
+        "veor_u32": ("xor", "w", ("v", "v")), "veorq_u64": ("xor", "d", ("v", "v")),
+        "vmovn_u64": ("lo", "d", ("v",)), "vmovl_u32": ("widen", "w", ("v",)),
+    },
+    cflags="NEON (every aarch64 CPU; -mfpu=neon on ARMv7)",
+    note=("a limb is a 32-bit lane of a uint32x2_t (limb i of lane k in lane k of limb[i]),\n"
+          "a double word a 64-bit lane of a uint64x2_t; the C types are the schedule's types,\n"
+          "products by vmull_u32 (umull / vmlal), narrowing by vmovn_u64 where the schedule's\n"
+          "Lo is proven to fit"),
+)
+
+ISAS = {isa.name: isa for isa in (AVX2, NEON)}

@@ -369,7 +369,7 @@ def c_targeted():
 
 # ---- vector lane layouts (gen/simd.py, gen/gen_lanes.py) ----------------
 
-LANE_MUTATIONS = [
+LANE_MUTATIONS = {"avx2": [
     ("constant", re.compile(r"_mm256_set1_epi64x\((0x[0-9a-f]+)\)"),
      lambda m: f"_mm256_set1_epi64x({int(m.group(1), 16) + 1:#x})"),
     ("add for sub", re.compile(r"_mm256_sub_epi64"), lambda m: "_mm256_add_epi64"),
@@ -377,10 +377,18 @@ LANE_MUTATIONS = [
     ("shift", re.compile(r"(_mm256_s[rl]li_epi64\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
     ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
     ("signed product", re.compile(r"_mm256_mul_epu32"), lambda m: "_mm256_mul_epi32"),
-]
+], "neon": [
+    ("constant", re.compile(r"(vdupq?_n_u(?:32|64))\((0x[0-9a-f]+)\)"),
+     lambda m: f"{m.group(1)}({int(m.group(2), 16) + 1:#x})"),
+    ("add for sub", re.compile(r"vsubq_u64"), lambda m: "vaddq_u64"),
+    ("sub for add", re.compile(r"vaddq_u64"), lambda m: "vsubq_u64"),
+    ("shift", re.compile(r"(vs[hr][rl]q?_n_u(?:32|64)\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
+    ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
+    ("signed product", re.compile(r"vmull_u32"), lambda m: "vmull_s32"),
+]}
 
-# (file, what, edit, accepted?)
-LANE_TARGETED = [
+# isa -> [(file, what, edit, accepted?)]
+LANE_TARGETED = {"avx2": [
     ("gf_lanes.h", "operands of an add swapped in gfl_add_nr (same values)",
      lambda t: in_function(t, "gfl_add_nr", lambda ln: ln.replace("_mm256_add_epi64(a0, b0)", "_mm256_add_epi64(b0, a0)")),
      True),
@@ -398,7 +406,22 @@ LANE_TARGETED = [
     ("gfl_sqr.c", "the carry of limb 0 dropped",
      lambda t: t.replace("__m256i lo1 = _mm256_add_epi64(_mm256_srli_epi64(lo0, 28), sa1);", "__m256i lo1 = sa1;", 1),
      False),
-]
+], "neon": [
+    ("gf_lanes.h", "operands of an add swapped in gfl_add_nr (same values)",
+     lambda t: in_function(t, "gfl_add_nr", lambda ln: ln.replace("vadd_u32(a0, b0)", "vadd_u32(b0, a0)")), True),
+    ("gf_lanes.h", "gfl_sub_nr with 3p instead of 2p (exact, but not the proven schedule)",
+     lambda t: in_function(t, "gfl_sub_nr", lambda ln: ln.replace("vdup_n_u32(0x1ffffffe)", "vdup_n_u32(0x2ffffffd)")
+                           .replace("vdup_n_u32(0x1ffffffc)", "vdup_n_u32(0x2ffffffa)")), False),
+    ("gfl_sqr.c", "a double word kept as a word without its vmovn_u64 (C's types disagree)",
+     lambda t: t.replace("uint32x2_t c8 = vmovn_u64(vandq_u64(hi0, vdupq_n_u64(0xfffffff)));",
+                         "uint32x2_t c8 = vandq_u64(hi0, vdupq_n_u64(0xfffffff));", 1), False),
+    ("gfl_sqr.c", "the carry of limb 0 dropped",
+     lambda t: t.replace("uint64x2_t lo1 = vaddq_u64(vshrq_n_u64(lo0, 28), sa1);", "uint64x2_t lo1 = sa1;", 1),
+     False),
+    ("gfl_mul.c", "a narrowing of a value that does not fit a word (vmovn_u64 would drop its top)",
+     lambda t: t.replace("uint32x2_t c0 = vmovn_u64(vandq_u64(lo0, vdupq_n_u64(0xfffffff)));",
+                         "uint32x2_t c0 = vmovn_u64(vandq_u64(lo0, vdupq_n_u64(0xfffffffff)));", 1), False),
+]}
 
 
 def lane_faults():
@@ -419,7 +442,7 @@ def lane_faults():
             lines = text.split("\n")
             where = [i for i in routine_lines(text, [fn.name for fn in fns])
                      if "ASSERT_BOUND" not in lines[i]]
-            for kind, rx, fix in LANE_MUTATIONS:
+            for kind, rx, fix in LANE_MUTATIONS[name]:
                 sites = [(i, m) for i in where for m in rx.finditer(lines[i])]
                 for i, m in spread(sites, 2):
                     new = lines[i][:m.start()] + fix(m) + lines[i][m.end():]
@@ -431,7 +454,7 @@ def lane_faults():
                         report(False, f"{label} is accepted")
                     except c_match.MatchError as e:
                         report(True, f"{label} refused: {e}")
-        for fname, what, edit, accept in LANE_TARGETED:
+        for fname, what, edit, accept in LANE_TARGETED[name]:
             t = dict(texts)
             t[fname] = edit(texts[fname])
             if t[fname] == texts[fname]:

@@ -14,7 +14,7 @@
  * lanes against gf_mul, gf_sqr, ... on the extracted elements.
  * The limbs of a lane are read through the layout's own representation
  * (raw_get below): the test knows the two shapes, a gf per lane (scalar)
- * and limb i of every lane in one vector (avx2).
+ * and limb i of every lane in one vector (avx2: 64-bit lanes; neon: 32-bit lanes).
  * On the avx2 target, a CPU without AVX2 skips the whole program.
  */
 #include <gmp.h>
@@ -31,15 +31,29 @@
 #define RAW_BITS GFL_LIMB_BITS
 #define RAW_TIGHT ((uint64_t)GFL_TIGHT_MAX)
 #define RAW_LOOSE ((uint64_t)GFL_LOOSE_MAX)
+/* lanes of 64 bits (AVX2) or of 32 bits (NEON's uint32x2_t) */
+#define RAW_LANE_BYTES (sizeof(((gfl_s *)0)->limb[0]) / GF_LANES)
 static uint64_t raw_get(const gfl a, unsigned lane, unsigned i) {
-    uint64_t v[GF_LANES];
+    if (RAW_LANE_BYTES == 8) {
+        uint64_t v[GF_LANES];
+        memcpy(v, &a->limb[i], sizeof v);
+        return v[lane];
+    }
+    uint32_t v[GF_LANES];
     memcpy(v, &a->limb[i], sizeof v);
     return v[lane];
 }
 static void raw_set(gfl a, unsigned lane, unsigned i, uint64_t x) {
-    uint64_t v[GF_LANES];
+    if (RAW_LANE_BYTES == 8) {
+        uint64_t v[GF_LANES];
+        memcpy(v, &a->limb[i], sizeof v);
+        v[lane] = x;
+        memcpy(&a->limb[i], v, sizeof v);
+        return;
+    }
+    uint32_t v[GF_LANES];
     memcpy(v, &a->limb[i], sizeof v);
-    v[lane] = x;
+    v[lane] = (uint32_t)x;
     memcpy(&a->limb[i], v, sizeof v);
 }
 #else
