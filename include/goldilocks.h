@@ -88,6 +88,33 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
                     const uint8_t peer[GOLDILOCKS_X448_BYTES]);
 
 /*
+ * n X448 shared secrets at once: for every i < n, shared[i] and rc[i] are
+ * exactly what goldilocks_x448(shared[i], secret[i], peer[i]) gives and
+ * returns (0, or -1 with shared[i] all zero for a low-order peer), item by
+ * item: one item's failure leaves the others' results in place. Returns 0
+ * when every rc[i] is 0, else -1. The items are computed in groups, side
+ * by side in the lanes of the target's field code (4 to a group on every
+ * target today); a partial last group costs a full one, and any n works.
+ *
+ * - n = 0: returns 0 and touches nothing (every pointer may then be NULL).
+ * - rc may be NULL: then only the return value reports failures (a failed
+ *   item's shared[i] is all zero, as always).
+ * - shared, secret or peer NULL with n > 0: returns -1, every rc[i] is -1
+ *   and every shared[i] zero (when those arrays are not NULL), as n single
+ *   calls with a NULL argument give.
+ * - Aliasing: shared may be secret or peer (the same array: each result
+ *   replaces its own inputs), or overlap one of them partially when the two
+ *   arrays start fewer than GOLDILOCKS_X448_BYTES bytes apart, either way,
+ *   as shared may overlap the inputs of a single call. rc must not overlap
+ *   any other array.
+ * - Time independent of the secrets (the lane of each item and the number
+ *   of items are public); the secrets and their intermediates are wiped.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_batch(size_t n, uint8_t shared[][GOLDILOCKS_X448_BYTES], int rc[],
+                          const uint8_t secret[][GOLDILOCKS_X448_BYTES], const uint8_t peer[][GOLDILOCKS_X448_BYTES]);
+
+/*
  * 0 when pub is a u coordinate worth exchanging with: canonical (u < p) and
  * none of the low-order values 0, 1 and p - 1. Points of the twist are
  * valid X448 inputs and pass. -1 otherwise.
