@@ -76,6 +76,19 @@ GOLDILOCKS_API
 void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES]);
 
 /*
+ * pub[i] = X448(secret[i], 5) for i < n: the bytes of n calls of
+ * goldilocks_x448_public_key, computed GF_LANES at a time in the field's
+ * lanes (batch calls across operations). n = 0 does nothing (pub and secret
+ * may then be NULL). A NULL pub or secret with n > 0: the n items of a
+ * non-NULL pub are zeroed. Aliasing: pub may be secret itself (pub[i] over
+ * secret[i], in place); other overlaps of the two arrays are not allowed.
+ * Constant time in every secret; secrets wiped.
+ */
+GOLDILOCKS_API
+void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
+                                      const uint8_t secret[][GOLDILOCKS_X448_BYTES]);
+
+/*
  * shared = X448(secret, peer), RFC 7748 section 5: the secret is clamped
  * (decodeScalar448) and the peer's u coordinate is read as all 448 bits and
  * reduced mod p (a non-canonical u >= p is accepted, as the RFC requires;

@@ -110,4 +110,13 @@ void ct_wipe_stack(void);
 #define CT_STACK_WIPE_SMALL_BYTES 2048
 void ct_wipe_stack_small(void);
 
+/*
+ * The same for the batch calls across operations (goldilocks_*_batch),
+ * whose frames hold GF_LANES operations' state at once (the lane
+ * variable-base multiplication keeps GF_LANES tables of 17 cached points,
+ * 17 KiB with four lanes): CT_STACK_WIPE_BATCH_BYTES, once per batch call.
+ */
+#define CT_STACK_WIPE_BATCH_BYTES 65536
+void ct_wipe_stack_batch(void);
+
 #endif
