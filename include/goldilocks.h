@@ -147,6 +147,26 @@ int goldilocks_ed448_sign(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
                           const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
 
 /*
+ * Signs n messages under one secret key with one context: sig[i] is what
+ * goldilocks_ed448_sign(sig[i], secret, msg[i], msg_len[i], ctx, ctx_len)
+ * gives, computed GF_LANES at a time in the field's lanes (the key expanded
+ * once). Returns 0 when every one of those calls would return 0, else -1:
+ * for ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX, ctx NULL with ctx_len > 0, or
+ * a NULL sig, secret, msg or msg_len with n > 0, -1 and all n signatures
+ * zero (when sig is not NULL); for msg[i] NULL with msg_len[i] > 0, -1 with
+ * sig[i] zero and the other items signed. n = 0 returns 0 and reads nothing.
+ * Aliasing: sig[i] may overlap msg[i], and secret and ctx may overlap sig;
+ * a signature must not overlap another item's message, nor the msg and
+ * msg_len arrays. The same warning as goldilocks_ed448_sign on the public
+ * half of secret.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_sign_batch(size_t n, uint8_t sig[][GOLDILOCKS_ED448_SIG_BYTES],
+                                const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
+                                const uint8_t *const msg[], const size_t msg_len[], const uint8_t *ctx,
+                                size_t ctx_len);
+
+/*
  * The misuse-proof signature: as goldilocks_ed448_sign, but from the seed
  * alone; the public key is derived inside, so no stored public half can be
  * wrong. About twice the time of goldilocks_ed448_sign.
