@@ -283,6 +283,23 @@ int goldilocks_decaf448_scalarmult(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
                                    const uint8_t point[GOLDILOCKS_DECAF448_BYTES],
                                    const uint8_t scalar[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
 
+/*
+ * out[i] = [scalar[i]]point[i] for i < n, rc[i] = the return value of
+ * goldilocks_decaf448_scalarmult(out[i], point[i], scalar[i]): the bytes of
+ * n single calls, computed GF_LANES at a time in the field's lanes. An
+ * invalid encoding gives rc[i] = -1 and out[i] zero, the other items
+ * unaffected. Returns 0 when every rc[i] is 0, else -1. A NULL out, rc,
+ * point or scalar with n > 0: -1, every rc[i] -1 and every out[i] zero
+ * (those that are not NULL). n = 0 returns 0 and touches nothing.
+ * Aliasing: out may be point or scalar itself (out[i] over item i's
+ * input, in place); other overlaps of the arrays are not allowed, and rc
+ * must not overlap any of them. Constant time in the scalars.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECAF448_BYTES], int rc[],
+                                         const uint8_t point[][GOLDILOCKS_DECAF448_BYTES],
+                                         const uint8_t scalar[][GOLDILOCKS_DECAF448_SCALAR_BYTES]);
+
 /* out = a + b. -1 (and out zero) when an input is not a valid encoding. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_decaf448_add(uint8_t out[GOLDILOCKS_DECAF448_BYTES], const uint8_t a[GOLDILOCKS_DECAF448_BYTES],
