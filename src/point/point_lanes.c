@@ -22,6 +22,7 @@ void pointl_copy(pointl_t *out, const pointl_t *a) {
     gfl_copy(out->t, a->t);
 }
 
+/* The other lanes of out must hold values (gfl_insert may blend into them). */
 void pointl_insert(pointl_t *out, unsigned lane, const point_t *a) {
     gfl_insert(out->x, lane, a->x);
     gfl_insert(out->y, lane, a->y);
@@ -146,7 +147,8 @@ void pointl_cached_cond_neg(pointl_cached_t *a, lmask_t neg) {
 /*
  * The one lookup behind both entry types: for each lane k, ct_lookup reads
  * every entry of table[k] (entries of `elems` consecutive gf, `size` bytes)
- * and keeps entry idx[k] by masks; its elements go into lane k of out[0..elems).
+ * and keeps entry idx[k] by masks; its elements go into lane k of out[0..elems)
+ * (lane 0 by a broadcast, so that out needs no initial value).
  * Inlined into the two wrappers below with constant sizes, so that
  * ct_lookup's loops unroll as they do for the single calls.
  */
@@ -156,8 +158,12 @@ static inline __attribute__((always_inline)) void lanes_lookup(gfl *const out[],
     gf_s entry[CT_LOOKUP_MAX_BYTES / sizeof(gf_s)];
     for (unsigned k = 0; k < GF_LANES; k++) {
         ct_lookup(entry, table[k], size, n, idx[k]);
-        for (unsigned e = 0; e < elems; e++)
-            gfl_insert(*out[e], k, &entry[e]);
+        for (unsigned e = 0; e < elems; e++) {
+            if (k == 0) /* every lane set before the inserts blend into it */
+                gfl_broadcast(*out[e], &entry[e]);
+            else
+                gfl_insert(*out[e], k, &entry[e]);
+        }
     }
     ct_wipe(entry, size);
 }

@@ -36,7 +36,7 @@ typedef struct {
 
 void pointl_identity(pointl_t *out);
 void pointl_copy(pointl_t *out, const pointl_t *a);
-/* Lane `lane` (public, below GF_LANES) of out = a; the other lanes kept. */
+/* Lane `lane` (public, below GF_LANES) of out = a; the other lanes kept (out must be set). */
 void pointl_insert(pointl_t *out, unsigned lane, const point_t *a);
 /* out = lane `lane` of a. */
 void pointl_extract(point_t *out, const pointl_t *a, unsigned lane);

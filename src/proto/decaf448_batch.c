@@ -40,6 +40,7 @@ int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECA
         unsigned count = n - i < GF_LANES ? (unsigned)(n - i) : GF_LANES;
         int ok[GF_LANES];
         /* every input of the chunk is read before its outputs are written */
+        pointl_identity(&st.pl);
         for (unsigned l = 0; l < GF_LANES; l++) {
             ok[l] = l < count && decaf448_decode(&st.p, point[i + l]) != 0;
             if (!ok[l])
