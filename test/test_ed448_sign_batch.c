@@ -2,9 +2,10 @@
  * goldilocks_ed448_sign_batch against n calls of goldilocks_ed448_sign
  * (itself checked against RFC 8032 and OpenSSL in test_ed448 and
  * interop_ed448) for n = 0, 1, GF_LANES - 1, GF_LANES, GF_LANES + 1,
- * 3 GF_LANES + 2 and 1000, every signature also verified by
- * goldilocks_ed448_verify; the RFC 8032 section 7.4 Ed448 vectors (their
- * key, message and context) in every lane position among random messages;
+ * 3 GF_LANES + 2 and 1000 (200 without --slow: the suite also runs under
+ * qemu), every signature also verified by goldilocks_ed448_verify; the
+ * RFC 8032 section 7.4 Ed448 vectors (their key, message and context) in
+ * every lane position among random messages;
  * contexts of 0, 1 and 255 bytes; the failures (ctx_len 256, NULL
  * arguments, msg[i] NULL with msg_len[i] > 0 in some items); sig[i] over
  * msg[i], and secret and ctx inside sig.
@@ -21,6 +22,7 @@ enum { SIG = GOLDILOCKS_ED448_SIG_BYTES, SK = GOLDILOCKS_ED448_SECRET_BYTES, MAX
 static uint8_t sk[SK], sig[MAXN][SIG], want[MAXN][SIG], msgbuf[MAXN][MAXLEN];
 static const uint8_t *msg[MAXN];
 static size_t len[MAXN];
+static int slow; /* --slow: n = 1000 and every vector at every item */
 
 static void random_key(void) {
     uint8_t seed[57], pub[57];
@@ -59,20 +61,20 @@ static int all_zero(const uint8_t *p, size_t len_) {
 }
 
 static void test_sizes(void) {
-    const size_t sizes[] = {0, 1, GF_LANES - 1, GF_LANES, GF_LANES + 1, 3 * GF_LANES + 2, MAXN};
+    const size_t sizes[] = {0, 1, GF_LANES - 1, GF_LANES, GF_LANES + 1, 3 * GF_LANES + 2, slow ? MAXN : 200};
     uint8_t ctx[255];
     check_randbytes(ctx, sizeof ctx);
     const size_t ctx_lens[] = {0, 1, 255};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         for (size_t c = 0; c < 3; c++) {
             size_t n = sizes[s];
-            if (n == MAXN && c)
+            if (n > 3 * GF_LANES + 2 && c)
                 continue;
             char name[80];
             snprintf(name, sizeof name, "n = %zu, %zu-byte context, against single calls", n, ctx_lens[c]);
             check_test(name);
             random_key();
-            random_messages(n, n == MAXN ? 64 : 300);
+            random_messages(n, n > 3 * GF_LANES + 2 ? 64 : 300);
             int want_rc = singles(n, ctx, ctx_lens[c]);
             memset(sig, 0xa5, sizeof sig);
             int rc = goldilocks_ed448_sign_batch(n, sig, sk, msg, len, ctx, ctx_lens[c]);
@@ -112,7 +114,8 @@ static void test_vectors(void) {
         if (ml < 0 || cl < 0)
             continue;
         goldilocks_ed448_keypair_from_seed(pub, sk, seed);
-        size_t n = 2 * GF_LANES + 1;
+        /* GF_LANES + 1 items: every lane of a full chunk and the lone lane of a partial one (2 GF_LANES + 1 with --slow) */
+        size_t n = slow ? 2 * GF_LANES + 1 : GF_LANES + 1;
         for (size_t pos = 0; pos < n; pos++) {
             random_messages(n, 80);
             msg[pos] = vmsg;
@@ -204,8 +207,9 @@ static void test_alias(void) {
     check(differing(n) == 0, "%zu of %zu signatures differ", differing(n), n);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     check_init("test_ed448_sign_batch");
+    slow = check_slow(argc, argv);
     test_sizes();
     test_vectors();
     test_failures();
