@@ -12,6 +12,11 @@
  *       backend (GF_LANES_NAME, GF_LANES).
  *       Ticks are rdtsc on x86 (elsewhere nanoseconds).
  *
+ *   bench_point_batch --only OP:single|OP:batch [--iterations K] [--n N]
+ *       Runs only that side K times, untimed: for callgrind's instruction
+ *       counts (the difference of two K, divided by their difference and N,
+ *       is the cost of one item). OP: x448_public_key, ed448_sign, decaf448_scalarmult.
+ *
  * Rows: X448 public key (goldilocks_x448_public_key_batch), Ed448 sign of
  * 32-byte messages under one key (goldilocks_ed448_sign_batch), decaf448
  * scalarmult (goldilocks_decaf448_scalarmult_batch).
@@ -75,14 +80,21 @@ static void run(int op, int batch, size_t n) {
 
 int main(int argc, char **argv) {
     int reps = 15;
+    long iterations = 1;
+    const char *only = NULL;
     size_t n = 64;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--reps") == 0)
             reps = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--only") == 0)
+            only = argv[++i];
+        else if (i + 1 < argc && strcmp(argv[i], "--iterations") == 0)
+            iterations = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--n") == 0)
             n = (size_t)atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: bench_point_batch [--reps R] [--n N]\n");
+            fprintf(stderr, "usage: bench_point_batch [--reps R] [--n N]\n"
+                            "       bench_point_batch --only OP:single|OP:batch [--iterations K] [--n N]\n");
             return 2;
         }
     }
@@ -106,6 +118,21 @@ int main(int argc, char **argv) {
     fill(&ds[0][0], sizeof ds);
 
     static const char *const names[] = {"X448 public key", "Ed448 sign (32 bytes)", "decaf448 scalarmult"};
+    static const char *const ops[] = {"x448_public_key", "ed448_sign", "decaf448_scalarmult"};
+    if (only) {
+        for (int op = 0; op < 3; op++) {
+            size_t l = strlen(ops[op]);
+            if (strncmp(only, ops[op], l) == 0 && only[l] == ':' &&
+                (strcmp(only + l + 1, "single") == 0 || strcmp(only + l + 1, "batch") == 0)) {
+                int batch = strcmp(only + l + 1, "batch") == 0;
+                for (long k = 0; k < iterations; k++)
+                    run(op, batch, n);
+                return 0;
+            }
+        }
+        fprintf(stderr, "bench_point_batch: unknown --only %s\n", only);
+        return 2;
+    }
     uint64_t *t[2];
     t[0] = malloc(sizeof(uint64_t) * (size_t)reps);
     t[1] = malloc(sizeof(uint64_t) * (size_t)reps);
