@@ -77,8 +77,8 @@ void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_
 
 /*
  * pub[i] = X448(secret[i], 5) for i < n: the bytes of n calls of
- * goldilocks_x448_public_key, computed GF_LANES at a time in the field's
- * lanes (batch calls across operations). n = 0 does nothing (pub and secret
+ * goldilocks_x448_public_key, computed several at a time (four on every
+ * target so far) in the field's lanes. n = 0 does nothing (pub and secret
  * may then be NULL). A NULL pub or secret with n > 0: the n items of a
  * non-NULL pub are zeroed. Aliasing: pub may be secret itself (pub[i] over
  * secret[i], in place); other overlaps of the two arrays are not allowed.
@@ -149,8 +149,8 @@ int goldilocks_ed448_sign(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
 /*
  * Signs n messages under one secret key with one context: sig[i] is what
  * goldilocks_ed448_sign(sig[i], secret, msg[i], msg_len[i], ctx, ctx_len)
- * gives, computed GF_LANES at a time in the field's lanes (the key expanded
- * once). Returns 0 when every one of those calls would return 0, else -1:
+ * gives, computed several at a time in the field's lanes (the key
+ * expanded once). Returns 0 when every one of those calls would return 0, else -1:
  * for ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX, ctx NULL with ctx_len > 0, or
  * a NULL sig, secret, msg or msg_len with n > 0, -1 and all n signatures
  * zero (when sig is not NULL); for msg[i] NULL with msg_len[i] > 0, -1 with
@@ -286,7 +286,7 @@ int goldilocks_decaf448_scalarmult(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
 /*
  * out[i] = [scalar[i]]point[i] for i < n, rc[i] = the return value of
  * goldilocks_decaf448_scalarmult(out[i], point[i], scalar[i]): the bytes of
- * n single calls, computed GF_LANES at a time in the field's lanes. An
+ * n single calls, computed several at a time in the field's lanes. An
  * invalid encoding gives rc[i] = -1 and out[i] zero, the other items
  * unaffected. Returns 0 when every rc[i] is 0, else -1. A NULL out, rc,
  * point or scalar with n > 0: -1, every rc[i] -1 and every out[i] zero
