@@ -55,7 +55,7 @@ SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 
 class Target:
-    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar'):
+    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar', alternatives=()):
         self.name = name
         self.layout = layout    # the generated/p448_<layout>/ directory it builds
         self.lanes = lanes      # the generated/lanes_<lanes>/ directory (src/field/field.h, "Lanes")
@@ -63,6 +63,7 @@ class Target:
         self.cflags = list(cflags)
         self.cross = cross      # default cross prefix, '' for the host compiler
         self.arch = arch        # the machine it needs (None: any)
+        self.alternatives = list(alternatives)  # ALTERNATIVES it builds in place of their defaults
 
 
 TARGETS = [
@@ -75,6 +76,14 @@ TARGETS = [
            cross='arm-linux-gnueabihf-', arch='arm'),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
+
+# Curve files with two sources of the same functions: alternative -> the default
+# it replaces. Every target builds the default unless it lists the alternative
+# in its `alternatives` (chosen by measurement, README "Speed"); either way
+# exactly one of the two is in the library.
+ALTERNATIVES = {
+    'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
+}
 
 # Layouts whose field code runs on a host with 64-bit words; each gets its own
 # field test programs so that one `ninja test` checks every scalar layout.
@@ -604,6 +613,11 @@ def configure(args, created):
     if not os.path.isdir(src(lanes_dir)):
         fail(f'{lanes_dir} is missing: run python3 gen/gen_lanes.py --out generated')
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
+    for alt in target.alternatives:
+        if alt not in ALTERNATIVES:
+            fail(f'target {target.name}: {alt} is not in ALTERNATIVES (configure.py)')
+    dropped = {ALTERNATIVES[a] for a in target.alternatives} | (set(ALTERNATIVES) - set(target.alternatives))
+    lib_sources = [s for s in lib_sources if s not in dropped]
     field_sources = ['src/field/field.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
     if missing:
