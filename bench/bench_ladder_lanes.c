@@ -16,6 +16,9 @@
  *             bench_ladder_lanes --only ladder_lanes --iterations 10
  *       (Ir of bench_only_loop / N).
  *
+ * The Edwards doubling and additions of point_arith.c beside their spread
+ * forms (src/point/point_spread.h), in dependent chains.
+ *
  * Before timing, the three ladders' outputs are compared for random inputs;
  * the program aborts on a mismatch.
  */
@@ -24,6 +27,8 @@
 #include <string.h>
 #include "goldilocks.h"
 #include "ticks.h"
+#include "point.h"
+#include "point_spread.h"
 
 /* Both sources of x448_ladder under names of their own. */
 #define x448_ladder bench_ladder_scalar
@@ -100,6 +105,24 @@ static void op_gfl_extract_insert(unsigned n) {
     }
 }
 
+/* Edwards doubling and additions: point_arith.c against the spread forms (point_spread.h). */
+static point_t pa;
+static point_niels_t pn;
+static point_cached_t pc;
+static point_spread_t sa;
+static point_spread_niels_t sn;
+static point_spread_cached_t sc;
+static void op_point_double(unsigned n) { for (unsigned i = 0; i < n; i++) point_double(&pa, &pa); }
+static void op_point_add_niels(unsigned n) { for (unsigned i = 0; i < n; i++) point_add_niels(&pa, &pa, &pn); }
+static void op_point_add_cached(unsigned n) { for (unsigned i = 0; i < n; i++) point_add_cached(&pa, &pa, &pc); }
+static void op_spread_double(unsigned n) { for (unsigned i = 0; i < n; i++) point_spread_double(&sa, &sa); }
+static void op_spread_add_niels(unsigned n) {
+    for (unsigned i = 0; i < n; i++) point_spread_add_niels(&sa, &sa, &sn);
+}
+static void op_spread_add_cached(unsigned n) {
+    for (unsigned i = 0; i < n; i++) point_spread_add_cached(&sa, &sa, &sc);
+}
+
 typedef struct {
     const char *name;
     void (*run)(unsigned n);
@@ -122,6 +145,12 @@ static const op OPS[] = {
     { "gfl_permute", op_gfl_permute, 1000 },
     { "gfl_select", op_gfl_select, 1000 },
     { "gfl_extract+insert", op_gfl_extract_insert, 1000 },
+    { "point_double", op_point_double, 200 },
+    { "spread_double", op_spread_double, 200 },
+    { "point_add_niels", op_point_add_niels, 200 },
+    { "spread_add_niels", op_spread_add_niels, 200 },
+    { "point_add_cached", op_point_add_cached, 200 },
+    { "spread_add_cached", op_spread_add_cached, 200 },
 };
 enum { NOPS = sizeof OPS / sizeof OPS[0] };
 
@@ -185,6 +214,21 @@ int main(int argc, char **argv) {
         gf t;
         gf_mulw(t, fa, i + 2);
         gfl_insert(la, i, t);
+    }
+
+    {
+        scalar_t k;
+        scalar_reduce_bytes(&k, u_in, N);
+        point_scalarmul_base(&pa, &k);
+        point_affine(pn.x, pn.y, &pa);
+        gf_mul(pn.dxy, pn.x, pn.y);
+        gf_mulw(pn.dxy, pn.dxy, CURVE_MINUS_D);
+        gf_neg(pn.dxy, pn.dxy);
+        point_double(&pa, &pa);
+        point_to_cached(&pc, &pa);
+        point_spread_from(&sa, &pa);
+        point_spread_niels_from(&sn, &pn);
+        point_spread_cached_from(&sc, &pc);
     }
 
     if (only) {
