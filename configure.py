@@ -69,6 +69,7 @@ class Target:
 TARGETS = [
     Target('x86-64-v3', '8x56', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
            cflags=['-march=x86-64-v3'], arch='x86_64'),
+    Target('avx2', '8x56', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28) for the lane-parallel code', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2'),
     Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),

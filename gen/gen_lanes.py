@@ -7,15 +7,36 @@ A lane layout holds GF_LANES independent field elements, one per lane. Every
 target has exactly one, chosen by configure.py --target:
   scalar   GF_LANES elements of the target's scalar layout side by side
            (templates/lanes_scalar/), for every target without vector field code.
+  avx2     (and every Isa of gen/simd.py) limb i of every lane in one vector:
+           the schedules of a scalar layout (gen/schedules.py, the same ones
+           gen/gen_field.py proves) printed with intrinsics by
+           templates/simd/ir.j2 through the Isa's description, inside the
+           Isa's own templates (templates/<isa>/). Each routine is proven
+           (gen/prove.py, gen/ir.py's Analyzer: per lane, since every lane
+           is one run of the schedule), checked against arithmetic mod p
+           (gen/selfcheck.py), printed, read back from its intrinsics and
+           matched (gen/c_match.py check_lanes) before any file is written.
 Output is deterministic; an unchanged file is not rewritten.
 """
 
 import argparse
+import copy
+import dataclasses
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import c_match  # noqa: E402
+import gen_field  # noqa: E402
+import ir  # noqa: E402
+import layouts  # noqa: E402
+import prove  # noqa: E402
+import schedules  # noqa: E402
+import selfcheck  # noqa: E402
+import simd  # noqa: E402
 
 COMMAND = "python3 gen/gen_lanes.py --out generated"
 
@@ -32,6 +53,90 @@ def header(template):
 def render_scalar(env):
     t = env.get_template("lanes_scalar/gf_lanes.h.j2")
     return {"gf_lanes.h": t.render(header=header("lanes_scalar/gf_lanes.h.j2"), lanes=SCALAR_LANES)}
+
+
+# The routines a vector lane layout prints from schedules: file -> scalar routines.
+VECTOR_FILES = {"gf_lanes.h": ("gf_add_nr", "gf_sub_nr", "gf_add", "gf_sub", "gf_neg", "gf_weak_reduce"),
+                "gfl_mul.c": ("gf_mul",), "gfl_sqr.c": ("gf_sqr",), "gfl_mulw.c": ("gf_mulw",)}
+
+# What the generated header says about the speed of each choice (measured
+# with bench/bench_field_lanes.c; see the header of generated/lanes_<isa>/).
+SPEED_NOTES = {"avx2": """
+"""}
+
+
+class LaneError(Exception):
+    """A schedule the vector printer cannot print faithfully."""
+
+
+def _check_printable(isa, fn):
+    for s in ir.walk(fn.body):
+        if s.kind in ("loadbyte", "storebyte", "ret"):
+            raise LaneError(f"{isa.name} {fn.name}: a {s.kind} statement has no lane form")
+        stack = [s.expr] if s.expr is not None else []
+        while stack:
+            e = stack.pop()
+            if e.op in ("not", "maskbit"):
+                # a word is 32 bits of a wider lane: ~x and 0 - x would set
+                # the lane's upper bits, which C's 32-bit words do not have
+                raise LaneError(f"{isa.name} {fn.name}: {e.op} has no lane form (the lane routines need none)")
+            if e.op not in ("var", "const", "mask") and e.op not in isa.ops:
+                raise LaneError(f"{isa.name} {fn.name}: no intrinsic for {e.op}")
+            stack.extend(e.args)
+
+
+def vector_layout(isa):
+    """The scalar layout whose schedules isa prints, in the isa's mul shape."""
+    return dataclasses.replace(layouts.LAYOUTS[isa.layout], mul_operands_in_memory=isa.mul_operands_in_memory,
+                               parallel_carry=())
+
+
+def vector_functions(isa):
+    """{file: [schedule, renamed gfl_*]} and {gfl name: contract info}."""
+    L = vector_layout(isa)
+    byname = {fn.name: fn for g in schedules.all_functions(L).values() for fn in g}
+    files, infos = {}, {}
+    for fname, names in VECTOR_FILES.items():
+        files[fname] = []
+        for n in names:
+            fn = byname[n]
+            _check_printable(isa, fn)
+            sentence = prove.prove(L, fn)
+            selfcheck.check(L, fn)
+            info = dict(gen_field.contract(L, fn), proven=sentence)
+            v = copy.copy(fn)
+            v.name = "gfl" + n[2:]
+            files[fname].append(v)
+            infos[v.name] = info
+    return L, files, infos
+
+
+def render_vector(env, isa):
+    """The files of one vector lane layout, every routine proven and its
+    intrinsics read back and matched; raises BoundError, ProofError,
+    MatchError or LaneError."""
+    L, fns, infos = vector_functions(isa)
+    P = layouts.LAYOUTS[isa.partner]
+    if P.radix % L.radix or P.limbs * (P.radix // L.radix) != L.limbs:
+        raise LaneError(f"{isa.name}: partner layout {P.name} is not made of whole {L.name} limbs")
+    k, bias = schedules.sub_bias(L)
+    products = {("gf" + v.name[3:]): gen_field.word_products(v) for g in fns.values() for v in g
+                if v.name in ("gfl_mul", "gfl_sqr")}
+    tdir = isa.template_dir
+    ctx = dict(isa=isa, L=L, P=P, ratio=P.radix // L.radix, limbs=L.limbs, radix=L.radix,
+               hex=lambda v: "0x%x" % v, products=products, bias=bias, bias_k=k,
+               speed_notes=SPEED_NOTES.get(isa.name, "").strip("\n").split("\n"))
+    out = {}
+    t = env.get_template(f"{tdir}/gf_lanes.h.j2")
+    out["gf_lanes.h"] = t.render(header=header(f"{tdir}/gf_lanes.h.j2"),
+                                 inline=[(f, infos[f.name]) for f in fns["gf_lanes.h"]], **ctx)
+    t = env.get_template(f"{tdir}/routine.c.j2")
+    for fname, group in fns.items():
+        if fname.endswith(".c"):
+            out[fname] = t.render(header=header(f"{tdir}/routine.c.j2"),
+                                  fns=[(f, infos[f.name]) for f in group], **ctx)
+    c_match.check_lanes(isa, L, out, fns)
+    return out
 
 
 def write_dir(files, out_dir):
@@ -60,6 +165,12 @@ def main():
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
     rendered = {"scalar": render_scalar(env)}
+    try:
+        # every vector layout is proven and read back before any file is written
+        for name, isa in simd.ISAS.items():
+            rendered[name] = render_vector(env, isa)
+    except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError) as e:
+        sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():
         changed = write_dir(files, os.path.join(args.out, f"lanes_{name}"))
         print(f"gen_lanes.py: lanes_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
