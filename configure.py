@@ -315,6 +315,9 @@ def parse_args(argv):
                    help='build everything with AddressSanitizer and UndefinedBehaviorSanitizer')
     p.add_argument('--debug-bounds', action='store_true',
                    help='assert the generated limb bounds at run time (GOLDILOCKS_DEBUG_BOUNDS)')
+    p.add_argument('--alternative', action='append', default=[], metavar='FILE',
+                   help='also build FILE in place of its default (configure.py ALTERNATIVES), '
+                   'for tests and measurements; repeatable')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     return p.parse_args(argv)
 
@@ -439,6 +442,7 @@ def recorded_args(args, builddir, cc, cc_from_env):
     if args.modulesdir is not None:
         out.append(f'--modulesdir={args.modulesdir}')
     out += ['--sanitize'] * args.sanitize + ['--debug-bounds'] * args.debug_bounds
+    out += [f'--alternative={a}' for a in args.alternative]
     return out
 
 
@@ -614,10 +618,12 @@ def configure(args, created):
     if not os.path.isdir(src(lanes_dir)):
         fail(f'{lanes_dir} is missing: run python3 gen/gen_lanes.py --out generated')
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
-    for alt in target.alternatives:
+    alternatives = target.alternatives + [a for a in args.alternative if a not in target.alternatives]
+    for alt in alternatives:
         if alt not in ALTERNATIVES:
-            fail(f'target {target.name}: {alt} is not in ALTERNATIVES (configure.py)')
-    dropped = {ALTERNATIVES[a] for a in target.alternatives} | (set(ALTERNATIVES) - set(target.alternatives))
+            fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
+                 + ', '.join(sorted(ALTERNATIVES)))
+    dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
     lib_sources = [s for s in lib_sources if s not in dropped]
     field_sources = ['src/field/field.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
