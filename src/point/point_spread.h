@@ -115,7 +115,7 @@ static inline void spread_with_sum(gfl out, const gfl a) {
     const spread_perm xy = spread_perm4(0, 1, 2, 0), yx = spread_perm4(1, 0, 2, 1);
     gfl_permute(s, a, xy.idx);
     gfl_permute(t, a, yx.idx);
-    gfl_add(t, s, t);                          /* lane 3: X + Y */
+    gfl_add_nr(t, s, t);                       /* lane 3: X + Y, loose: it feeds a product only */
     gfl_select(out, s, t, spread_lanes(0x8));
 }
 

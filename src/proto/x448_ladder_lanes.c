@@ -119,7 +119,7 @@ static inline mask_t ladder_lanes(uint8_t out[GOLDILOCKS_X448_BYTES], const uint
         gfl_addsub(s.v, s.g, s.h, sub13);   /* (AA+BB, E, DA+CB, DA-CB) */
         gfl_select(s.v, s.v, s.g, lane0);   /* (AA, E, DA+CB, DA-CB) */
         gfl_mulw(s.w, s.v, X448_A24);
-        gfl_add(s.w, s.g, s.w);             /* lane 1: F = AA + a24 E */
+        gfl_add_nr(s.w, s.g, s.w);          /* lane 1: F = AA + a24 E, loose: it feeds gfl_mul only */
         gfl_select(s.w, s.v, s.w, lane1);
         gfl_select(s.w, s.w, s.h, lane0);   /* (BB, F, DA+CB, DA-CB) */
         gfl_mul(s.st, s.v, s.w);            /* (x2, z2, x3, (DA-CB)^2) */
