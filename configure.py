@@ -55,7 +55,7 @@ SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 
 class Target:
-    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar'):
+    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar', alternatives=()):
         self.name = name
         self.layout = layout    # the generated/p448_<layout>/ directory it builds
         self.lanes = lanes      # the generated/lanes_<lanes>/ directory (src/field/field.h, "Lanes")
@@ -63,6 +63,7 @@ class Target:
         self.cflags = list(cflags)
         self.cross = cross      # default cross prefix, '' for the host compiler
         self.arch = arch        # the machine it needs (None: any)
+        self.alternatives = list(alternatives)  # ALTERNATIVES it builds in place of their defaults
 
 
 TARGETS = [
@@ -82,6 +83,14 @@ TARGETS = [
            cflags=['-mfpu=neon'], cross='arm-linux-gnueabihf-', arch='arm', lanes='neon_armv7'),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
+
+# Curve files with two sources of the same functions: alternative -> the default
+# it replaces. Every target builds the default unless it lists the alternative
+# in its `alternatives` (chosen by measurement, README "Speed"); either way
+# exactly one of the two is in the library.
+ALTERNATIVES = {
+    'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
+}
 
 # Layouts whose field code runs on a host with 64-bit words; each gets its own
 # field test programs so that one `ninja test` checks every scalar layout.
@@ -312,6 +321,9 @@ def parse_args(argv):
                    help='build everything with AddressSanitizer and UndefinedBehaviorSanitizer')
     p.add_argument('--debug-bounds', action='store_true',
                    help='assert the generated limb bounds at run time (GOLDILOCKS_DEBUG_BOUNDS)')
+    p.add_argument('--alternative', action='append', default=[], metavar='FILE',
+                   help='also build FILE in place of its default (configure.py ALTERNATIVES), '
+                   'for tests and measurements; repeatable')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     return p.parse_args(argv)
 
@@ -436,6 +448,7 @@ def recorded_args(args, builddir, cc, cc_from_env):
     if args.modulesdir is not None:
         out.append(f'--modulesdir={args.modulesdir}')
     out += ['--sanitize'] * args.sanitize + ['--debug-bounds'] * args.debug_bounds
+    out += [f'--alternative={a}' for a in args.alternative]
     return out
 
 
@@ -611,6 +624,13 @@ def configure(args, created):
     if not os.path.isdir(src(lanes_dir)):
         fail(f'{lanes_dir} is missing: run python3 gen/gen_lanes.py --out generated')
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
+    alternatives = target.alternatives + [a for a in args.alternative if a not in target.alternatives]
+    for alt in alternatives:
+        if alt not in ALTERNATIVES:
+            fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
+                 + ', '.join(sorted(ALTERNATIVES)))
+    dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
+    lib_sources = [s for s in lib_sources if s not in dropped]
     field_sources = ['src/field/field.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
     if missing:

@@ -172,6 +172,8 @@ def header_version():
 def bad_cases(w):
     b = lambda name: os.path.join(w.builds, name)
     bad(w, "--builddir ''", ['--builddir', ''], 'empty')
+    bad(w, '--alternative of no default', ['--builddir', b('alt'), '--alternative', 'src/proto/x448.c'],
+        'not in ALTERNATIVES', builddir=b('alt'))
     bad(w, '--builddir /', ['--builddir', '/'], 'root directory')
     bad(w, '--builddir = the source directory', ['--builddir', w.tree], 'source directory itself')
     bad(w, '--builddir = the source directory, spelt src/..', ['--builddir', w.tree + '/src/..'],
