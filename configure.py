@@ -715,6 +715,7 @@ def configure(args, created):
         speed_sources=in_src(find('bench/speed_*.c')),
         speed_defines=' '.join(speed_defines),
         speed_libs=' '.join(speed_libs),
+        speed_test=bool(not emulator and os.path.exists(src('test', 'speed_test.py'))),
         emulator=emulator,
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { SPEED_OUT_MAX = 128, SPEED_MSG_SHORT = 64, SPEED_MSG_LONG = 1024, SPEED_BATCH_MAX = 64 };
+enum { SPEED_OUT_MAX = 128, SPEED_MSG_SHORT = 64, SPEED_MSG_LONG = 1024, SPEED_BATCH_MAX = 64, SPEED_BATCH_BAD = 17 };
 
 struct speed_impl {
     const char *op;                           /* the name of ours' operation it implements */
@@ -55,15 +55,19 @@ struct speed_inputs {
     uint8_t b_sig[SPEED_BATCH_MAX][114], b_pub[SPEED_BATCH_MAX][57], b_msg[SPEED_BATCH_MAX][SPEED_MSG_SHORT];
     const uint8_t *b_sigp[SPEED_BATCH_MAX], *b_pubp[SPEED_BATCH_MAX], *b_msgp[SPEED_BATCH_MAX];
     size_t b_msg_len[SPEED_BATCH_MAX];
+    /* the same signatures with S of b_sig[SPEED_BATCH_BAD] changed: invalid */
+    uint8_t b_bad_sig[SPEED_BATCH_MAX][114];
+    const uint8_t *b_bad_sigp[SPEED_BATCH_MAX];
 };
 extern struct speed_inputs speed_in;
 void speed_inputs_init(void);
 /* Deterministic bytes (splitmix64 on *state): the same inputs in every run. */
 void speed_fill(uint8_t *p, size_t len, uint64_t *state);
 
-/* ours: the operations (speed_ops_ours.c), and the batch functions (speed_ops_batch.c) */
-extern const struct speed_op speed_ops_ours[], speed_ops_batch[];
-extern const size_t speed_n_ops_ours, speed_n_ops_batch;
+/* ours: the operations (speed_ops_ours.c), the batch functions (speed_ops_batch.c), the
+   internal routines (speed_ops_internal.c: field, msm) */
+extern const struct speed_op speed_ops_ours[], speed_ops_batch[], speed_ops_internal[];
+extern const size_t speed_n_ops_ours, speed_n_ops_batch, speed_n_ops_internal;
 /* --self-test-corrupt OP: ours' output of OP gets one bit flipped (speed_test.py) */
 extern const char *speed_corrupt_op;
 

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "goldilocks.h"
 #include "speed.h"
 
@@ -58,4 +59,8 @@ void speed_inputs_init(void) {
         in->b_msgp[i] = in->b_msg[i];
         in->b_msg_len[i] = SPEED_MSG_SHORT;
     }
+    memcpy(in->b_bad_sig, in->b_sig, sizeof in->b_bad_sig);
+    in->b_bad_sig[SPEED_BATCH_BAD][60] ^= 1;
+    for (int i = 0; i < SPEED_BATCH_MAX; i++)
+        in->b_bad_sigp[i] = in->b_bad_sig[i];
 }

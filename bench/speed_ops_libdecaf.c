@@ -16,7 +16,7 @@
  *                          decaf_448_point_decode + point_scalarmul + encode
  *   decaf448_scalarmult_base  decaf_448_precomputed_scalarmul + point_encode
  *   ed448_*_to_x448        decaf_ed448_convert_{public,private}_key_to_x448
- *   ed448_verify_batch     libdecaf has none: 64 single verifications
+ *   ed448_verify_batch(_bad)  libdecaf has none: 64 single verifications
  */
 #include "speed.h"
 
@@ -132,6 +132,11 @@ static void verify_batch(struct state *s) {
         s->b_ok[i] = s->api->ed448_verify(IN.b_sig[i], IN.b_pub[i], IN.b_msg[i], SPEED_MSG_SHORT, 0, NULL, 0) ==
                      DECAF_SUCCESS;
 }
+static void verify_batch_bad(struct state *s) {
+    for (int i = 0; i < SPEED_BATCH_MAX; i++)
+        s->b_ok[i] = s->api->ed448_verify(IN.b_bad_sig[i], IN.b_pub[i], IN.b_msg[i], SPEED_MSG_SHORT, 0, NULL, 0) ==
+                     DECAF_SUCCESS;
+}
 
 /* Each slot's functions without arguments, as struct speed_impl wants them. */
 #define WRAP(k, f) static void f##_##k(void) { f(&st[k]); }
@@ -141,7 +146,7 @@ static void verify_batch(struct state *s) {
     WRAP_SETUP(k, setup) WRAP_SETUP(k, setup_mul) WRAP_OUT(k, bytes_out) WRAP_OUT(k, verdict_out)                   \
     WRAP_OUT(k, batch_out) WRAP(k, x448) WRAP(k, x448_pub) WRAP(k, keygen) WRAP(k, sign_short) WRAP(k, sign_long)   \
     WRAP(k, verify_short) WRAP(k, verify_long) WRAP(k, ph_sign) WRAP(k, ph_verify) WRAP(k, mul) WRAP(k, mul_base)   \
-    WRAP(k, pub_to_x) WRAP(k, secret_to_x) WRAP(k, verify_batch)                                                   \
+    WRAP(k, pub_to_x) WRAP(k, secret_to_x) WRAP(k, verify_batch) WRAP(k, verify_batch_bad)                          \
     static const struct speed_impl impls_##k[] = {                                                                  \
         { "x448_public_key", setup_##k, x448_pub_##k, bytes_out_##k },                                              \
         { "x448", setup_##k, x448_##k, bytes_out_##k },                                                             \
@@ -157,6 +162,7 @@ static void verify_batch(struct state *s) {
         { "ed448_public_to_x448", setup_##k, pub_to_x_##k, bytes_out_##k },                                         \
         { "ed448_secret_to_x448", setup_##k, secret_to_x_##k, bytes_out_##k },                                      \
         { "ed448_verify_batch", setup_##k, verify_batch_##k, batch_out_##k },                                       \
+        { "ed448_verify_batch_bad", setup_##k, verify_batch_bad_##k, batch_out_##k },                               \
     };
 SLOT(0)
 SLOT(1)

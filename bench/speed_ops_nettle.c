@@ -55,6 +55,10 @@ static void verify_batch(void) {
     for (int i = 0; i < SPEED_BATCH_MAX; i++)
         s.b_ok[i] = ed448_shake256_verify(IN.b_pub[i], SPEED_MSG_SHORT, IN.b_msg[i], IN.b_sig[i]);
 }
+static void verify_batch_bad(void) {
+    for (int i = 0; i < SPEED_BATCH_MAX; i++)
+        s.b_ok[i] = ed448_shake256_verify(IN.b_pub[i], SPEED_MSG_SHORT, IN.b_msg[i], IN.b_bad_sig[i]);
+}
 
 static const struct speed_impl impls[] = {
     { "x448_public_key", NULL, x448_pub, bytes_out },
@@ -65,6 +69,7 @@ static const struct speed_impl impls[] = {
     { "ed448_verify", NULL, verify_short, verdict_out },
     { "ed448_verify_1k", NULL, verify_long, verdict_out },
     { "ed448_verify_batch", NULL, verify_batch, batch_out },
+    { "ed448_verify_batch_bad", NULL, verify_batch_bad, batch_out },
 };
 
 #define STR2(x) #x

@@ -2,14 +2,14 @@
  * goldilocks-speed: our operations. Each entry of speed_ops_ours is one
  * operation of the program (its name, what one call does, and our
  * implementation); the peers' files implement the same names. The batch
- * functions have their own table, speed_ops_batch.c.
+ * functions have their own table (speed_ops_batch.c), and so do the
+ * internal routines (speed_ops_internal.c: the field, the multi-scalar
+ * multiplication).
  *
  * Every run is the public call, bytes in and bytes out, on the inputs of
- * speed_inputs.c; the field rows call the internal field API (field.h) on
- * a dependent chain (each output feeds the next call).
+ * speed_inputs.c.
  */
 #include <string.h>
-#include "field.h"
 #include "goldilocks.h"
 #include "speed.h"
 
@@ -19,7 +19,6 @@ static struct {
     int rc;
     goldilocks_ed448_precomputed ed_table;
     struct goldilocks_x448_precomputed x_table;
-    gf x, y;
 } o;
 
 #define IN speed_in
@@ -67,6 +66,19 @@ static void pre_verify(void) { o.rc = goldilocks_ed448_verify_precomputed(IN.sig
 static const char *pre_x448_setup(void) {
     return goldilocks_x448_precompute(&o.x_table, IN.x_peer) == 0 ? NULL : "goldilocks_x448_precompute failed";
 }
+static void build_ed_table(void) { o.rc = goldilocks_ed448_precompute(&o.ed_table, IN.ed_pub); }
+static void build_x_table(void) { o.rc = goldilocks_x448_precompute(&o.x_table, IN.x_peer); }
+/* a table's result: its verification (or shared secret) must be the plain one's */
+static size_t ed_table_out(uint8_t out[SPEED_OUT_MAX]) {
+    out[0] = o.rc == 0 && goldilocks_ed448_verify_precomputed(IN.sig_short, &o.ed_table, SHORT, NULL, 0) == 0;
+    return 1;
+}
+static size_t x_table_out(uint8_t out[SPEED_OUT_MAX]) {
+    uint8_t a[56], b[56];
+    out[0] = o.rc == 0 && goldilocks_x448_precomputed(a, IN.x_secret, &o.x_table) == 0 &&
+             goldilocks_x448(b, IN.x_secret, IN.x_peer) == 0 && memcmp(a, b, 56) == 0;
+    return 1;
+}
 static void pre_x448(void) { o.rc = goldilocks_x448_precomputed(o.out, IN.x_secret, &o.x_table), o.len = 56; }
 
 static void ed_h2c(void) {
@@ -81,26 +93,6 @@ static void x_e2c(void) {
 }
 static void pub_to_x(void) { o.rc = goldilocks_ed448_public_to_x448(o.out, IN.ed_pub), o.len = 56; }
 static void secret_to_x(void) { goldilocks_ed448_secret_to_x448(o.out, IN.ed_secret), o.len = 56, o.rc = 0; }
-
-/* The field: x = x * y, x = x^2, x = 1/x; the output is x serialized. */
-static const char *field_setup(void) {
-    uint8_t b[GF_SER_BYTES];
-    uint64_t s = 0xf1e1d;
-    speed_fill(b, sizeof b, &s);
-    b[55] &= 0x7f;
-    (void)gf_deserialize(o.x, b);
-    speed_fill(b, sizeof b, &s);
-    b[55] &= 0x7f;
-    (void)gf_deserialize(o.y, b);
-    return NULL;
-}
-static void f_mul(void) { gf_mul(o.x, o.x, o.y); }
-static void f_sqr(void) { gf_sqr(o.x, o.x); }
-static void f_inv(void) { gf_invert(o.x, o.x); }
-static size_t field_out(uint8_t out[SPEED_OUT_MAX]) {
-    gf_serialize(out, o.x);
-    return GF_SER_BYTES;
-}
 
 #define OP(name, what, run, out) { name, what, 1, { name, NULL, run, out } }
 #define OPS(name, what, setup, run, out) { name, what, 1, { name, setup, run, out } }
@@ -122,14 +114,13 @@ const struct speed_op speed_ops_ours[] = {
         pre_verify, verdict_out),
     OPS("x448_precomputed", "X448 shared secret with the peer's table built beforehand", pre_x448_setup, pre_x448,
         bytes_out),
+    OP("ed448_precompute", "building an Ed448 public key's verification table", build_ed_table, ed_table_out),
+    OP("x448_precompute", "building an X448 peer's fixed-base table", build_x_table, x_table_out),
     OP("ed448_hash_to_curve", "RFC 9380 edwards448_XOF:SHAKE256_ELL2_RO_, 64-byte message", ed_h2c, bytes_out),
     OP("ed448_encode_to_curve", "RFC 9380 edwards448 NU, 64-byte message", ed_e2c, bytes_out),
     OP("x448_hash_to_curve", "RFC 9380 curve448 RO, 64-byte message", x_h2c, bytes_out),
     OP("x448_encode_to_curve", "RFC 9380 curve448 NU, 64-byte message", x_e2c, bytes_out),
     OP("ed448_public_to_x448", "Ed448 public key to X448 (the 4-isogeny)", pub_to_x, bytes_out),
     OP("ed448_secret_to_x448", "Ed448 secret key to X448", secret_to_x, bytes_out),
-    OPS("field_mul", "field multiplication (internal gf_mul)", field_setup, f_mul, field_out),
-    OPS("field_sqr", "field squaring (internal gf_sqr)", field_setup, f_sqr, field_out),
-    OPS("field_invert", "field inversion (internal gf_invert)", field_setup, f_inv, field_out),
 };
 const size_t speed_n_ops_ours = sizeof speed_ops_ours / sizeof speed_ops_ours[0];

@@ -12,7 +12,7 @@
  *   ed448_keygen      wc_ed448_make_public on a key holding the seed
  *   ed448_sign*       wc_ed448_sign_msg, ed448ph_sign wc_ed448ph_sign_msg
  *   ed448_verify*     wc_ed448_verify_msg, ed448ph_verify wc_ed448ph_verify_msg
- *   ed448_verify_batch  64 single verifications (wolfCrypt has no batch)
+ *   ed448_verify_batch(_bad)  64 single verifications (wolfCrypt has no batch)
  */
 #include "speed.h"
 
@@ -113,6 +113,10 @@ static void verify_batch(void) {
     for (int i = 0; i < SPEED_BATCH_MAX; i++)
         s.b_ok[i] = verify(&s.b_pub[i], IN.b_sig[i], IN.b_msg[i], SPEED_MSG_SHORT, 0);
 }
+static void verify_batch_bad(void) {
+    for (int i = 0; i < SPEED_BATCH_MAX; i++)
+        s.b_ok[i] = verify(&s.b_pub[i], IN.b_bad_sig[i], IN.b_msg[i], SPEED_MSG_SHORT, 0);
+}
 
 static const struct speed_impl impls[] = {
     { "x448_public_key", setup, x448_pub, bytes_out },
@@ -125,6 +129,7 @@ static const struct speed_impl impls[] = {
     { "ed448ph_sign", setup, ph_sign, bytes_out },
     { "ed448ph_verify", setup, ph_verify, verdict_out },
     { "ed448_verify_batch", setup, verify_batch, batch_out },
+    { "ed448_verify_batch_bad", setup, verify_batch_bad, batch_out },
 };
 
 const struct speed_contender speed_wolfssl = { "wolfssl", NULL, "wolfSSL " LIBWOLFSSL_VERSION_STRING, impls,
