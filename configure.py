@@ -8,7 +8,8 @@
     ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
     ninja -C DIR ctcheck    run the constant-time checks under valgrind
     ninja -C DIR fuzz       build the libFuzzer targets (clang); ninja -C DIR fuzz-run runs them
-    ninja -C DIR speed      build and run the benchmarks
+    ninja -C DIR speed      build and run goldilocks-speed (every peer beside ours; DIR/speed.json)
+    ninja -C DIR plot       DIR/speed.png from DIR/speed.json (bench/plot.py)
     ninja -C DIR regen      regenerate generated/ from gen/ and templates/
     ninja -C DIR install    install the library, header and goldilocks.pc ($DESTDIR honoured)
 

@@ -20,7 +20,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { SPEED_OUT_MAX = 128, SPEED_MSG_SHORT = 64, SPEED_MSG_LONG = 1024, SPEED_BATCH_MAX = 64, SPEED_BATCH_BAD = 17 };
+enum { SPEED_MSG_SHORT = 64, SPEED_MSG_LONG = 1024, SPEED_BATCH_MAX = 64, SPEED_BATCH_BAD = 17 };
+/* the longest output: a batch of SPEED_BATCH_MAX signatures */
+enum { SPEED_OUT_MAX = SPEED_BATCH_MAX * 114 };
 
 struct speed_impl {
     const char *op;                           /* the name of ours' operation it implements */
@@ -55,6 +57,10 @@ struct speed_inputs {
     uint8_t b_sig[SPEED_BATCH_MAX][114], b_pub[SPEED_BATCH_MAX][57], b_msg[SPEED_BATCH_MAX][SPEED_MSG_SHORT];
     const uint8_t *b_sigp[SPEED_BATCH_MAX], *b_pubp[SPEED_BATCH_MAX], *b_msgp[SPEED_BATCH_MAX];
     size_t b_msg_len[SPEED_BATCH_MAX];
+    uint8_t b_ed_secret[SPEED_BATCH_MAX][114]; /* the secrets of b_pub (b_sig[i] signs b_msg[i]) */
+    /* for the batch functions of X448 and decaf448: SPEED_BATCH_MAX of each */
+    uint8_t b_x_secret[SPEED_BATCH_MAX][56], b_x_peer[SPEED_BATCH_MAX][56];
+    uint8_t b_dc_scalar[SPEED_BATCH_MAX][56], b_dc_point[SPEED_BATCH_MAX][56];
     /* the same signatures with S of b_sig[SPEED_BATCH_BAD] changed: invalid */
     uint8_t b_bad_sig[SPEED_BATCH_MAX][114];
     const uint8_t *b_bad_sigp[SPEED_BATCH_MAX];

@@ -49,11 +49,18 @@ void speed_inputs_init(void) {
     speed_fill(in->dc_scalar, 56, &s);
     need(goldilocks_decaf448_scalarmult_base(in->dc_point, base_scalar), "decaf448_scalarmult_base");
     for (int i = 0; i < SPEED_BATCH_MAX; i++) {
-        uint8_t seed[57], secret[114];
+        uint8_t seed[57], other[56];
         speed_fill(seed, 57, &s);
         speed_fill(in->b_msg[i], SPEED_MSG_SHORT, &s);
-        goldilocks_ed448_keypair_from_seed(in->b_pub[i], secret, seed);
-        need(goldilocks_ed448_sign(in->b_sig[i], secret, in->b_msg[i], SPEED_MSG_SHORT, NULL, 0), "ed448_sign");
+        goldilocks_ed448_keypair_from_seed(in->b_pub[i], in->b_ed_secret[i], seed);
+        need(goldilocks_ed448_sign(in->b_sig[i], in->b_ed_secret[i], in->b_msg[i], SPEED_MSG_SHORT, NULL, 0),
+             "ed448_sign");
+        speed_fill(in->b_x_secret[i], 56, &s);
+        speed_fill(other, 56, &s);
+        goldilocks_x448_public_key(in->b_x_peer[i], other);
+        speed_fill(in->b_dc_scalar[i], 56, &s);
+        speed_fill(other, 56, &s);
+        need(goldilocks_decaf448_scalarmult_base(in->b_dc_point[i], other), "decaf448_scalarmult_base");
         in->b_sigp[i] = in->b_sig[i];
         in->b_pubp[i] = in->b_pub[i];
         in->b_msgp[i] = in->b_msg[i];

@@ -203,18 +203,28 @@ static const struct speed_impl *find_impl(const struct speed_contender *c, const
     return NULL;
 }
 
-static void hex(const char *label, const uint8_t *p, size_t len) {
-    printf("  %-10s", label);
-    for (size_t i = 0; i < len; i++)
-        printf("%02x", p[i]);
-    printf("\n");
+/* The two outputs from their first difference on (at most 64 bytes of each). */
+static void show_difference(const char *name, const uint8_t *want, size_t want_len, const uint8_t *got,
+                            size_t got_len) {
+    size_t first = 0;
+    while (first < want_len && first < got_len && want[first] == got[first])
+        first++;
+    printf("  from byte %zu (ours %zu bytes, %s's %zu):\n", first, want_len, name, got_len);
+    for (int k = 0; k < 2; k++) {
+        const uint8_t *p = k ? got : want;
+        size_t len = k ? got_len : want_len;
+        printf("  %-10s", k ? name : "ours");
+        for (size_t i = first; i < len && i < first + 64; i++)
+            printf("%02x", p[i]);
+        printf("\n");
+    }
 }
 
 /* Setup and one call of each; returns the number of differences from ours (printed). */
 static int prepare_and_compare(void) {
     int differences = 0;
     for (size_t o = 0; o < n_ops; o++) {
-        uint8_t want[SPEED_OUT_MAX], got[SPEED_OUT_MAX];
+        static uint8_t want[SPEED_OUT_MAX], got[SPEED_OUT_MAX];
         size_t want_len = 0;
         for (size_t c = 0; c < n_cont; c++) {
             struct speed_result *r = &RES(o, c);
@@ -240,8 +250,7 @@ static int prepare_and_compare(void) {
             }
             if (impl[o][0] && (len != want_len || memcmp(got, want, len) != 0)) {
                 printf("MISMATCH %s: %s differs from ours\n", ops[o]->name, cont[c]->name);
-                hex("ours", want, want_len);
-                hex(cont[c]->name, got, len);
+                show_difference(cont[c]->name, want, want_len, got, len);
                 differences++;
             }
         }

@@ -4,9 +4,11 @@
  * batch's size) and per batch (the JSON has both).
  *
  * A new batch function is one more entry below: a run that makes one
- * batched call on the speed_in inputs (SPEED_BATCH_MAX of each) and an
- * output that returns its results as bytes, which the peers' single calls
- * (where a peer file implements the same name) must match.
+ * batched call on the speed_in inputs (SPEED_BATCH_MAX of each: b_x_secret
+ * and b_x_peer, b_ed_secret and b_msg, b_dc_scalar and b_dc_point) and an
+ * output that returns all its results as bytes (up to SPEED_OUT_MAX, 64
+ * signatures), which the peers' entries of the same name (64 single calls)
+ * must match.
  */
 #include "goldilocks.h"
 #include "speed.h"

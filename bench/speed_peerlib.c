@@ -3,8 +3,10 @@
  * 1.0.2 from source with -march=native), loaded with dlopen and run through
  * the same code as Debian's (speed_ops_libdecaf.c). Every symbol is
  * resolved before anything runs; a missing one makes the contender missing,
- * with its name. RTLD_LOCAL: the build's symbols do not replace the linked
- * libdecaf's, which has the same names.
+ * with its name. RTLD_LOCAL | RTLD_DEEPBIND: the build's calls among its own
+ * exported functions stay in it, rather than reaching the linked libdecaf,
+ * which has the same names. AddressSanitizer refuses RTLD_DEEPBIND; a
+ * --sanitize build goes without, and says so in the contender's version.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -20,9 +22,18 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
 #include <dlfcn.h>
 #include "speed_decaf.h"
 
+#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#endif
+
 static struct speed_decaf_api apis[SPEED_DECAF_SLOTS];
 static int used = 1; /* slot 0 is Debian's */
 static char why[SPEED_DECAF_SLOTS][256];
+#if defined(__SANITIZE_ADDRESS__)
+static char version[SPEED_DECAF_SLOTS][512];
+#endif
 
 void speed_peerlib_load(struct speed_contender *out, const char *name, const char *path) {
     out->name = name;
@@ -35,7 +46,14 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
     }
     int slot = used;
     char *w = why[slot];
+#if defined(__SANITIZE_ADDRESS__)
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    snprintf(version[slot], sizeof version[slot], "%s (without RTLD_DEEPBIND under ASan: its internal calls may "
+             "reach the linked libdecaf)", path);
+    out->version = version[slot];
+#else
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+#endif
     if (!h) {
         snprintf(w, sizeof why[slot], "dlopen: %s", dlerror());
         out->missing = w;
