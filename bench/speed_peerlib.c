@@ -22,16 +22,18 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
 #include <dlfcn.h>
 #include "speed_decaf.h"
 
-#if !defined(__SANITIZE_ADDRESS__) && defined(__has_feature)
+#if defined(__SANITIZE_ADDRESS__)
+#define SPEED_ASAN 1
+#elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define __SANITIZE_ADDRESS__ 1
+#define SPEED_ASAN 1
 #endif
 #endif
 
 static struct speed_decaf_api apis[SPEED_DECAF_SLOTS];
 static int used = 1; /* slot 0 is Debian's */
 static char why[SPEED_DECAF_SLOTS][256];
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SPEED_ASAN)
 static char version[SPEED_DECAF_SLOTS][512];
 #endif
 
@@ -46,7 +48,7 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
     }
     int slot = used;
     char *w = why[slot];
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SPEED_ASAN)
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     snprintf(version[slot], sizeof version[slot], "%s (without RTLD_DEEPBIND under ASan: its internal calls may "
              "reach the linked libdecaf)", path);
