@@ -49,8 +49,12 @@ static void sign_short(void) {
 static void sign_long(void) {
     ed448_shake256_sign(IN.ed_pub, IN.ed_seed, sizeof IN.msg_long, IN.msg_long, s.out), s.len = 114;
 }
-static void verify_short(void) { s.ok = ed448_shake256_verify(IN.ed_pub, sizeof IN.msg_short, IN.msg_short, IN.sig_short); }
-static void verify_long(void) { s.ok = ed448_shake256_verify(IN.ed_pub, sizeof IN.msg_long, IN.msg_long, IN.sig_long); }
+static void verify_short(void) {
+    s.ok = ed448_shake256_verify(IN.ed_pub, sizeof IN.msg_short, IN.msg_short, IN.sig_short);
+}
+static void verify_long(void) {
+    s.ok = ed448_shake256_verify(IN.ed_pub, sizeof IN.msg_long, IN.msg_long, IN.sig_long);
+}
 static void verify_batch(void) {
     for (int i = 0; i < SPEED_BATCH_MAX; i++)
         s.b_ok[i] = ed448_shake256_verify(IN.b_pub[i], SPEED_MSG_SHORT, IN.b_msg[i], IN.b_sig[i]);
@@ -74,6 +78,7 @@ static const struct speed_impl impls[] = {
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
-const struct speed_contender speed_nettle = { "nettle", NULL, "nettle " STR(NETTLE_VERSION_MAJOR) "." STR(NETTLE_VERSION_MINOR),
-                                              impls, sizeof impls / sizeof impls[0] };
+const struct speed_contender speed_nettle = { "nettle", NULL,
+                                              "nettle " STR(NETTLE_VERSION_MAJOR) "." STR(NETTLE_VERSION_MINOR), impls,
+                                              sizeof impls / sizeof impls[0] };
 #endif
