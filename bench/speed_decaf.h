@@ -7,6 +7,8 @@
 #ifndef GOLDILOCKS_SPEED_DECAF_H
 #define GOLDILOCKS_SPEED_DECAF_H
 
+/* decaf_ed448_sign is the like-for-like row of our sign_seed: no deprecation warning */
+#define DECAF_EDDSA_NON_KEYPAIR_API_IS_DEPRECATED 0
 #include <decaf/ed448.h>
 #include <decaf/point_448.h>
 #include <decaf/shake.h>
@@ -17,6 +19,8 @@ struct speed_decaf_api {
     void (*x448_derive_public_key)(uint8_t *, const uint8_t *);
     void (*ed448_derive_public_key)(uint8_t *, const uint8_t *);
     void (*ed448_derive_keypair)(decaf_eddsa_448_keypair_t, const uint8_t *);
+    void (*ed448_sign)(uint8_t *, const uint8_t *, const uint8_t *, const uint8_t *, size_t, uint8_t,
+                       const uint8_t *, uint8_t);
     void (*ed448_keypair_sign)(uint8_t *, const decaf_eddsa_448_keypair_t, const uint8_t *, size_t, uint8_t,
                                const uint8_t *, uint8_t);
     void (*ed448_keypair_sign_prehash)(uint8_t *, const decaf_eddsa_448_keypair_t, const decaf_ed448_prehash_ctx_t,

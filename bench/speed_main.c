@@ -469,17 +469,21 @@ static void print_header(const struct speed_machine *m) {
 }
 
 static void print_table(void) {
+    int w = 12; /* the contender column: the longest name */
+    for (size_t c = 0; c < n_cont; c++)
+        if ((int)strlen(cont[c]->name) > w)
+            w = (int)strlen(cont[c]->name);
     printf("\n%.2g s per operation, contenders interleaved; figures per operation (a batch's: per item);\n"
            "ratio = the contender's median / ours (above 1: ours is faster)\n\n",
            opt.seconds);
-    printf("%-26s %-12s %12s %11s %11s %12s %12s %7s%s\n", "operation", "contender", "median", "ns/op", "ops/s",
+    printf("%-26s %-*s %12s %11s %11s %12s %12s %7s%s\n", "operation", w, "contender", "median", "ns/op", "ops/s",
            "min", "max", "ratio", opt.instructions ? "  instructions" : "");
     for (size_t o = 0; o < n_ops; o++) {
         for (size_t c = 0; c < n_cont; c++) {
             const struct speed_result *r = &RES(o, c);
             if (r->missing && c && (cont[c]->missing || r->missing == NO_SUCH_OP))
                 continue; /* a peer absent altogether: said in the header; no such call: one line below */
-            printf("%-26s %-12s", c ? "" : ops[o]->name, cont[c]->name);
+            printf("%-26s %-*s", c ? "" : ops[o]->name, w, cont[c]->name);
             if (r->missing) {
                 printf(" missing: %s\n", r->missing);
                 continue;
@@ -508,7 +512,7 @@ static void print_table(void) {
             if (!cont[c]->missing && RES(o, c).missing == NO_SUCH_OP)
             {
                 if (!lacking++)
-                    printf("%-26s %-12s missing (no such call): ", "", "");
+                    printf("%-26s %-*s missing (no such call): ", "", w, "");
                 else
                     printf(", ");
                 printf("%s", cont[c]->name);
@@ -518,17 +522,21 @@ static void print_table(void) {
         if (ops[o]->items > 1 && !RES(o, 0).missing) {
             char b[32];
             thousands(b, sizeof b, RES(o, 0).st.median * ops[o]->items);
-            printf("%-26s (ours per batch of %u: %s)\n", "", ops[o]->items, b);
+            printf("%-26s %-*s (ours per batch of %u: %s)\n", "", w, "", ops[o]->items, b);
         }
     }
 }
 
 /* openssl speed's summary: operations per second, one column per contender. */
 static void print_compact(void) {
+    int w = 12;
+    for (size_t c = 0; c < n_cont; c++)
+        if ((int)strlen(cont[c]->name) > w)
+            w = (int)strlen(cont[c]->name);
     printf("\n%-26s", "ops/s");
     for (size_t c = 0; c < n_cont; c++)
         if (!cont[c]->missing)
-            printf(" %12s", cont[c]->name);
+            printf(" %*s", w, cont[c]->name);
     printf("\n");
     for (size_t o = 0; o < n_ops; o++) {
         printf("%-26s", ops[o]->name);
@@ -536,9 +544,9 @@ static void print_compact(void) {
             if (cont[c]->missing)
                 continue;
             if (RES(o, c).missing)
-                printf(" %12s", "-");
+                printf(" %*s", w, "-");
             else
-                printf(" %12.1f", 1e9 / RES(o, c).st.median_ns);
+                printf(" %*.1f", w, 1e9 / RES(o, c).st.median_ns);
         }
         printf("\n");
     }

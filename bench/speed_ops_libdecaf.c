@@ -9,6 +9,8 @@
  *   ed448_sign*            decaf_ed448_keypair_sign on a keypair derived once
  *                          (the deprecated decaf_ed448_sign re-derives the
  *                          public key on every call: not the fast path)
+ *   ed448_sign_seed        decaf_ed448_sign, which derives the public key from
+ *                          the seed on every call, as our sign_seed does
  *   ed448ph_sign/verify    decaf_ed448_prehash_init + update over the message,
  *                          then decaf_ed448_keypair_sign_prehash / verify_prehash
  *   decaf448_scalarmult    decaf_448_direct_scalarmul (bytes to bytes), the
@@ -90,6 +92,10 @@ static void sign_long(struct state *s) {
     s->api->ed448_keypair_sign(s->out, s->kp, IN.msg_long, sizeof IN.msg_long, 0, NULL, 0);
     s->ok = 1, s->len = 114;
 }
+static void sign_seed(struct state *s) {
+    s->api->ed448_sign(s->out, IN.ed_seed, IN.ed_pub, IN.msg_short, sizeof IN.msg_short, 0, NULL, 0);
+    s->ok = 1, s->len = 114;
+}
 static void verify_short(struct state *s) {
     s->ok = s->api->ed448_verify(IN.sig_short, IN.ed_pub, IN.msg_short, sizeof IN.msg_short, 0, NULL, 0) ==
             DECAF_SUCCESS;
@@ -145,6 +151,7 @@ static void verify_batch_bad(struct state *s) {
 #define SLOT(k)                                                                                                     \
     WRAP_SETUP(k, setup) WRAP_SETUP(k, setup_mul) WRAP_OUT(k, bytes_out) WRAP_OUT(k, verdict_out)                   \
     WRAP_OUT(k, batch_out) WRAP(k, x448) WRAP(k, x448_pub) WRAP(k, keygen) WRAP(k, sign_short) WRAP(k, sign_long)   \
+    WRAP(k, sign_seed)                                                                                             \
     WRAP(k, verify_short) WRAP(k, verify_long) WRAP(k, ph_sign) WRAP(k, ph_verify) WRAP(k, mul) WRAP(k, mul_base)   \
     WRAP(k, pub_to_x) WRAP(k, secret_to_x) WRAP(k, verify_batch) WRAP(k, verify_batch_bad)                          \
     static const struct speed_impl impls_##k[] = {                                                                  \
@@ -153,6 +160,7 @@ static void verify_batch_bad(struct state *s) {
         { "ed448_keygen", setup_##k, keygen_##k, bytes_out_##k },                                                   \
         { "ed448_sign", setup_##k, sign_short_##k, bytes_out_##k },                                                 \
         { "ed448_sign_1k", setup_##k, sign_long_##k, bytes_out_##k },                                               \
+        { "ed448_sign_seed", setup_##k, sign_seed_##k, bytes_out_##k },                                             \
         { "ed448_verify", setup_##k, verify_short_##k, verdict_out_##k },                                           \
         { "ed448_verify_1k", setup_##k, verify_long_##k, verdict_out_##k },                                         \
         { "ed448ph_sign", setup_##k, ph_sign_##k, bytes_out_##k },                                                  \
@@ -185,6 +193,7 @@ static const struct speed_decaf_api debian = {
     decaf_x448_derive_public_key,
     decaf_ed448_derive_public_key,
     decaf_ed448_derive_keypair,
+    decaf_ed448_sign,
     decaf_ed448_keypair_sign,
     decaf_ed448_keypair_sign_prehash,
     decaf_ed448_verify,

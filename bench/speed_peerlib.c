@@ -74,6 +74,7 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
     SYM(x448_derive_public_key, "decaf_x448_derive_public_key");
     SYM(ed448_derive_public_key, "decaf_ed448_derive_public_key");
     SYM(ed448_derive_keypair, "decaf_ed448_derive_keypair");
+    SYM(ed448_sign, "decaf_ed448_sign");
     SYM(ed448_keypair_sign, "decaf_ed448_keypair_sign");
     SYM(ed448_keypair_sign_prehash, "decaf_ed448_keypair_sign_prehash");
     SYM(ed448_verify, "decaf_ed448_verify");
