@@ -717,6 +717,8 @@ def configure(args, created):
         speed_defines=' '.join(speed_defines),
         speed_libs=' '.join(speed_libs),
         speed_test=bool(not emulator and os.path.exists(src('test', 'speed_test.py'))),
+        # callgrind cannot run an ASan program
+        speed_instructions=have_valgrind and not args.sanitize,
         emulator=emulator,
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,
