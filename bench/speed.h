@@ -122,4 +122,32 @@ struct speed_report {
 /* Writes the report as JSON to path ("-": stdout); 0 ok, -1 (errno set) on failure. */
 int speed_json_write(const char *path, const struct speed_report *r);
 
+
+/* The run (speed_main.c), which speed_print.c and speed_count.c read. */
+enum { SPEED_MAX_CONT = 16, SPEED_MAX_OPS = 64 };
+struct speed_run {
+    const struct speed_op *ops[SPEED_MAX_OPS];
+    size_t n_ops;
+    const struct speed_contender *cont[SPEED_MAX_CONT]; /* cont[0] is ours */
+    size_t n_cont;
+    const struct speed_impl *impl[SPEED_MAX_OPS][SPEED_MAX_CONT]; /* NULL: missing (res says why) */
+    struct speed_result res[SPEED_MAX_OPS * SPEED_MAX_CONT];
+    double seconds;       /* per operation */
+    long iterations;      /* --count-only's N */
+    int instructions;     /* counted: the table shows them */
+    const char *peer_lib[SPEED_MAX_CONT];
+    int n_peer_lib;
+};
+extern struct speed_run speed_run;
+#define SPEED_RES(o, c) speed_run.res[(o) * speed_run.n_cont + (c)]
+extern const char speed_no_such_op[]; /* the missing reason of a contender without the call */
+
+/* speed_print.c */
+void speed_print_header(const struct speed_machine *m);
+void speed_print_table(void);
+void speed_print_compact(void);
+/* speed_count.c: 0 ok, else 1 (said on stderr) */
+int speed_count_only(void);
+int speed_count_instructions(const char *argv0);
+
 #endif
