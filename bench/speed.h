@@ -86,6 +86,7 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
 /* The clock (speed_stats.c): rdtsc ticks on x86-64, else CLOCK_MONOTONIC ns. */
 uint64_t speed_ticks(void);
 uint64_t speed_ns(void);
+uint64_t speed_cpu_ns(void);         /* CLOCK_THREAD_CPUTIME_ID: this thread's time on a CPU */
 const char *speed_tick_unit(void);   /* "rdtsc ticks" or "ns" */
 /* One line about the clock: whether the TSC is invariant (constant_tsc, nonstop_tsc). */
 void speed_clock_note(char *buf, size_t len);
@@ -93,7 +94,9 @@ void speed_clock_note(char *buf, size_t len);
 struct speed_stats {
     double median, min, max;     /* ticks per operation over the rounds */
     double median_ns;            /* ns per operation */
-    unsigned long rounds, calls; /* rounds, calls per round */
+    unsigned long rounds, calls; /* rounds summarized, calls per round */
+    unsigned long preempted;     /* rounds left out: the thread was off the CPU during them */
+    int cpu_clock;               /* every round was preempted: figures scaled to the thread's CPU time */
 };
 /* The median, min and max of n samples (sorted in place). */
 void speed_summarize(double *ticks, double *ns, size_t n, struct speed_stats *out);

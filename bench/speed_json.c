@@ -7,7 +7,9 @@
  *     "contenders": [{name, version, missing}],
  *     "operations": [{name, what, items, "results": [{contender, missing,
  *       median_ticks, min_ticks, max_ticks, ns_per_op, ops_per_second,
- *       rounds, calls_per_round, per_batch_ticks (batches), ratio (the
+ *       rounds, calls_per_round, preempted_rounds (left out), cpu_time_scaled
+ *       (every round was preempted: the figures are scaled to the thread's
+ *       CPU time), per_batch_ticks (batches), ratio (the
  *       contender's median / ours: above 1, ours is faster), instructions}]}] }
  *
  * Figures are per operation (per item of a batch); a missing result has
@@ -111,6 +113,8 @@ static void result(FILE *f, const struct speed_report *r, size_t op, size_t c) {
                    "\"ops_per_second\": %.1f, \"rounds\": %lu, \"calls_per_round\": %lu",
                 x->st.median, x->st.min, x->st.max, x->st.median_ns, 1e9 / x->st.median_ns, x->st.rounds,
                 x->st.calls);
+        fprintf(f, ", \"preempted_rounds\": %lu, \"cpu_time_scaled\": %s", x->st.preempted,
+                x->st.cpu_clock ? "true" : "false");
         if (r->ops[op]->items > 1)
             fprintf(f, ", \"per_batch_ticks\": %.1f", x->st.median * r->ops[op]->items);
         if (!ours->missing && ours->st.median > 0)

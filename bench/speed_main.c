@@ -10,9 +10,13 @@
  * Order of work: every contender's setup (keys, tables: never timed), then
  * one call of each and the comparison of its output with ours. On any
  * difference the differences are printed, and no table: exit status 1.
- * Then, per operation, S seconds (default 0.5) shared by its contenders:
+ * Then, per operation, S seconds (default 0.5; at least 5 rounds) shared by its contenders:
  * each round times a batch of calls of every contender in turn (the order
- * rotating), a batch long enough (about 20 us) for the clock; reported per
+ * rotating), a batch long enough (about 20 us) for the clock. A round
+ * during which the thread was off the CPU (its wall time exceeds its
+ * thread CPU time) is left out; when fewer than 3 rounds are clean (a call
+ * longer than the scheduler's slice on a busy machine), every round counts,
+ * scaled to the thread's CPU time, and the row is marked. Reported per
  * contender: the median over the rounds of ticks per operation, ns per
  * operation (its own clock_gettime median), operations per second, the
  * fastest and the slowest round, and the ratio of its median to ours
@@ -250,24 +254,44 @@ static int prepare_and_compare(void) {
 
 /* ---- timing ---- */
 
+/* One contender's rounds: the clean ones, and every one scaled to the thread's CPU time. */
 struct series {
-    double *ticks, *ns;
-    size_t n, cap;
+    double *ticks, *ns, *cpu_ticks, *cpu_ns;
+    size_t n, n_all, cap;
     unsigned long calls;
 };
 
-static void push(struct series *s, double t, double ns) {
-    if (s->n == s->cap) {
+static void push(struct series *s, double ticks, double ns, double cpu_ns) {
+    if (s->n_all == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 256;
-        s->ticks = realloc(s->ticks, s->cap * sizeof *s->ticks);
-        s->ns = realloc(s->ns, s->cap * sizeof *s->ns);
-        if (!s->ticks || !s->ns) {
-            fprintf(stderr, "goldilocks-speed: out of memory\n");
-            exit(1);
-        }
+        double **arrays[] = { &s->ticks, &s->ns, &s->cpu_ticks, &s->cpu_ns };
+        for (int i = 0; i < 4; i++)
+            if (!(*arrays[i] = realloc(*arrays[i], s->cap * sizeof **arrays[i]))) {
+                fprintf(stderr, "goldilocks-speed: out of memory\n");
+                exit(1);
+            }
     }
-    s->ticks[s->n] = t;
-    s->ns[s->n++] = ns;
+    /* preempted: more than 2% (and 1 us) of the wall time was spent off the CPU */
+    if (ns <= cpu_ns * 1.02 + 1000) {
+        s->ticks[s->n] = ticks;
+        s->ns[s->n++] = ns;
+    }
+    s->cpu_ticks[s->n_all] = ns > 0 ? ticks * (cpu_ns < ns ? cpu_ns / ns : 1) : ticks;
+    s->cpu_ns[s->n_all++] = cpu_ns < ns ? cpu_ns : ns;
+}
+
+/* The clean rounds when there are 3 or more, else every round at CPU time. */
+static void summarize(struct series *s, double per, struct speed_stats *st) {
+    int clean = s->n >= 3;
+    size_t n = clean ? s->n : s->n_all;
+    double *t = clean ? s->ticks : s->cpu_ticks, *ns = clean ? s->ns : s->cpu_ns;
+    for (size_t i = 0; i < n; i++)
+        t[i] /= per, ns[i] /= per;
+    speed_summarize(t, ns, n, st);
+    st->calls = s->calls;
+    st->preempted = clean ? (unsigned long)(s->n_all - s->n) : 0;
+    st->cpu_clock = !clean;
+    free(s->ticks), free(s->ns), free(s->cpu_ticks), free(s->cpu_ns);
 }
 
 /* Calls per batch: doubled until a batch takes 20 us (the clock's error is then below 0.1%). */
@@ -296,26 +320,22 @@ static void time_op(size_t o) {
     uint64_t start = speed_ns(), budget = (uint64_t)(R->seconds * 1e9);
     double per = (double)R->ops[o]->items;
     for (unsigned long round = 0; round < 1000000; round++) {
-        if (round >= 3 && speed_ns() - start >= budget)
+        if (round >= 5 && speed_ns() - start >= budget)
             break;
         for (size_t k = 0; k < n_live; k++) {
             size_t c = live[(round + k) % n_live];
             void (*run)(void) = R->impl[o][c]->run;
             unsigned long calls = s[c].calls;
-            uint64_t n0 = speed_ns(), t0 = speed_ticks();
+            uint64_t c0 = speed_cpu_ns(), n0 = speed_ns(), t0 = speed_ticks();
             for (unsigned long i = 0; i < calls; i++)
                 run();
-            uint64_t t1 = speed_ticks(), n1 = speed_ns();
-            push(&s[c], (double)(t1 - t0) / (double)calls / per, (double)(n1 - n0) / (double)calls / per);
+            uint64_t t1 = speed_ticks(), n1 = speed_ns(), c1 = speed_cpu_ns();
+            double k = (double)calls;
+            push(&s[c], (double)(t1 - t0) / k, (double)(n1 - n0) / k, (double)(c1 - c0) / k);
         }
     }
-    for (size_t k = 0; k < n_live; k++) {
-        size_t c = live[k];
-        speed_summarize(s[c].ticks, s[c].ns, s[c].n, &SPEED_RES(o, c).st);
-        SPEED_RES(o, c).st.calls = s[c].calls;
-        free(s[c].ticks);
-        free(s[c].ns);
-    }
+    for (size_t k = 0; k < n_live; k++)
+        summarize(&s[live[k]], per, &SPEED_RES(o, live[k]).st);
 }
 
 int main(int argc, char **argv) {

@@ -43,7 +43,8 @@ void speed_print_table(void) {
         if ((int)strlen(R->cont[c]->name) > w)
             w = (int)strlen(R->cont[c]->name);
     printf("\n%.2g s per operation, contenders interleaved; figures per operation (a batch's: per item);\n"
-           "ratio = the contender's median / ours (above 1: ours is faster)\n\n",
+           "ratio = the contender's median / ours (above 1: ours is faster); rounds preempted by other\n"
+           "work are left out (*: all were, so the row is scaled to the thread's CPU time)\n\n",
            R->seconds);
     printf("%-26s %-*s %12s %11s %11s %12s %12s %7s%s\n", "operation", w, "contender", "median", "ns/op", "ops/s",
            "min", "max", "ratio", R->instructions ? "  instructions" : "");
@@ -59,6 +60,8 @@ void speed_print_table(void) {
             }
             char med[32], mn[32], mx[32], ns[32], ops_s[32];
             thousands(med, sizeof med, r->st.median);
+            if (r->st.cpu_clock)
+                strcat(med, "*");
             thousands(mn, sizeof mn, r->st.min);
             thousands(mx, sizeof mx, r->st.max);
             thousands(ns, sizeof ns, r->st.median_ns);

@@ -85,6 +85,8 @@ def shape_problems(data, peers_expected):
             for k in FIGURES:
                 if not isinstance(r.get(k), (int, float)) or r[k] <= 0:
                     bad.append(f'{where}: {k} not a positive number')
+            if not isinstance(r.get('preempted_rounds'), int) or not isinstance(r.get('cpu_time_scaled'), bool):
+                bad.append(f'{where}: no preempted_rounds or cpu_time_scaled')
             if not bad:
                 if not r['min_ticks'] <= r['median_ticks'] <= r['max_ticks']:
                     bad.append(f'{where}: not min <= median <= max')
