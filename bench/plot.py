@@ -95,7 +95,7 @@ def main(argv):
     import matplotlib.pyplot as plt
 
     width = 0.8 / len(bars)
-    fig, ax = plt.subplots(figsize=(max(8, 0.9 * len(ops) * max(1, len(bars) / 3)), 5))
+    fig, ax = plt.subplots(figsize=(min(16, max(8, 0.6 * len(ops) * max(1, len(bars) / 4))), 5.5))
     for k, (label, values) in enumerate(bars):
         xs = [i + (k - (len(bars) - 1) / 2) * width for i, o in enumerate(ops) if o in values]
         ys = [values[o] for o in ops if o in values]
