@@ -22,7 +22,6 @@
 
 static struct speed_run *const R = &speed_run;
 
-
 /* Where an instruction counter can bracket one loop; kept out of line and opaque to the optimizer. */
 __attribute__((noinline, used)) void goldilocks_speed_mark(const char *label, int begin);
 __attribute__((noinline, used)) void goldilocks_speed_mark(const char *label, int begin) {
