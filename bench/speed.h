@@ -125,7 +125,6 @@ struct speed_report {
 /* Writes the report as JSON to path ("-": stdout); 0 ok, -1 (errno set) on failure. */
 int speed_json_write(const char *path, const struct speed_report *r);
 
-
 /* The run (speed_main.c), which speed_print.c and speed_count.c read. */
 enum { SPEED_MAX_CONT = 16, SPEED_MAX_OPS = 64 };
 struct speed_run {

@@ -11,7 +11,6 @@
 
 static struct speed_run *const R = &speed_run;
 
-
 static void thousands(char *buf, size_t len, double x) {
     char digits[64];
     snprintf(digits, sizeof digits, "%.0f", x);
