@@ -61,6 +61,10 @@ struct speed_inputs {
     /* for the batch functions of X448 and decaf448: SPEED_BATCH_MAX of each */
     uint8_t b_x_secret[SPEED_BATCH_MAX][56], b_x_peer[SPEED_BATCH_MAX][56];
     uint8_t b_dc_scalar[SPEED_BATCH_MAX][56], b_dc_point[SPEED_BATCH_MAX][56];
+    /* the typed decaf448 rows: two points from uniform bytes (u1, u2), two scalars from wide
+       bytes (wa, wb), and the inputs of from_uniform, from_wide_bytes and from_bytes
+       (t_bytes: canonical) */
+    uint8_t t_u1[112], t_u2[112], t_wa[112], t_wb[112], t_uniform[112], t_wide[112], t_bytes[56];
     /* the same signatures with S of b_sig[SPEED_BATCH_BAD] changed: invalid */
     uint8_t b_bad_sig[SPEED_BATCH_MAX][114];
     const uint8_t *b_bad_sigp[SPEED_BATCH_MAX];
@@ -71,9 +75,9 @@ void speed_inputs_init(void);
 void speed_fill(uint8_t *p, size_t len, uint64_t *state);
 
 /* ours: the operations (speed_ops_ours.c), the batch functions (speed_ops_batch.c), the
-   internal routines (speed_ops_internal.c: field, msm) */
-extern const struct speed_op speed_ops_ours[], speed_ops_batch[], speed_ops_internal[];
-extern const size_t speed_n_ops_ours, speed_n_ops_batch, speed_n_ops_internal;
+   typed decaf448 API (speed_ops_typed.c), the internal routines (speed_ops_internal.c) */
+extern const struct speed_op speed_ops_ours[], speed_ops_batch[], speed_ops_internal[], speed_ops_typed[];
+extern const size_t speed_n_ops_ours, speed_n_ops_batch, speed_n_ops_internal, speed_n_ops_typed;
 /* --self-test-corrupt OP: ours' output of OP gets one bit flipped (speed_test.py) */
 extern const char *speed_corrupt_op;
 
@@ -126,7 +130,7 @@ struct speed_report {
 int speed_json_write(const char *path, const struct speed_report *r);
 
 /* The run (speed_main.c), which speed_print.c and speed_count.c read. */
-enum { SPEED_MAX_CONT = 16, SPEED_MAX_OPS = 64 };
+enum { SPEED_MAX_CONT = 16, SPEED_MAX_OPS = 96 };
 struct speed_run {
     const struct speed_op *ops[SPEED_MAX_OPS];
     size_t n_ops;

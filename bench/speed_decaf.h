@@ -41,6 +41,25 @@ struct speed_decaf_api {
     const decaf_448_precomputed_s *const *precomputed_base;
     void (*convert_public_key_to_x448)(uint8_t *, const uint8_t *);
     void (*convert_private_key_to_x448)(uint8_t *, const uint8_t *);
+    /* the typed rows */
+    void (*point_add)(decaf_448_point_t, const decaf_448_point_t, const decaf_448_point_t);
+    void (*point_sub)(decaf_448_point_t, const decaf_448_point_t, const decaf_448_point_t);
+    void (*point_negate)(decaf_448_point_t, const decaf_448_point_t);
+    void (*point_double)(decaf_448_point_t, const decaf_448_point_t);
+    decaf_bool_t (*point_eq)(const decaf_448_point_t, const decaf_448_point_t);
+    void (*point_double_scalarmul)(decaf_448_point_t, const decaf_448_point_t, const decaf_448_scalar_t,
+                                   const decaf_448_point_t, const decaf_448_scalar_t);
+    void (*base_double_scalarmul_non_secret)(decaf_448_point_t, const decaf_448_scalar_t, const decaf_448_point_t,
+                                             const decaf_448_scalar_t);
+    void (*point_from_hash_uniform)(decaf_448_point_t, const unsigned char *);
+    decaf_error_t (*scalar_decode)(decaf_448_scalar_t, const unsigned char *);
+    void (*scalar_encode)(unsigned char *, const decaf_448_scalar_t);
+    void (*scalar_add)(decaf_448_scalar_t, const decaf_448_scalar_t, const decaf_448_scalar_t);
+    void (*scalar_sub)(decaf_448_scalar_t, const decaf_448_scalar_t, const decaf_448_scalar_t);
+    void (*scalar_mul)(decaf_448_scalar_t, const decaf_448_scalar_t, const decaf_448_scalar_t);
+    decaf_error_t (*scalar_invert)(decaf_448_scalar_t, const decaf_448_scalar_t);
+    decaf_bool_t (*scalar_eq)(const decaf_448_scalar_t, const decaf_448_scalar_t);
+    const struct decaf_448_scalar_s *scalar_zero;
 };
 
 /* The contender of slot (0: Debian's, linked; 1..SPEED_DECAF_SLOTS-1: --peer-lib) over api. */

@@ -66,6 +66,14 @@ void speed_inputs_init(void) {
         in->b_msgp[i] = in->b_msg[i];
         in->b_msg_len[i] = SPEED_MSG_SHORT;
     }
+    speed_fill(in->t_u1, 112, &s);
+    speed_fill(in->t_u2, 112, &s);
+    speed_fill(in->t_wa, 112, &s);
+    speed_fill(in->t_wb, 112, &s);
+    speed_fill(in->t_uniform, 112, &s);
+    speed_fill(in->t_wide, 112, &s);
+    speed_fill(in->t_bytes, 56, &s);
+    in->t_bytes[55] &= 0x3f; /* below 2^446 < l: canonical */
     memcpy(in->b_bad_sig, in->b_sig, sizeof in->b_bad_sig);
     in->b_bad_sig[SPEED_BATCH_BAD][60] ^= 1;
     for (int i = 0; i < SPEED_BATCH_MAX; i++)

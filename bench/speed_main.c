@@ -154,6 +154,8 @@ static void pick(void) {
         all[n_all++] = &speed_ops_ours[i];
     for (size_t i = 0; i < speed_n_ops_batch && n_all < MAX_OPS; i++)
         all[n_all++] = &speed_ops_batch[i];
+    for (size_t i = 0; i < speed_n_ops_typed && n_all < MAX_OPS; i++)
+        all[n_all++] = &speed_ops_typed[i];
     for (size_t i = 0; i < speed_n_ops_internal && n_all < MAX_OPS; i++)
         all[n_all++] = &speed_ops_internal[i];
     for (size_t i = 0; i < n_all; i++) {

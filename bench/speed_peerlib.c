@@ -90,6 +90,22 @@ void speed_peerlib_load(struct speed_contender *out, const char *name, const cha
     SYM(precomputed_base, "decaf_448_precomputed_base");
     SYM(convert_public_key_to_x448, "decaf_ed448_convert_public_key_to_x448");
     SYM(convert_private_key_to_x448, "decaf_ed448_convert_private_key_to_x448");
+    SYM(point_add, "decaf_448_point_add");
+    SYM(point_sub, "decaf_448_point_sub");
+    SYM(point_negate, "decaf_448_point_negate");
+    SYM(point_double, "decaf_448_point_double");
+    SYM(point_eq, "decaf_448_point_eq");
+    SYM(point_double_scalarmul, "decaf_448_point_double_scalarmul");
+    SYM(base_double_scalarmul_non_secret, "decaf_448_base_double_scalarmul_non_secret");
+    SYM(point_from_hash_uniform, "decaf_448_point_from_hash_uniform");
+    SYM(scalar_decode, "decaf_448_scalar_decode");
+    SYM(scalar_encode, "decaf_448_scalar_encode");
+    SYM(scalar_add, "decaf_448_scalar_add");
+    SYM(scalar_sub, "decaf_448_scalar_sub");
+    SYM(scalar_mul, "decaf_448_scalar_mul");
+    SYM(scalar_invert, "decaf_448_scalar_invert");
+    SYM(scalar_eq, "decaf_448_scalar_eq");
+    SYM(scalar_zero, "decaf_448_scalar_zero");
 #undef SYM
     if (lacking) {
         snprintf(w, sizeof why[slot], "%s has no %s", path, lacking);

@@ -11,6 +11,15 @@
 
 static struct speed_run *const R = &speed_run;
 
+/* The operation column: the longest name. */
+static int op_width(void) {
+    int w = 26;
+    for (size_t o = 0; o < R->n_ops; o++)
+        if ((int)strlen(R->ops[o]->name) > w)
+            w = (int)strlen(R->ops[o]->name);
+    return w;
+}
+
 static void thousands(char *buf, size_t len, double x) {
     char digits[64];
     snprintf(digits, sizeof digits, "%.0f", x);
@@ -45,14 +54,15 @@ void speed_print_table(void) {
            "ratio = the contender's median / ours (above 1: ours is faster); rounds preempted by other\n"
            "work are left out (*: all were, so the row is scaled to the thread's CPU time)\n\n",
            R->seconds);
-    printf("%-26s %-*s %12s %11s %11s %12s %12s %7s%s\n", "operation", w, "contender", "median", "ns/op", "ops/s",
+    int ow = op_width();
+    printf("%-*s %-*s %12s %11s %11s %12s %12s %7s%s\n", ow, "operation", w, "contender", "median", "ns/op", "ops/s",
            "min", "max", "ratio", R->instructions ? "  instructions" : "");
     for (size_t o = 0; o < R->n_ops; o++) {
         for (size_t c = 0; c < R->n_cont; c++) {
             const struct speed_result *r = &SPEED_RES(o, c);
             if (r->missing && c && (R->cont[c]->missing || r->missing == speed_no_such_op))
                 continue; /* a peer absent altogether: said in the header; no such call: one line below */
-            printf("%-26s %-*s", c ? "" : R->ops[o]->name, w, R->cont[c]->name);
+            printf("%-*s %-*s", ow, c ? "" : R->ops[o]->name, w, R->cont[c]->name);
             if (r->missing) {
                 printf(" missing: %s\n", r->missing);
                 continue;
@@ -83,7 +93,7 @@ void speed_print_table(void) {
             if (!R->cont[c]->missing && SPEED_RES(o, c).missing == speed_no_such_op)
             {
                 if (!lacking++)
-                    printf("%-26s %-*s missing (no such call): ", "", w, "");
+                    printf("%-*s %-*s missing (no such call): ", ow, "", w, "");
                 else
                     printf(", ");
                 printf("%s", R->cont[c]->name);
@@ -93,7 +103,7 @@ void speed_print_table(void) {
         if (R->ops[o]->items > 1 && !SPEED_RES(o, 0).missing) {
             char b[32];
             thousands(b, sizeof b, SPEED_RES(o, 0).st.median * R->ops[o]->items);
-            printf("%-26s %-*s (ours per batch of %u: %s)\n", "", w, "", R->ops[o]->items, b);
+            printf("%-*s %-*s (ours per batch of %u: %s)\n", ow, "", w, "", R->ops[o]->items, b);
         }
     }
 }
@@ -104,13 +114,14 @@ void speed_print_compact(void) {
     for (size_t c = 0; c < R->n_cont; c++)
         if ((int)strlen(R->cont[c]->name) > w)
             w = (int)strlen(R->cont[c]->name);
-    printf("\n%-26s", "ops/s");
+    int ow = op_width();
+    printf("\n%-*s", ow, "ops/s");
     for (size_t c = 0; c < R->n_cont; c++)
         if (!R->cont[c]->missing)
             printf(" %*s", w, R->cont[c]->name);
     printf("\n");
     for (size_t o = 0; o < R->n_ops; o++) {
-        printf("%-26s", R->ops[o]->name);
+        printf("%-*s", ow, R->ops[o]->name);
         for (size_t c = 0; c < R->n_cont; c++) {
             if (R->cont[c]->missing)
                 continue;
