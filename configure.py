@@ -8,7 +8,8 @@
     ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
     ninja -C DIR ctcheck    run the constant-time checks under valgrind
     ninja -C DIR fuzz       build the libFuzzer targets (clang); ninja -C DIR fuzz-run runs them
-    ninja -C DIR speed      build and run the benchmarks
+    ninja -C DIR speed      build and run goldilocks-speed (every peer beside ours; DIR/speed.json)
+    ninja -C DIR plot       DIR/speed.png from DIR/speed.json (bench/plot.py)
     ninja -C DIR regen      regenerate generated/ from gen/ and templates/
     ninja -C DIR install    install the library, header and goldilocks.pc ($DESTDIR honoured)
 
@@ -245,6 +246,40 @@ class Toolchain:
     def has_library(self, header, function, lib, include_flags=()):
         return self.compiles(f'#include <{header}>\nint main(void) {{ return (int)(long)&{function}; }}\n',
                              list(include_flags) + [lib])
+
+
+# ---- goldilocks-speed's peers: nettle and wolfSSL (bench/speed_ops_*.c) ----
+# Found like libdecaf: a link probe, with pkg-config's flags when the build is
+# native (a cross build's pkg-config would name the host's libraries).
+SPEED_PEERS = {
+    # name: (define, header, symbol, pkg-config module, fallback libraries, Debian package)
+    'nettle': ('HAVE_NETTLE', 'nettle/eddsa.h', 'nettle_ed448_shake256_sign', 'hogweed',
+               ['-lhogweed', '-lnettle'], 'nettle-dev'),
+    # the library, not its Ed448: a build without Ed448/Curve448 says so in goldilocks-speed's rows
+    'wolfssl': ('HAVE_WOLFSSL', 'wolfssl/wolfcrypt/wc_port.h', 'wolfCrypt_Init', 'wolfssl',
+                ['-lwolfssl'], 'libwolfssl-dev'),
+}
+
+
+def speed_peer_flags(toolchain, native):
+    """{name: (cflags, libs)} of the peers this toolchain can link, and a note for the missing ones."""
+    found, notes = {}, []
+    for name, (define, header, symbol, module, libs, package) in SPEED_PEERS.items():
+        cflags = []
+        if native:
+            out = Toolchain.run(['pkg-config', '--cflags', '--libs', module])
+            if out and out.returncode == 0 and out.stdout.strip():
+                words = out.stdout.split()
+                cflags = [w for w in words if not w.startswith('-l') and not w.startswith('-L')]
+                libs = [w for w in words if w.startswith('-l') or w.startswith('-L')]
+        # wolfSSL's headers need its options.h first
+        pre = '#include <wolfssl/options.h>\n' if name == 'wolfssl' else ''
+        code = f'{pre}#include <{header}>\nint main(void) {{ return (int)(long)&{symbol}; }}\n'
+        if toolchain.compiles(code, cflags + libs):
+            found[name] = (['-D' + define] + cflags, libs)
+        else:
+            notes.append(f'{name} ({package}) not found for this target: goldilocks-speed prints it as missing')
+    return found, notes
 
 
 def host_cpu():
@@ -573,6 +608,13 @@ def configure(args, created):
                                           ['-I/usr/include/decaf'])
     have_valgrind = bool(shutil.which('valgrind')) and toolchain.compiles(
         '#include <valgrind/memcheck.h>\nint main(void) { return 0; }\n', link=False)
+    # goldilocks-speed: its peers' flags (SPEED_PEERS above)
+    speed_peers, speed_notes = speed_peer_flags(toolchain, native=not emulator and toolchain.cpu == host_cpu())
+    speed_defines = (['-DHAVE_OPENSSL'] * have_openssl + ['-DHAVE_LIBDECAF', '-I/usr/include/decaf'] * have_libdecaf
+                     + ['-DHAVE_VALGRIND'] * have_valgrind + [f'-DSPEED_TARGET=\\"{target.name}\\"']
+                     + [f for name in sorted(speed_peers) for f in speed_peers[name][0]])
+    speed_libs = (['-lcrypto'] * have_openssl + ['-ldecaf'] * have_libdecaf
+                  + [f for name in sorted(speed_peers) for f in speed_peers[name][1]] + ['-ldl'])
     clang = shutil.which('clang') or ''
     # The OpenSSL 3 provider (provider/): native builds with libssl-dev;
     # its test needs the openssl command, its install OpenSSL's modules directory.
@@ -705,6 +747,12 @@ def configure(args, created):
         # bench_field_lanes times the target's lane layout: a library benchmark
         field_benches=[b for b in stems('bench/bench_field*.c') if b != 'bench_field_lanes'],
         benches=[b for b in stems('bench/bench_*.c') if not b.startswith('bench_field') or b == 'bench_field_lanes'],
+        speed_sources=in_src(find('bench/speed_*.c')),
+        speed_defines=' '.join(speed_defines),
+        speed_libs=' '.join(speed_libs),
+        speed_test=bool(not emulator and os.path.exists(src('test', 'speed_test.py'))),
+        # callgrind cannot run an ASan program
+        speed_instructions=have_valgrind and not args.sanitize,
         emulator=emulator,
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,
@@ -755,6 +803,8 @@ def configure(args, created):
         note('the fuzz_libdecaf_* targets also need OpenSSL: not built')
     if not clang or emulator:
         note('ninja fuzz needs clang (apt-get install clang libclang-rt-14-dev) and a native build: unavailable')
+    for n in speed_notes:
+        note(n)
     if not have_valgrind:
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
     if os.path.exists(src('build.ninja')):

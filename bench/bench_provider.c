@@ -13,7 +13,8 @@
  * The module is loaded from the directory of this program (the build
  * directory), or from $GOLDILOCKS_PROVIDER_DIR.
  *
- * What each timed EVP call includes (as bench_curve's OpenSSL column):
+ * What each timed EVP call includes (as goldilocks-speed's openssl rows,
+ * bench/speed_ops_openssl.c):
  *   x448 shared secret   EVP_PKEY_CTX_new_from_pkey + derive_init + set_peer
  *                        + derive + free, on keys built once beforehand
  *   x448, ed448 keygen   EVP_PKEY_CTX_new_from_name + keygen_init + keygen

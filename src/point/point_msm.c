@@ -157,7 +157,7 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
 
 /*
  * Pippenger's bucket method with signed c-bit digits, kept to measure
- * against Straus (bench_batch's MSM rows) and as a second oracle in the
+ * against Straus (goldilocks-speed's msm rows) and as a second oracle in the
  * tests; the batch uses Straus at every n it can hold (see the top).
  * Digits: k = sum d_j 2^(c j), d_j in [-2^(c-1), 2^(c-1)). Per window, from
  * the top: c doublings, each point added to (or subtracted from) bucket |d|,
