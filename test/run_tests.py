@@ -61,7 +61,11 @@ def main():
     for program in args.programs:
         # A program in the current directory (ninja runs in the build directory) needs its ./
         path = program if os.path.dirname(program) else os.path.join(os.curdir, program)
-        argv = shlex.split(args.wrapper) + [path] + (['--slow'] if args.slow else [])
+        # A Python test runs on the host, never under the wrapper (an emulator).
+        if program.endswith('.py'):
+            argv = [sys.executable, path] + (['--slow'] if args.slow else [])
+        else:
+            argv = shlex.split(args.wrapper) + [path] + (['--slow'] if args.slow else [])
         print(f'== {" ".join(argv)}', flush=True)
         passed, failed, skipped, took = run_one(argv, env)
         skip_note = f', {skipped} skipped' if skipped else ''
