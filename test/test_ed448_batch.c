@@ -353,7 +353,8 @@ static void random_scalar(scalar_t *k, size_t bytes) {
 static void test_wnaf_digits(void) {
     check_test("point_wnaf_digits == point_wnaf_recode (w = 2 .. 8, 1 to 14 words, extreme bits)");
     int same = 1;
-    for (int iter = 0; iter < 3000; iter++) {
+    long iterations = check_reps(3000);
+    for (long iter = 0; iter < iterations; iter++) {
         uint32_t k[WNAF_MAX_WORDS];
         unsigned words = 1 + (unsigned)(check_rand64() % 14), w = 2 + (unsigned)(check_rand64() % 7);
         for (unsigned i = 0; i < words; i++) {
