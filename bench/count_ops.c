@@ -52,15 +52,24 @@ static void mark(long what, long tag) {
 
 enum { MSG_LEN = 32, FIELD_CALLS = 16 };
 
-/* Two sets of inputs: trace mode runs an operation on each; count mode uses set 0. */
-static struct {
+/*
+ * Two sets of inputs: trace mode runs an operation on each; count mode uses
+ * set 0. The operations read the set in use from one place, cur (copied
+ * before the region starts), so that both runs touch the same addresses.
+ */
+struct inputs {
     uint8_t x_secret[56], x_peer[56], ed_seed[57], ed_secret[114], ed_pub[57], ed_sig[114];
-} in[2];
+};
+static _Alignas(16) struct inputs in[2];
+static _Alignas(16) struct inputs cur[1];
 static uint8_t msg[MSG_LEN];
 static uint8_t out[2][114];
 static int rc[2];
 static gf fa, fb, fc;
-static int set;   /* which input set the next call uses */
+
+static void use(int set) {
+    memcpy(cur, &in[set], sizeof cur);
+}
 
 static void fill(uint8_t *p, size_t n, uint32_t *state) {
     for (size_t i = 0; i < n; i++) {
@@ -69,17 +78,17 @@ static void fill(uint8_t *p, size_t n, uint32_t *state) {
     }
 }
 
-static void ours_x448(void) { rc[0] = goldilocks_x448(out[0], in[set].x_secret, in[0].x_peer); }
-static void ours_x448_pub(void) { goldilocks_x448_public_key(out[0], in[set].x_secret); }
+static void ours_x448(void) { rc[0] = goldilocks_x448(out[0], cur[0].x_secret, in[0].x_peer); }
+static void ours_x448_pub(void) { goldilocks_x448_public_key(out[0], cur[0].x_secret); }
 static void ours_ed_keygen(void) {
     uint8_t secret[114];
-    goldilocks_ed448_keypair_from_seed(out[0], secret, in[set].ed_seed);
+    goldilocks_ed448_keypair_from_seed(out[0], secret, cur[0].ed_seed);
 }
 static void ours_ed_sign(void) {
-    rc[0] = goldilocks_ed448_sign(out[0], in[set].ed_secret, msg, MSG_LEN, NULL, 0);
+    rc[0] = goldilocks_ed448_sign(out[0], cur[0].ed_secret, msg, MSG_LEN, NULL, 0);
 }
 static void ours_ed_sign_seed(void) {
-    rc[0] = goldilocks_ed448_sign_seed(out[0], in[set].ed_seed, msg, MSG_LEN, NULL, 0);
+    rc[0] = goldilocks_ed448_sign_seed(out[0], cur[0].ed_seed, msg, MSG_LEN, NULL, 0);
 }
 static void ours_ed_verify(void) { rc[0] = goldilocks_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, NULL, 0); }
 static void ours_gf_mul(void) {
@@ -121,7 +130,7 @@ static void decaf_ed_verify(void) {
  */
 static volatile uint8_t leak_table[2][64];
 static void leaky(void) {
-    uint8_t bit = in[set].x_secret[0] & 1;
+    uint8_t bit = cur[0].x_secret[0] & 1;
     if (bit)
         out[0][0] ^= 1;
     out[0][1] = leak_table[bit][0];
@@ -219,7 +228,7 @@ int main(int argc, char **argv) {
         const struct op *op = &ops[k];
         if (!wanted(list, op->name) || (trace && !op->secret))
             continue;
-        set = 0;
+        use(0);
         op->ours();
         op->ours();
         if (op->decaf) {
@@ -235,13 +244,13 @@ int main(int argc, char **argv) {
             return 1;
         }
         if (trace) {
-            set = 1;
+            use(1);
             op->ours();
-            set = 0;
+            use(0);
             region("ours", op->name, 1, op->ours);
-            set = 1;
+            use(1);
             region("ours", op->name, 1, op->ours);
-            set = 0;
+            use(0);
             continue;
         }
         for (int r = 0; r < 2; r++)
@@ -251,13 +260,13 @@ int main(int argc, char **argv) {
                 region("libdecaf", op->name, op->calls, op->decaf);
     }
     if (trace) {
-        set = 0;
+        use(0);
         leaky();
-        set = 1;
+        use(1);
         leaky();
-        set = 0;
+        use(0);
         region("leaky", "selftest", 1, leaky);
-        set = 1;
+        use(1);
         region("leaky", "selftest", 1, leaky);
     }
     return 0;
