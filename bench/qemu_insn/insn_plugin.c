@@ -3,7 +3,7 @@
  * two markers, and (trace mode) fingerprints the control flow and the memory
  * addresses between them, for bench/count_ops.c and bench/qemu_count.py.
  *
- *   qemu-arm -plugin insn_plugin.so[,trace=on] PROGRAM ...
+ *   qemu-arm -plugin insn_plugin.so[,trace=on][,only=main] PROGRAM ...
  *
  * A marker is a system call with a number no Linux architecture uses
  * (COUNT_MARK_SYSCALL, 0x5a1d), made by the guest program with
@@ -17,6 +17,11 @@
  * (the marker's own few instructions included: the guest measures an empty
  * region and subtracts it). The kernel returns ENOSYS for the marker, which
  * the guest ignores.
+ *
+ * only=main counts the instructions of the program's own code only (its
+ * text segment), not those of the C library's memcpy and memset, whose code
+ * depends on the CPU model and on buffer addresses; qemu_count.py --callgrind
+ * uses it to compare with callgrind exactly.
  *
  * Counting: each block adds its instruction count to a counter inline when it
  * starts (no callback). A block runs to its end unless an instruction faults,
@@ -71,6 +76,8 @@ size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
 uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
+uint64_t qemu_plugin_start_code(void);
+uint64_t qemu_plugin_end_code(void);
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv);
@@ -84,6 +91,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 static uint64_t insns;          /* every instruction executed so far */
 static uint64_t begin_insns;
 static bool tracing;            /* trace=on */
+static bool main_only;          /* only=main: the program's own code, not the C library's */
 static bool active;             /* inside a region */
 static uint64_t hash, blocks, mems;
 
@@ -123,6 +131,10 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
     (void)id;
     size_t n = qemu_plugin_tb_n_insns(tb);
+    uint64_t pc = qemu_plugin_tb_vaddr(tb);
+    /* A block never runs from one object into another: a call or return ends it. */
+    if (main_only && (pc < qemu_plugin_start_code() || pc >= qemu_plugin_end_code()))
+        return;
     qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &insns, n);
     if (!tracing)
         return;
@@ -165,8 +177,10 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, 
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "trace=on") == 0 || strcmp(argv[i], "trace=true") == 0) {
             tracing = true;
+        } else if (strcmp(argv[i], "only=main") == 0) {
+            main_only = true;
         } else if (strcmp(argv[i], "trace=off") != 0 && strcmp(argv[i], "trace=false") != 0) {
-            fprintf(stderr, "qemu_insn: unknown argument %s (trace=on|off)\n", argv[i]);
+            fprintf(stderr, "qemu_insn: unknown argument %s (trace=on|off, only=main)\n", argv[i]);
             return -1;
         }
     }
