@@ -99,6 +99,12 @@ static void ours_gf_sqr(void) {
     for (int i = 0; i < FIELD_CALLS; i++)
         gf_sqr(fc, fa);
 }
+static void ours_gf_mulw(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gf_mulw(fc, fa, 39081);
+}
+static void ours_gf_invert(void) { gf_invert(fc, fa); }
+static void ours_gf_isr(void) { (void)gf_isr(fc, fa); }
 
 #ifdef HAVE_LIBDECAF
 static void decaf_x448_op(void) {
@@ -154,6 +160,9 @@ static const struct op ops[] = {
     { "ed448_verify", ours_ed_verify, DECAF_FN(decaf_ed_verify), 0, 0, 1 },
     { "gf_mul", ours_gf_mul, NULL, 0, 0, FIELD_CALLS },
     { "gf_sqr", ours_gf_sqr, NULL, 0, 0, FIELD_CALLS },
+    { "gf_mulw", ours_gf_mulw, NULL, 0, 0, FIELD_CALLS },
+    { "gf_invert", ours_gf_invert, NULL, 0, 0, 1 },
+    { "gf_isr", ours_gf_isr, NULL, 0, 0, 1 },
 };
 
 static void region(const char *who, const char *op, int calls, void (*fn)(void)) {
@@ -187,7 +196,7 @@ int main(int argc, char **argv) {
             list = argv[++i];
         } else {
             fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
-                            "ed448_sign,ed448_sign_seed,ed448_verify,gf_mul,gf_sqr]\n");
+                            "ed448_sign,ed448_sign_seed,ed448_verify,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr]\n");
             return 2;
         }
     }

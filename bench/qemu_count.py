@@ -37,7 +37,8 @@ COUNT = re.compile(r'^qemu_insn: (\d+) insns (\d+)(?: blocks (\d+) mem (\d+) has
 CALLGRIND_FN = {('ours', 'x448_public_key'): 'ours_x448_pub', ('ours', 'x448'): 'ours_x448',
                 ('ours', 'ed448_keygen'): 'ours_ed_keygen', ('ours', 'ed448_sign'): 'ours_ed_sign',
                 ('ours', 'ed448_verify'): 'ours_ed_verify', ('ours', 'gf_mul'): 'ours_gf_mul',
-                ('ours', 'gf_sqr'): 'ours_gf_sqr'}
+                ('ours', 'gf_sqr'): 'ours_gf_sqr', ('ours', 'gf_mulw'): 'ours_gf_mulw',
+                ('ours', 'gf_invert'): 'ours_gf_invert', ('ours', 'gf_isr'): 'ours_gf_isr'}
 
 
 def run(emulator, plugin, program, trace, extra, main_only=False):
@@ -163,7 +164,7 @@ def callgrind(args):
                 own += int(m.group(1).replace(',', ''))
         # count_ops calls each operation twice before measuring it twice (4 calls);
         # the field regions make 16 calls each, and n is already per call.
-        cg = own / (4 * (16 if op.startswith('gf_') else 1))
+        cg = own / (4 * (16 if op in ('gf_mul', 'gf_sqr', 'gf_mulw') else 1))
         print(f'| {op} | {fmt(n)} | {fmt(cg)} | {n - cg:+.1f} |')
     return 0
 
