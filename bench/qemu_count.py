@@ -14,8 +14,11 @@ bench/count_ops.c; and the constant-time check of an emulated build.
         "N passed, N failed".
     qemu_count.py --callgrind ... DIR/count_ops
         (native x86 builds) The same count under qemu-x86_64 and under
-        valgrind's callgrind, side by side: callgrind's inclusive count of the
-        operation's function, per call, against the plugin's region.
+        valgrind's callgrind, side by side, of the program's own code (the C
+        library, whose memcpy and memset differ with the CPU model qemu and
+        valgrind show, left out on both sides). The plugin's figure is one
+        less than callgrind's: the region subtracts the empty function's
+        one instruction.
 
 Each region's count minus the empty region's (the markers' own cost) is the
 operation's; count_ops measures every region twice and a count that does
