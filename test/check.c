@@ -39,10 +39,16 @@ int check_quick(void) {
 }
 
 long check_reps(long n) {
+    return check_reps_at_least(n, 1);
+}
+
+long check_reps_at_least(long n, long min) {
     if (!check_quick())
         return n;
     long q = n / CHECK_QUICK_DIVISOR;
-    q = q > 0 ? q : 1;
+    q = q > min ? q : min;
+    if (q >= n)
+        return n;
     printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): %ld random repetitions instead of %ld\n", q, n);
     return q;
 }

@@ -30,6 +30,8 @@ int check_slow(int argc, char **argv);
 #define CHECK_QUICK_DIVISOR 10
 int check_quick(void);
 long check_reps(long n);
+/* check_reps(n), but at least min (for suites of a few costly cases). */
+long check_reps_at_least(long n, long min);
 
 /* Starts a named test; ends the previous one. The name is copied (up to 255 bytes). */
 void check_test(const char *name);
