@@ -56,7 +56,8 @@ SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 
 class Target:
-    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar', alternatives=()):
+    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar', alternatives=(),
+                 qemu_cpu=None):
         self.name = name
         self.layout = layout    # the generated/p448_<layout>/ directory it builds
         self.lanes = lanes      # the generated/lanes_<lanes>/ directory (src/field/field.h, "Lanes")
@@ -65,6 +66,9 @@ class Target:
         self.cross = cross      # default cross prefix, '' for the host compiler
         self.arch = arch        # the machine it needs (None: any)
         self.alternatives = list(alternatives)  # ALTERNATIVES it builds in place of their defaults
+        # The qemu-user CPU model its tests run on (-cpu), no newer than the
+        # target, so that an instruction the target lacks is a failure.
+        self.qemu_cpu = qemu_cpu
 
 
 TARGETS = [
@@ -74,14 +78,25 @@ TARGETS = [
     Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),
-    Target('armv7', '16x28', 'ARMv7-A hard-float Linux (Cortex-A7/A9/A15), 16x28 limbs',
-           cross='arm-linux-gnueabihf-', arch='arm'),
-    # temporary, until the aarch64 target exists: aarch64 with the NEON lane layout
-    Target('aarch64-neon', '8x56', 'aarch64 Linux with the NEON lane layout (2 lanes of 16x28), 8x56 limbs',
-           cross='aarch64-linux-gnu-', arch='aarch64', lanes='neon'),
-    # temporary, like aarch64-neon: ARMv7 with NEON and its lane layout
-    Target('armv7-neon', '16x28', 'ARMv7-A hard-float Linux with NEON and the NEON lane layout, 16x28 limbs',
-           cflags=['-mfpu=neon'], cross='arm-linux-gnueabihf-', arch='arm', lanes='neon_armv7'),
+    # ---- ARM: one target per board class; each names its flags, compiler and qemu CPU ----
+    Target('armv5', '16x28', 'ARMv5TE (ARM926EJ-S class), ARM mode, soft-float Linux (armel), 16x28 limbs',
+           cflags=['-march=armv5te', '-marm', '-mfloat-abi=soft'], cross='arm-linux-gnueabi-', arch='arm',
+           qemu_cpu='arm926'),
+    # Debian's armhf libc is ARMv7 code (SIGILL on an ARM1176): armv6 uses the armel
+    # libc, with VFP for the library's own code through the softfp calling convention.
+    Target('armv6', '16x28', 'ARMv6 with VFP (ARM1176, Raspberry Pi 1), ARM mode, softfp Linux (armel), 16x28 limbs',
+           cflags=['-march=armv6+fp', '-marm', '-mfloat-abi=softfp'], cross='arm-linux-gnueabi-', arch='arm',
+           qemu_cpu='arm1176'),
+    Target('armv7-noneon', '16x28', 'ARMv7-A without NEON (Cortex-A9 like Tegra 2), Thumb-2, VFPv3-D16, '
+           'hard-float Linux (armhf), 16x28 limbs',
+           cflags=['-march=armv7-a+fp', '-mfpu=vfpv3-d16', '-mthumb', '-mtune=cortex-a9'],
+           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off'),
+    Target('armv7', '16x28', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
+           '16x28 limbs, NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls',
+           cflags=['-march=armv7-a+fp', '-mfpu=neon', '-mthumb'], cross='arm-linux-gnueabihf-', arch='arm',
+           qemu_cpu='cortex-a9', lanes='neon_armv7'),
+    Target('aarch64', '8x56', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs',
+           cflags=['-march=armv8-a'], cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
@@ -109,13 +124,22 @@ DEBIAN_PACKAGES = {
     'libdecaf': 'libdecaf-dev',
     'i686-linux-gnu-': 'gcc-i686-linux-gnu',
     'arm-linux-gnueabihf-': 'gcc-arm-linux-gnueabihf',
+    'arm-linux-gnueabi-': 'gcc-arm-linux-gnueabi',
     'aarch64-linux-gnu-': 'gcc-aarch64-linux-gnu',
     'qemu': 'qemu-user',
 }
 
-# The Debian architecture of a compiler's target triple, for libgmp-dev:ARCH.
+# The Debian architecture of a compiler's target triple, for libgmp-dev:ARCH
+# (32-bit ARM: see debian_arch, by the float ABI).
 DEBIAN_ARCH = {'x86_64': 'amd64', 'i386': 'i386', 'i686': 'i386', 'arm': 'armhf',
                'aarch64': 'arm64'}
+
+
+def debian_arch(triple, cpu):
+    """armel for arm-linux-gnueabi (soft-float ABI), armhf for -gnueabihf, else by CPU."""
+    if cpu == 'arm' and triple.endswith('-gnueabi'):
+        return 'armel'
+    return DEBIAN_ARCH.get(cpu, cpu)
 
 # The qemu-user program and sysroot of a triple's CPU.
 QEMU = {'arm': 'qemu-arm', 'aarch64': 'qemu-aarch64', 'i386': 'qemu-i386',
@@ -284,7 +308,8 @@ def speed_peer_flags(toolchain, native):
 
 def host_cpu():
     machine = platform.machine()
-    return {'amd64': 'x86_64', 'i686': 'i386', 'armv7l': 'arm', 'arm64': 'aarch64'}.get(machine, machine)
+    return {'amd64': 'x86_64', 'i686': 'i386', 'armv7l': 'arm', 'armv6l': 'arm', 'armv5tel': 'arm',
+            'arm64': 'aarch64'}.get(machine, machine)
 
 
 def host_has_x86_64_v3():
@@ -301,8 +326,10 @@ def pick_auto_target(toolchain, cross):
     cpu = toolchain.cpu
     if cpu == 'x86_64' and not cross and host_cpu() == 'x86_64' and host_has_x86_64_v3():
         name, why = 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'
+    elif cpu == 'arm' and toolchain.triple.endswith('-gnueabi'):
+        name, why = 'armv5', f'{toolchain.cc} builds for {toolchain.triple} (soft-float armel)'
     elif cpu == 'arm':
-        name, why = 'armv7', f'{toolchain.cc} builds for {toolchain.triple}'
+        name, why = 'armv7-noneon', f'{toolchain.cc} builds for {toolchain.triple}'
     elif cpu == 'i386':
         name, why = 'i386', f'{toolchain.cc} builds for {toolchain.triple}'
     elif toolchain.has_int128():
@@ -313,8 +340,9 @@ def pick_auto_target(toolchain, cross):
     return TARGET_BY_NAME[name]
 
 
-def find_emulator(toolchain):
-    """qemu-user for a cross build whose binaries the host cannot run, else ''."""
+def find_emulator(toolchain, qemu_cpu=None):
+    """qemu-user for a cross build whose binaries the host cannot run, else ''; with the
+    target's CPU model (-cpu), so that the tests fail on an instruction the target lacks."""
     host = host_cpu()
     if toolchain.cpu == host or (host == 'x86_64' and toolchain.cpu == 'i386'):
         return ''
@@ -325,7 +353,8 @@ def find_emulator(toolchain):
         fail(f'{qemu} not found, needed to run the tests of a {toolchain.cpu} build: '
              f'apt-get install {DEBIAN_PACKAGES["qemu"]}')
     sysroot = f'/usr/{toolchain.triple}'
-    return f'{qemu} -L {sysroot}' if os.path.isdir(sysroot) else qemu
+    cmd = f'{qemu} -L {sysroot}' if os.path.isdir(sysroot) else qemu
+    return f'{cmd} -cpu {qemu_cpu}' if qemu_cpu else cmd
 
 
 class Parser(argparse.ArgumentParser):
@@ -527,7 +556,7 @@ def make_builddir(path):
 def configure(args, created):
     if args.list_targets:
         for t in TARGETS:
-            print(f'{t.name:10} {t.summary}')
+            print(f'{t.name:13} {t.summary}')
         return
 
     for name, value in vars(args).items():
@@ -592,8 +621,7 @@ def configure(args, created):
         fail(f'{cc} cannot build a program with -fsanitize=address,undefined for {toolchain.triple}; '
              'drop --sanitize or use --cc clang (apt-get install clang libclang-rt-14-dev)')
 
-    debian_arch = DEBIAN_ARCH.get(toolchain.cpu, toolchain.cpu)
-    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch}'
+    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(toolchain.triple, toolchain.cpu)}'
     if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp'):
         fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: '
              f'apt-get install libgmp-dev{arch_suffix}')
@@ -601,7 +629,11 @@ def configure(args, created):
         fail(f'jansson (jansson.h, -ljansson) not found for {toolchain.triple}; the tests read their '
              f'vector files with it: apt-get install libjansson-dev{arch_suffix}')
 
-    emulator = find_emulator(toolchain)
+    emulator = find_emulator(toolchain, target.qemu_cpu)
+    counter_emulator = emulator
+    if not emulator and QEMU.get(toolchain.cpu) and shutil.which(QEMU[toolchain.cpu]) \
+            and (shutil.which('gcc') or shutil.which('cc')):
+        counter_emulator = QEMU[toolchain.cpu] + (' -cpu max' if toolchain.cpu in ('x86_64', 'i386') else '')
     have_openssl = toolchain.has_library('openssl/evp.h', 'EVP_PKEY_new_raw_private_key', '-lcrypto')
     # Debian's libdecaf-dev puts its headers under /usr/include/decaf/decaf/.
     have_libdecaf = toolchain.has_library('decaf/ed448.h', 'decaf_ed448_sign', '-ldecaf',
@@ -754,6 +786,10 @@ def configure(args, created):
         # callgrind cannot run an ASan program
         speed_instructions=have_valgrind and not args.sanitize,
         emulator=emulator,
+        # The instruction counter (bench/qemu_insn/): the emulator of the tests, or on a
+        # native build qemu-user for the host's own CPU (to check the counter against callgrind).
+        counter_emulator=counter_emulator,
+        host_cc=shutil.which('gcc') or shutil.which('cc') or 'cc',
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,
         have_valgrind=have_valgrind,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds and tests goldilocks on every target this machine can run, the way
-# CI does: native (the best target for the host), ref64, ref32 (clang), i386, ARMv7 under
-# qemu-user, an ASan+UBSan build with clang that also asserts the generated
-# limb bounds, the valgrind constant-time check on the x86 builds,
+# CI does: native (the best target for the host), ref64, ref32 (clang), i386,
+# ARMv5, ARMv7 without and with NEON and AArch64 under qemu-user, an ASan+UBSan
+# build with clang that also asserts the generated limb bounds, the valgrind constant-time check on the x86 builds,
+# the instruction-trace constant-time check of armv5 and armv7 (qemu plugin),
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
 # configure's refusals of misuse, and an install into a temporary DESTDIR.
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 slow=()
 [ "${1:-}" = "--slow" ] && slow=(--slow)
 
-.ci/install-deps native i386 armv7 || echo "all-targets: some packages are missing; the steps that need them will fail"
+.ci/install-deps native i386 armv7 armv5 aarch64 || echo "all-targets: some packages are missing; the steps that need them will fail"
 
 total_passed=0
 total_failed=0
@@ -80,13 +81,21 @@ build_and_test native --target auto
 build_and_test ref64 --target ref64
 build_and_test ref32-clang --target ref32 --cc clang
 build_and_test i386 --target i386
+# The ARM targets under qemu-user, each on a CPU model no newer than the target
+# (quick mode: every vector and edge case, fewer random repetitions).
+build_and_test armv5 --target armv5
+build_and_test armv7-noneon --target armv7-noneon
 build_and_test armv7 --target armv7
+build_and_test aarch64 --target aarch64
 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # valgrind runs x86 code: the constant-time check covers both layouts on
-# x86-64 and the 32-bit i386 build (the ARM build would need an ARM host).
+# x86-64 and the 32-bit i386 build (ARM: ctcheck-armv5/-armv7 below).
 step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native ctcheck"
 step ctcheck-ref32 sh -c "./configure.py --builddir build/ref32-clang --target ref32 --cc clang && ninja -C build/ref32-clang ctcheck"
 step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && ninja -C build/i386 ctcheck"
+# valgrind runs x86 code only: on ARM the qemu plugin's traces of two secrets must match.
+step ctcheck-armv5 sh -c "./configure.py --builddir build/armv5 --target armv5 && ninja -C build/armv5 ctcheck"
+step ctcheck-armv7 sh -c "./configure.py --builddir build/armv7 --target armv7 && ninja -C build/armv7 ctcheck"
 step install test/check_install.sh build/native
 step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja -C build/native fuzz-run"
 if [ ${#slow[@]} -gt 0 ]; then

@@ -33,6 +33,26 @@ void check_init(const char *program) {
     fflush(stdout);
 }
 
+int check_quick(void) {
+    const char *env = getenv("GOLDILOCKS_TEST_QUICK");
+    return env && strcmp(env, "1") == 0;
+}
+
+long check_reps(long n) {
+    return check_reps_at_least(n, 1);
+}
+
+long check_reps_at_least(long n, long min) {
+    if (!check_quick())
+        return n;
+    long q = n / CHECK_QUICK_DIVISOR;
+    q = q > min ? q : min;
+    if (q >= n)
+        return n;
+    printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): %ld random repetitions instead of %ld\n", q, n);
+    return q;
+}
+
 int check_slow(int argc, char **argv) {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--slow") == 0)

@@ -19,6 +19,20 @@ void check_init(const char *program);
 /* 1 when the program was run with --slow (the long suites), else 0. */
 int check_slow(int argc, char **argv);
 
+/*
+ * Quick mode, for runs under an emulator (test/run_tests.py --quick, which
+ * qemu-user builds use, sets GOLDILOCKS_TEST_QUICK=1): every vector and
+ * every edge or extreme-bound case still runs, but the random repetitions
+ * are divided by CHECK_QUICK_DIVISOR. check_reps(n) is the number of random
+ * repetitions to run for a suite of n (n itself outside quick mode, at
+ * least 1); check_init says when quick mode is on.
+ */
+#define CHECK_QUICK_DIVISOR 10
+int check_quick(void);
+long check_reps(long n);
+/* check_reps(n), but at least min (for suites of a few costly cases). */
+long check_reps_at_least(long n, long min);
+
 /* Starts a named test; ends the previous one. The name is copied (up to 255 bytes). */
 void check_test(const char *name);
 

@@ -177,6 +177,7 @@ int main(int argc, char **argv) {
     check_init("field_arith (layout)");
     if (check_slow(argc, argv))
         cases *= 10;
+    cases = check_reps(cases);
     fo_init();
     run_binop("add", add_fn, OP_ADD, GF_TIGHT_MAX, GF_TIGHT_MAX);
     run_binop("sub", sub_fn, OP_SUB, GF_TIGHT_MAX, GF_TIGHT_MAX);

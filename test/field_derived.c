@@ -151,6 +151,7 @@ int main(int argc, char **argv) {
     check_init("field_derived");
     if (check_slow(argc, argv))
         cases *= 10;
+    cases = check_reps(cases);
     fo_init();
     run_eq_is_zero_lobit();
     run_sqrn();

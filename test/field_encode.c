@@ -171,6 +171,7 @@ int main(int argc, char **argv) {
     check_init("field_encode");
     if (check_slow(argc, argv))
         cases *= 10;
+    cases = check_reps(cases);
     fo_init();
     run_strong_and_serialize();
     run_deserialize();

@@ -22,6 +22,7 @@ int main(int argc, char **argv) {
     check_init("field_select");
     if (check_slow(argc, argv))
         cases *= 10;
+    cases = check_reps(cases);
     fo_init();
     const mask_t ones = (mask_t)~(mask_t)0;
 

@@ -384,6 +384,7 @@ int main(int argc, char **argv) {
     if (check_slow(argc, argv))
         cases *= 10;
     check_init("test_scalar");
+    cases = (unsigned long)check_reps((long)cases);
     mpz_inits(l, half, NULL);
     mpz_set_str(l, "13818066809895115352007386748515426880336692474882178609894547503885", 10);
     mpz_neg(l, l);

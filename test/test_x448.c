@@ -238,9 +238,14 @@ static void edge_u(uint8_t u[N], unsigned which) {
 }
 
 static void test_reference(void) {
-    check_test("x448 vs GMP reference ladder (1000 random + edge cases)");
+    /* The 16 edge u-coordinates and the extreme scalars come first: quick mode keeps them all. */
+    unsigned reference_cases = check_quick() ? 100 : 1000;
+    if (reference_cases != 1000)
+        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): 100 reference cases instead of 1000\n");
+    check_test(reference_cases == 1000 ? "x448 vs GMP reference ladder (1000 random + edge cases)"
+                                       : "x448 vs GMP reference ladder (100, quick: random cases cut, edge cases all)");
     uint8_t k[N], u[N], want[N], got[N];
-    for (unsigned i = 0; i < 1000; i++) {
+    for (unsigned i = 0; i < reference_cases; i++) {
         check_randbytes(k, N);
         if (i < 16) {
             edge_u(u, i);
@@ -261,7 +266,8 @@ static void test_reference(void) {
 
     check_test("x448_public_key vs GMP reference (200 random)");
     uint8_t five[N] = { 5 };
-    for (unsigned i = 0; i < 200; i++) {
+    unsigned public_cases = (unsigned)check_reps(200);
+    for (unsigned i = 0; i < public_cases; i++) {
         check_randbytes(k, N);
         ref_x448(want, k, five);
         goldilocks_x448_public_key(got, k);

@@ -199,6 +199,9 @@ _Static_assert(sizeof(point_niels_t) % sizeof(ct_vec) == 0 && sizeof(point_niels
 _Static_assert(sizeof(point_cached_t) % sizeof(ct_vec) == 0 && sizeof(point_cached_t) <= CT_LOOKUP_MAX_BYTES,
                "a cached point is a lookup entry");
 
+_Static_assert(_Alignof(point_niels_t) >= _Alignof(mask_t) && _Alignof(point_cached_t) >= _Alignof(mask_t),
+               "ct_lookup's entries are aligned as mask_t");
+
 void point_niels_lookup(point_niels_t *out, const point_niels_t *table, unsigned n, uint32_t index) {
     ct_lookup(out, table, sizeof *table, n, index);
 }

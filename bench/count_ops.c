@@ -1,0 +1,282 @@
+/*
+ * The driver of the instruction counter (bench/qemu_count.py,
+ * bench/qemu_insn/insn_plugin.c): runs each operation between two markers
+ * that the qemu plugin sees, so that its count of executed guest
+ * instructions is one operation's, exact and the same on every run.
+ *
+ *   count_ops [--ops x448,ed448_sign,...]      count mode
+ *   count_ops --trace [--ops ...]              constant-time mode
+ *
+ * A marker is syscall(COUNT_MARK_SYSCALL, 1 or 2, tag), a system call no
+ * Linux architecture has (ENOSYS; natively the program runs as well, and
+ * counts nothing). For every region it opens, it first prints on stdout
+ *
+ *     region <tag> <contender> <operation> <calls>
+ *
+ * and the plugin prints "qemu_insn: <tag> insns <N> ..." on stderr when it
+ * closes. Region 0 is empty: its count is the markers' own cost, which
+ * qemu_count.py subtracts. Every measured call is made twice beforehand (lazy
+ * binding of libc's functions, first-touch of the tables) and its output is
+ * checked against libdecaf's where the program is built with it
+ * (HAVE_LIBDECAF); a mismatch aborts.
+ *
+ * Count mode measures each operation twice (two regions, the second a check
+ * that the count repeats). Trace mode runs each secret operation once with
+ * each of two secrets that differ in every byte, everything else equal:
+ * the plugin's fingerprints of the two regions (the blocks executed and the
+ * addresses loaded and stored) must be equal. It also runs a deliberately
+ * leaky function (a branch and a table index on a secret bit) the same way,
+ * whose two fingerprints must differ: the proof that the check can fail.
+ */
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "goldilocks.h"
+#include "field.h"
+
+#ifdef HAVE_LIBDECAF
+#define DECAF_EDDSA_NON_KEYPAIR_API_IS_DEPRECATED 0
+#include <decaf.h>
+#include <decaf/ed448.h>
+#endif
+
+#define COUNT_MARK_SYSCALL 0x5a1d
+
+static unsigned next_tag = 1;
+
+static void mark(long what, long tag) {
+    syscall(COUNT_MARK_SYSCALL, what, tag);
+}
+
+enum { MSG_LEN = 32, FIELD_CALLS = 16 };
+
+/*
+ * Two sets of inputs: trace mode runs an operation on each; count mode uses
+ * set 0. The operations read the set in use from one place, cur (copied
+ * before the region starts), so that both runs touch the same addresses.
+ */
+struct inputs {
+    uint8_t x_secret[56], x_peer[56], ed_seed[57], ed_secret[114], ed_pub[57], ed_sig[114];
+};
+static _Alignas(16) struct inputs in[2];
+static _Alignas(16) struct inputs cur[1];
+static uint8_t msg[MSG_LEN];
+static uint8_t out[2][114];
+static int rc[2];
+static gf fa, fb, fc;
+
+static void use(int set) {
+    memcpy(cur, &in[set], sizeof cur);
+}
+
+static void fill(uint8_t *p, size_t n, uint32_t *state) {
+    for (size_t i = 0; i < n; i++) {
+        *state = *state * 1103515245u + 12345u;
+        p[i] = (uint8_t)(*state >> 16);
+    }
+}
+
+static void ours_x448(void) { rc[0] = goldilocks_x448(out[0], cur[0].x_secret, in[0].x_peer); }
+static void ours_x448_pub(void) { goldilocks_x448_public_key(out[0], cur[0].x_secret); }
+static void ours_ed_keygen(void) {
+    uint8_t secret[114];
+    goldilocks_ed448_keypair_from_seed(out[0], secret, cur[0].ed_seed);
+}
+static void ours_ed_sign(void) {
+    rc[0] = goldilocks_ed448_sign(out[0], cur[0].ed_secret, msg, MSG_LEN, NULL, 0);
+}
+static void ours_ed_sign_seed(void) {
+    rc[0] = goldilocks_ed448_sign_seed(out[0], cur[0].ed_seed, msg, MSG_LEN, NULL, 0);
+}
+static void ours_ed_verify(void) { rc[0] = goldilocks_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, NULL, 0); }
+static void ours_gf_mul(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gf_mul(fc, fa, fb);
+}
+static void ours_gf_sqr(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gf_sqr(fc, fa);
+}
+static void ours_gf_mulw(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gf_mulw(fc, fa, 39081);
+}
+static void ours_gf_invert(void) { gf_invert(fc, fa); }
+static void ours_gf_isr(void) { (void)gf_isr(fc, fa); }
+
+#ifdef HAVE_LIBDECAF
+static void decaf_x448_op(void) {
+    rc[1] = decaf_x448(out[1], in[0].x_peer, in[0].x_secret) == DECAF_SUCCESS ? 0 : -1;
+}
+static void decaf_x448_pub(void) { decaf_x448_derive_public_key(out[1], in[0].x_secret); }
+static void decaf_ed_keygen(void) { decaf_ed448_derive_public_key(out[1], in[0].ed_seed); }
+/* Like for like with goldilocks_ed448_sign, whose secret holds the public key:
+ * libdecaf's keypair (seed and public key, scheduled once beforehand). */
+static decaf_eddsa_448_keypair_t decaf_keypair;
+static void decaf_ed_sign(void) {
+    decaf_ed448_keypair_sign(out[1], decaf_keypair, msg, MSG_LEN, 0, NULL, 0);
+}
+/* decaf_ed448_sign derives the public key on every call, like goldilocks_ed448_sign_seed. */
+static void decaf_ed_sign_seed(void) {
+    decaf_ed448_sign(out[1], in[0].ed_seed, in[0].ed_pub, msg, MSG_LEN, 0, NULL, 0);
+}
+static void decaf_ed_verify(void) {
+    rc[1] = decaf_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, 0, NULL, 0) == DECAF_SUCCESS ? 0 : -1;
+}
+#define DECAF_FN(f) f
+#else
+#define DECAF_FN(f) NULL
+#endif
+
+/*
+ * The leaky function of trace mode: a branch and a table index on the
+ * secret's low bit, each of which the fingerprint must catch.
+ */
+static volatile uint8_t leak_table[2][64];
+static void leaky(void) {
+    uint8_t bit = cur[0].x_secret[0] & 1;
+    if (bit)
+        out[0][0] ^= 1;
+    out[0][1] = leak_table[bit][0];
+}
+
+struct op {
+    const char *name;
+    void (*ours)(void);
+    void (*decaf)(void);
+    size_t out_len;     /* bytes of out[] compared with libdecaf's; 0: none */
+    int secret;         /* trace mode runs it with the two secrets */
+    int calls;          /* calls per region */
+};
+
+static const struct op ops[] = {
+    { "x448_public_key", ours_x448_pub, DECAF_FN(decaf_x448_pub), 56, 1, 1 },
+    { "x448", ours_x448, DECAF_FN(decaf_x448_op), 56, 1, 1 },
+    { "ed448_keygen", ours_ed_keygen, DECAF_FN(decaf_ed_keygen), 57, 1, 1 },
+    { "ed448_sign", ours_ed_sign, DECAF_FN(decaf_ed_sign), 114, 1, 1 },
+    { "ed448_sign_seed", ours_ed_sign_seed, DECAF_FN(decaf_ed_sign_seed), 114, 1, 1 },
+    { "ed448_verify", ours_ed_verify, DECAF_FN(decaf_ed_verify), 0, 0, 1 },
+    { "gf_mul", ours_gf_mul, NULL, 0, 0, FIELD_CALLS },
+    { "gf_sqr", ours_gf_sqr, NULL, 0, 0, FIELD_CALLS },
+    { "gf_mulw", ours_gf_mulw, NULL, 0, 0, FIELD_CALLS },
+    { "gf_invert", ours_gf_invert, NULL, 0, 0, 1 },
+    { "gf_isr", ours_gf_isr, NULL, 0, 0, 1 },
+};
+
+static void region(const char *who, const char *op, int calls, void (*fn)(void)) {
+    unsigned tag = next_tag++;
+    printf("region %u %s %s %d\n", tag, who, op, calls);
+    fflush(stdout);
+    mark(1, tag);
+    fn();
+    mark(2, tag);
+}
+
+static int wanted(const char *list, const char *name) {
+    if (!list)
+        return 1;
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+static void nothing(void) {}
+
+int main(int argc, char **argv) {
+    int trace = 0;
+    const char *list = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--trace") == 0) {
+            trace = 1;
+        } else if (strcmp(argv[i], "--ops") == 0 && i + 1 < argc) {
+            list = argv[++i];
+        } else {
+            fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
+                            "ed448_sign,ed448_sign_seed,ed448_verify,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr]\n");
+            return 2;
+        }
+    }
+    uint32_t state = 0x60d110c5;
+    for (int s = 0; s < 2; s++) {
+        fill(in[s].x_secret, 56, &state);
+        fill(in[s].x_peer, 56, &state);
+        fill(in[s].ed_seed, 57, &state);
+    }
+    /* The second secrets differ from the first in every byte. */
+    for (int i = 0; i < 56; i++)
+        in[1].x_secret[i] = (uint8_t)~in[0].x_secret[i];
+    for (int i = 0; i < 57; i++)
+        in[1].ed_seed[i] = (uint8_t)~in[0].ed_seed[i];
+    fill(msg, MSG_LEN, &state);
+    for (int s = 0; s < 2; s++) {
+        uint8_t pub[56];
+        goldilocks_x448_public_key(pub, in[s].x_peer);   /* a valid peer key */
+        memcpy(in[s].x_peer, pub, 56);
+        goldilocks_ed448_keypair_from_seed(in[s].ed_pub, in[s].ed_secret, in[s].ed_seed);
+        if (goldilocks_ed448_sign(in[s].ed_sig, in[s].ed_secret, msg, MSG_LEN, NULL, 0) != 0)
+            return 1;
+    }
+    uint8_t bytes[56];
+    fill(bytes, 56, &state);
+    bytes[55] &= 0x7f;
+    gf_deserialize(fa, bytes);
+    fill(bytes, 56, &state);
+    bytes[55] &= 0x7f;
+    gf_deserialize(fb, bytes);
+
+#ifdef HAVE_LIBDECAF
+    decaf_ed448_derive_keypair(decaf_keypair, in[0].ed_seed);
+#endif
+    /* The markers' own cost, measured like any region. */
+    region("none", "empty", 1, nothing);
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        const struct op *op = &ops[k];
+        if (!wanted(list, op->name) || (trace && !op->secret))
+            continue;
+        use(0);
+        op->ours();
+        op->ours();
+        if (op->decaf) {
+            op->decaf();
+            op->decaf();
+            if (memcmp(out[0], out[1], op->out_len) != 0 || rc[0] != rc[1]) {
+                fprintf(stderr, "count_ops: %s: ours and libdecaf's results differ\n", op->name);
+                return 1;
+            }
+        }
+        if (rc[0] != 0) {
+            fprintf(stderr, "count_ops: %s failed\n", op->name);
+            return 1;
+        }
+        if (trace) {
+            use(1);
+            op->ours();
+            use(0);
+            region("ours", op->name, 1, op->ours);
+            use(1);
+            region("ours", op->name, 1, op->ours);
+            use(0);
+            continue;
+        }
+        for (int r = 0; r < 2; r++)
+            region("ours", op->name, op->calls, op->ours);
+        if (op->decaf)
+            for (int r = 0; r < 2; r++)
+                region("libdecaf", op->name, op->calls, op->decaf);
+    }
+    if (trace) {
+        use(0);
+        leaky();
+        use(1);
+        leaky();
+        use(0);
+        region("leaky", "selftest", 1, leaky);
+        use(1);
+        region("leaky", "selftest", 1, leaky);
+    }
+    return 0;
+}
