@@ -91,6 +91,25 @@ static void ours_ed_sign_seed(void) {
     rc[0] = goldilocks_ed448_sign_seed(out[0], cur[0].ed_seed, msg, MSG_LEN, NULL, 0);
 }
 static void ours_ed_verify(void) { rc[0] = goldilocks_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, NULL, 0); }
+/* The batch calls on BATCH_N copies of the same inputs, counted per item (calls = BATCH_N). */
+enum { BATCH_N = 8 };
+static uint8_t bsecret[BATCH_N][56], bpeer[BATCH_N][56], bout[BATCH_N][114];
+static int brc[BATCH_N];
+static void batch_inputs(void) {
+    for (int i = 0; i < BATCH_N; i++) {
+        memcpy(bsecret[i], cur[0].x_secret, 56);
+        memcpy(bpeer[i], in[0].x_peer, 56);
+    }
+}
+static void ours_x448_batch(void) {
+    batch_inputs();
+    rc[0] = goldilocks_x448_batch(BATCH_N, (uint8_t (*)[56])bout, brc, (const uint8_t (*)[56])bsecret,
+                                  (const uint8_t (*)[56])bpeer);
+}
+static void ours_x448_pub_batch(void) {
+    batch_inputs();
+    goldilocks_x448_public_key_batch(BATCH_N, (uint8_t (*)[56])bout, (const uint8_t (*)[56])bsecret);
+}
 static void ours_gf_mul(void) {
     for (int i = 0; i < FIELD_CALLS; i++)
         gf_mul(fc, fa, fb);
@@ -158,6 +177,8 @@ static const struct op ops[] = {
     { "ed448_sign", ours_ed_sign, DECAF_FN(decaf_ed_sign), 114, 1, 1 },
     { "ed448_sign_seed", ours_ed_sign_seed, DECAF_FN(decaf_ed_sign_seed), 114, 1, 1 },
     { "ed448_verify", ours_ed_verify, DECAF_FN(decaf_ed_verify), 0, 0, 1 },
+    { "x448_batch", ours_x448_batch, NULL, 0, 1, BATCH_N },
+    { "x448_public_key_batch", ours_x448_pub_batch, NULL, 0, 1, BATCH_N },
     { "gf_mul", ours_gf_mul, NULL, 0, 0, FIELD_CALLS },
     { "gf_sqr", ours_gf_sqr, NULL, 0, 0, FIELD_CALLS },
     { "gf_mulw", ours_gf_mulw, NULL, 0, 0, FIELD_CALLS },
@@ -196,7 +217,7 @@ int main(int argc, char **argv) {
             list = argv[++i];
         } else {
             fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
-                            "ed448_sign,ed448_sign_seed,ed448_verify,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr]\n");
+                            "ed448_sign,ed448_sign_seed,ed448_verify,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr]\n");
             return 2;
         }
     }
