@@ -2,13 +2,18 @@
 """Runs test programs and adds up their results.
 
     run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow]
-                 [--library-path DIR] -- PROGRAM...
+                 [--library-path DIR] [--needs avx2|avx512ifma] -- PROGRAM...
 
 Each program prints its own lines and ends with "N passed, N failed"
 (", N skipped" appended when it skipped a test: skipped tests count neither
 as passed nor as failed, and their total gets a line of its own); a
 program that crashes, exits non-zero or prints no such line counts as one
 failed test. The last line is the total, "N passed, N failed".
+
+With --needs, a host whose CPU lacks those instructions (its /proc/cpuinfo
+flags, which the kernel clears for what the OS does not support) runs
+nothing: every program is one skipped test ("skipped: this CPU lacks
+AVX-512 IFMA"), never a passed one.
 """
 
 import argparse
@@ -45,14 +50,39 @@ def run_one(argv, env):
     return passed, failed, skipped, took
 
 
+# The /proc/cpuinfo flags each --needs level stands for (configure.py's LEVEL_FLAGS).
+NEEDS = {
+    'avx2': ('AVX2', {'avx', 'avx2', 'bmi1', 'bmi2', 'adx', 'fma', 'f16c', 'movbe', 'abm'}),
+    'avx512ifma': ('AVX-512 IFMA', {'avx', 'avx2', 'bmi1', 'bmi2', 'adx', 'fma', 'f16c', 'movbe', 'abm',
+                                    'avx512f', 'avx512ifma', 'avx512vl'}),
+}
+
+
+def cpu_flags():
+    try:
+        with open('/proc/cpuinfo') as f:
+            return set(f.read().split())
+    except OSError:
+        return set()
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument('--wrapper', default='', help='command to run each program under')
     p.add_argument('--slow', action='store_true', help='pass --slow to every program')
     p.add_argument('--library-path', help='put DIR first on LD_LIBRARY_PATH (the build tree, '
                    'for the programs linked with its shared library)')
+    p.add_argument('--needs', choices=sorted(NEEDS), help='skip everything on a CPU without these instructions')
     p.add_argument('programs', nargs='+')
     args = p.parse_args()
+    if args.needs:
+        what, flags = NEEDS[args.needs]
+        if not flags <= cpu_flags():
+            for program in args.programs:
+                print(f'== {os.path.basename(program)}: skipped: this CPU lacks {what}')
+            print(f'skipped: this CPU lacks {what}')
+            print(f'0 passed, 0 failed, {len(args.programs)} skipped')
+            return 0
     env = dict(os.environ)
     if args.library_path:
         env['LD_LIBRARY_PATH'] = os.pathsep.join(
