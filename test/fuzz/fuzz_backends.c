@@ -1,0 +1,122 @@
+/*
+ * libFuzzer target (target x86-64 only): the backends of one library
+ * against each other. The same input goes through the scalar backend and
+ * every vector backend this CPU runs, called by their renamed entry points
+ * (dispatch_BACKEND_NAME, gen/gen_dispatch.py; hidden in the libraries but
+ * visible to this statically linked program), and every output byte and
+ * return value must be the same:
+ *   X448 (secret, peer) and the public key of secret,
+ *   the Ed448 key pair of a seed, a signature of the rest of the input with
+ *   a context, its verification, and the verification of the input's bytes
+ *   taken as a signature,
+ *   decaf448 scalarmult of the input's bytes taken as an encoding.
+ * In-process calls, not a child per backend with GOLDILOCKS_BACKEND set: one
+ * process runs thousands of inputs a second and sees every backend's result
+ * on the same input. The backends it holds come from the build
+ * (-DGOLDILOCKS_FUZZ_AVX2, -DGOLDILOCKS_FUZZ_AVX512IFMA).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "goldilocks.h"
+
+#define DECLARE(b)                                                                         \
+    __typeof__(goldilocks_backend) dispatch_##b##_backend;                                 \
+    __typeof__(goldilocks_x448) dispatch_##b##_x448;                                       \
+    __typeof__(goldilocks_x448_public_key) dispatch_##b##_x448_public_key;                 \
+    __typeof__(goldilocks_ed448_keypair_from_seed) dispatch_##b##_ed448_keypair_from_seed; \
+    __typeof__(goldilocks_ed448_sign) dispatch_##b##_ed448_sign;                           \
+    __typeof__(goldilocks_ed448_verify) dispatch_##b##_ed448_verify;                       \
+    __typeof__(goldilocks_decaf448_scalarmult) dispatch_##b##_decaf448_scalarmult;
+#define ENTRY(b)                                                                                 \
+    {#b, dispatch_##b##_backend, dispatch_##b##_x448, dispatch_##b##_x448_public_key,            \
+     dispatch_##b##_ed448_keypair_from_seed, dispatch_##b##_ed448_sign, dispatch_##b##_ed448_verify, \
+     dispatch_##b##_decaf448_scalarmult},
+
+struct backend {
+    const char *name;
+    __typeof__(goldilocks_backend) *backend;
+    __typeof__(goldilocks_x448) *x448;
+    __typeof__(goldilocks_x448_public_key) *x448_public_key;
+    __typeof__(goldilocks_ed448_keypair_from_seed) *keypair_from_seed;
+    __typeof__(goldilocks_ed448_sign) *sign;
+    __typeof__(goldilocks_ed448_verify) *verify;
+    __typeof__(goldilocks_decaf448_scalarmult) *decaf_scalarmult;
+};
+
+DECLARE(scalar)
+#ifdef GOLDILOCKS_FUZZ_AVX2
+DECLARE(avx2)
+#endif
+#ifdef GOLDILOCKS_FUZZ_AVX512IFMA
+DECLARE(avx512ifma)
+#endif
+
+static const struct backend all[] = {
+    ENTRY(scalar)
+#ifdef GOLDILOCKS_FUZZ_AVX2
+    ENTRY(avx2)
+#endif
+#ifdef GOLDILOCKS_FUZZ_AVX512IFMA
+    ENTRY(avx512ifma)
+#endif
+};
+enum { HELD = sizeof all / sizeof all[0] };
+
+/* What one backend computes from one input. */
+struct result {
+    uint8_t shared[GOLDILOCKS_X448_BYTES], xpub[GOLDILOCKS_X448_BYTES];
+    uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES], secret[GOLDILOCKS_ED448_SECRET_BYTES];
+    uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES], decaf[GOLDILOCKS_DECAF448_BYTES];
+    int rc_x448, rc_sign, rc_verify, rc_verify_input, rc_decaf;
+};
+
+static int cpu_runs(const char *name) {
+    __builtin_cpu_init();
+    if (strcmp(name, "scalar") == 0)
+        return 1;
+    int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma");
+    if (strcmp(name, "avx2") == 0)
+        return avx2;
+    return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+           && __builtin_cpu_supports("avx512ifma");
+}
+
+static void run(const struct backend *b, struct result *r, const uint8_t *data, size_t size) {
+    /* The input, zero-padded: secret 56 | peer 56 | seed 57 | ctx length 1 | message ... */
+    uint8_t head[56 + 56 + 57 + 1] = {0};
+    memcpy(head, data, size < sizeof head ? size : sizeof head);
+    const uint8_t *msg = size > sizeof head ? data + sizeof head : NULL;
+    size_t msg_len = size > sizeof head ? size - sizeof head : 0;
+    size_t ctx_len = head[56 + 56 + 57] % 64 < msg_len ? head[56 + 56 + 57] % 64 : msg_len;
+
+    memset(r, 0, sizeof *r);
+    if (strcmp(b->backend(), b->name) != 0)
+        abort();   /* the table is not the backend it claims */
+    r->rc_x448 = b->x448(r->shared, head, head + 56);
+    b->x448_public_key(r->xpub, head);
+    b->keypair_from_seed(r->pub, r->secret, head + 112);
+    r->rc_sign = b->sign(r->sig, r->secret, msg, msg_len, msg, ctx_len);
+    r->rc_verify = b->verify(r->sig, r->pub, msg, msg_len, msg, ctx_len);
+    /* The input as a signature under the input's public key: almost always invalid, same answer everywhere. */
+    uint8_t forged[GOLDILOCKS_ED448_SIG_BYTES];
+    memcpy(forged, head, sizeof forged);
+    r->rc_verify_input = b->verify(forged, r->pub, msg, msg_len, NULL, 0);
+    r->rc_decaf = b->decaf_scalarmult(r->decaf, head + 56, head);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    struct result want, got;
+    run(&all[0], &want, data, size);
+    if (want.rc_sign != 0 || want.rc_verify != 0)
+        abort();   /* a fresh signature must verify */
+    for (size_t i = 1; i < HELD; i++) {
+        if (!cpu_runs(all[i].name))
+            continue;
+        run(&all[i], &got, data, size);
+        if (memcmp(&want, &got, sizeof want) != 0)
+            abort();
+    }
+    return 0;
+}
