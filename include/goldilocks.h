@@ -72,8 +72,8 @@ const char *goldilocks_version(void);
  * the same name. One built for the target x86-64 holds several backends and
  * chooses one at its first call, from the CPU (the fastest it can run), or
  * from the environment variable GOLDILOCKS_BACKEND when that names a backend
- * the library holds and the CPU runs (any other value: one line on stderr,
- * then "scalar"); the choice is made once per process and is then the
+ * the library holds and the CPU runs (empty: as unset; any other value: one
+ * line on stderr, then "scalar"); the choice is made once per process and is then the
  * answer of every call. Every backend computes the same bytes. Never NULL.
  */
 GOLDILOCKS_API
