@@ -297,8 +297,8 @@ def host_flags():
 # The /proc/cpuinfo flags of each CPU level (the kernel clears those the OS
 # does not support); dispatch/cpu_x86_64.c asks CPUID for the same.
 LEVEL_FLAGS = {
-    'avx2': {'avx', 'avx2', 'bmi1', 'bmi2', 'adx', 'fma', 'f16c', 'movbe', 'abm'},
-    'avx512ifma': {'avx', 'avx2', 'bmi1', 'bmi2', 'adx', 'fma', 'f16c', 'movbe', 'abm',
+    'avx2': {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm'},
+    'avx512ifma': {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm',
                    'avx512f', 'avx512ifma', 'avx512vl'},
 }
 

@@ -6,7 +6,9 @@
  * the OS saves YMM, and for AVX-512 the opmask and ZMM state, on a context
  * switch; a CPU with AVX2 under an OS without XSAVE support faults on it).
  *   avx2:       x86-64-v3 (AVX, AVX2, BMI1, BMI2, FMA, F16C, LZCNT, MOVBE,
- *               XSAVE/OSXSAVE) and ADX
+ *               XSAVE/OSXSAVE). Not ADX: -march=x86-64-v3 never emits
+ *               adcx/adox, Haswell has AVX2 without it, and valgrind (which
+ *               hides ADX) must run this backend for ninja ctcheck.
  *   avx512ifma: the above and AVX-512 F, VL and IFMA (52-bit multiplies)
  * Intel SDM vol. 2A, CPUID leaves 1 and 7, and XCR0 (vol. 1, 13.3).
  */
@@ -40,8 +42,8 @@ static int cpu_level(void) {
     if (__get_cpuid_max(0, NULL) < 7)
         return 0;
     __cpuid_count(7, 0, a, b, c, d);
-    const int bmi1 = (b >> 3) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1;
-    if (!(bmi1 && avx2 && bmi2 && adx))
+    const int bmi1 = (b >> 3) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1;
+    if (!(bmi1 && avx2 && bmi2))
         return 0;
     const int avx512f = (b >> 16) & 1, ifma = (b >> 21) & 1, vl = (b >> 31) & 1;
     if (avx512f && ifma && vl && (xcr0() & 0xe0) == 0xe0)   /* opmask, ZMM0-15 upper, ZMM16-31 */

@@ -52,8 +52,8 @@ def run_one(argv, env):
 
 # The /proc/cpuinfo flags each --needs level stands for (configure.py's LEVEL_FLAGS).
 NEEDS = {
-    'avx2': ('AVX2', {'avx', 'avx2', 'bmi1', 'bmi2', 'adx', 'fma', 'f16c', 'movbe', 'abm'}),
-    'avx512ifma': ('AVX-512 IFMA', {'avx', 'avx2', 'bmi1', 'bmi2', 'adx', 'fma', 'f16c', 'movbe', 'abm',
+    'avx2': ('AVX2', {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm'}),
+    'avx512ifma': ('AVX-512 IFMA', {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm',
                                     'avx512f', 'avx512ifma', 'avx512vl'}),
 }
 
