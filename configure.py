@@ -121,7 +121,7 @@ AUTO_X86_64 = [
     # (the host runs, target, why)
     ('avx512ifma', 'avx2', 'the host has AVX-512 IFMA, but the avx512ifma backend is not measured '
      'faster than avx2 yet'),
-    ('avx2', 'avx2', 'the host is x86-64 with AVX2, BMI2 and ADX: the batch calls gain from the '
+    ('avx2', 'avx2', 'the host is x86-64-v3 (AVX2, BMI2): the batch calls gain from the '
      'avx2 lanes and the single calls are the x86-64-v3 code'),
     ('avx2', 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'),
 ]
