@@ -98,7 +98,7 @@ static int run_child(const char *value, char *out, size_t out_len, char *err, si
 static int cpu_runs(const char *name) {
     __builtin_cpu_init();
     int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
-               && __builtin_cpu_supports("fma") && __builtin_cpu_supports("movbe");
+               && __builtin_cpu_supports("fma");
     if (strcmp(name, "scalar") == 0)
         return 1;
     if (strcmp(name, "avx2") == 0)
