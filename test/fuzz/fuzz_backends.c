@@ -10,9 +10,11 @@
  *   a context, its verification, and the verification of the input's bytes
  *   taken as a signature,
  *   decaf448 scalarmult of the input's bytes taken as an encoding.
- * In-process calls, not a child per backend with GOLDILOCKS_BACKEND set: one
- * process runs thousands of inputs a second and sees every backend's result
- * on the same input. The backends it holds come from the build
+ * In-process calls, not a child per backend with GOLDILOCKS_BACKEND set: a
+ * fork and exec per input and backend would be far slower than the
+ * operations themselves, and libFuzzer's coverage would not see the child.
+ * The build compiles each backend again with clang's coverage and sanitizers
+ * (fuzz/backend-NAME.o) and passes the backends it holds
  * (-DGOLDILOCKS_FUZZ_AVX2, -DGOLDILOCKS_FUZZ_AVX512IFMA).
  */
 #include <stdlib.h>
