@@ -751,8 +751,10 @@ def configure(args, created):
         backends=backends,
         backends_runnable=backends_runnable,
         needs=needs or '',
-        # objdump reads the machine code of the x86 and ARM targets (test/straightline_check.py).
-        straightline_check=bool(toolchain.cpu in ('x86_64', 'i386', 'aarch64', 'arm') and not args.sanitize
+        # objdump reads the machine code of the x86 targets (test/straightline_check.py). Not
+        # ARM yet: gcc for ARMv7 computes a table address into a register (add r3, r3, r1,
+        # lsl #3; ldrd r2, r3, [r3]), which the check, reading operands only, cannot see.
+        straightline_check=bool(toolchain.cpu in ('x86_64', 'i386') and not args.sanitize
                                 and not args.debug_bounds and shutil.which((cross or '') + 'objdump')),
         lib_sources=in_src(lib_sources),
         field_sources=in_src(field_sources),
