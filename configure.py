@@ -69,11 +69,18 @@ class Target:
 TARGETS = [
     Target('x86-64-v3', '8x56', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
            cflags=['-march=x86-64-v3'], arch='x86_64'),
+    Target('avx2', '8x56', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2'),
     Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),
     Target('armv7', '16x28', 'ARMv7-A hard-float Linux (Cortex-A7/A9/A15), 16x28 limbs',
            cross='arm-linux-gnueabihf-', arch='arm'),
+    # temporary, until the aarch64 target exists: aarch64 with the NEON lane layout
+    Target('aarch64-neon', '8x56', 'aarch64 Linux with the NEON lane layout (2 lanes of 16x28), 8x56 limbs',
+           cross='aarch64-linux-gnu-', arch='aarch64', lanes='neon'),
+    # temporary, like aarch64-neon: ARMv7 with NEON and its lane layout
+    Target('armv7-neon', '16x28', 'ARMv7-A hard-float Linux with NEON and the NEON lane layout, 16x28 limbs',
+           cflags=['-mfpu=neon'], cross='arm-linux-gnueabihf-', arch='arm', lanes='neon_armv7'),
 ]
 
 # ---- targets with vector backends, and the run-time dispatch (HACKING.md,
@@ -769,8 +776,9 @@ def configure(args, created):
         fuzz_field=stems('test/fuzz/fuzz_field_*.c'),
         fuzz_lib=[f for f in stems('test/fuzz/fuzz_*.c') if not f.startswith('fuzz_field_')],
         # The field benchmarks are built once per layout, like the field tests.
-        field_benches=stems('bench/bench_field*.c'),
-        benches=[b for b in stems('bench/bench_*.c') if not b.startswith('bench_field')],
+        # bench_field_lanes times the target's lane layout: a library benchmark
+        field_benches=[b for b in stems('bench/bench_field*.c') if b != 'bench_field_lanes'],
+        benches=[b for b in stems('bench/bench_*.c') if not b.startswith('bench_field') or b == 'bench_field_lanes'],
         emulator=emulator,
         have_openssl=have_openssl,
         have_libdecaf=have_libdecaf,

@@ -82,3 +82,54 @@ def check(L, texts, fns_by_file=None):
             except (prove.ProofError, ir.BoundError) as e:
                 raise MatchError(f"{L.name} {fname}: the C of {e}") from None
     return done, skipped
+
+
+def check_lanes(isa, L, texts, fns_by_file):
+    """check() for a vector lane layout (gen/simd.py): texts holds its
+    gf_lanes.h and gfl_*.c, fns_by_file the schedules of layout L printed in
+    each (named gfl_*: the schedule of gf_* of L). Every routine is read back
+    from its intrinsics (c_reader.read_lanes), proven on its own as a
+    routine of L (each lane is one run of the schedule) and matched with
+    the schedule. Returns [(name, sentence)]."""
+    bits = {"w": L.word_bits, "d": 2 * L.word_bits}
+    if isa.lane_bits != bits["d"]:
+        raise MatchError(f"{isa.name}: {isa.lane_bits}-bit lanes cannot hold the double words of {L.name}")
+    done = []
+    for fname, fns in sorted(fns_by_file.items()):
+        if fname.endswith(".c"):
+            for ln in texts[fname].split("\n"):
+                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"':
+                    raise MatchError(f"{isa.name} {fname}: preprocessor line {ln.strip()!r}")
+        by_name = {fn.name: fn for fn in fns}
+        try:
+            read, others = c_reader.read_lanes(texts[fname], isa, by_name, bits)
+        except c_reader.ReadError as e:
+            raise MatchError(f"{isa.name} {fname}: {e}") from None
+        if fname.endswith(".c") and others:
+            raise MatchError(f"{isa.name} {fname}: {others[0]} has no schedule")
+        for name, fn in by_name.items():
+            if name not in read:
+                raise MatchError(f"{isa.name} {fname}: {name} is missing")
+            cfn = read[name]
+            # prove.spec knows the routine by its scalar name
+            cfn.name = sched_name = "gf" + name[3:]
+            sched = _renamed(fn, sched_name)
+            try:
+                sentence = prove.prove(L, cfn)
+            except (prove.ProofError, ir.BoundError) as e:
+                raise MatchError(f"{isa.name} {fname}: the C of {e}") from None
+            want, got = prove.values(L, sched), prove.values(L, cfn)
+            for key in sorted(set(want) | set(got), key=repr):
+                if want.get(key) != got.get(key):
+                    what = "return value" if key[1] == "return" else f"{key[1]}[{key[2]}]"
+                    raise MatchError(f"{isa.name} {fname}: {name}: {what} differs from the schedule: "
+                                     f"C {got.get(key)!r}, schedule {want.get(key)!r}")
+            done.append((name, sentence))
+    return done
+
+
+def _renamed(fn, name):
+    import copy
+    out = copy.copy(fn)
+    out.name = name
+    return out

@@ -39,7 +39,7 @@ import re
 
 import ir
 
-TOKEN = re.compile(r'\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|(->|\+=|-=|\^=|<<|>>|[-+*&^|~()\[\]{},;=.:])|("[^"\n]*"))')
+TOKEN = re.compile(r'\s*(?:(0[xX][0-9a-fA-F]+|\d+)[uUlL]*|([A-Za-z_]\w*)|(->|\+=|-=|\^=|<<|>>|\+\+|<=|>=|==|!=|[-+*&^|~()\[\]{},;=.:<>!?%/])|("[^"\n]*"))')
 
 
 class ReadError(Exception):
@@ -649,4 +649,313 @@ def read(text, layout_h, schedules_by_name):
         if name in found:
             p.err(f"{name} defined twice")
         found[name] = Function(p, name, want, sched, found).body()
+    return found, others
+
+
+# ---- vector lanes (gen/simd.py) -------------------------------------------
+#
+# The routines that templates/simd/ir.j2 prints for a vector lane layout are
+# the same straight-line schedules written with intrinsics: declarations of
+# vector locals, `x = f(...)` assignments, p->limb[i] of gfl parameters, a
+# local struct of vector arrays, and the no-op macros GF_ASSERT_BOUND,
+# GFL_ASSERT_BOUND, GFL_RELOAD_BARRIER and GFL_HIDE. Every intrinsic is read
+# with the meaning the Isa gives it (gen/simd.py: Isa.calls), which is the
+# instruction's on one lane; C operators, casts and any other call are
+# refused (GCC's vector extensions would give `*` and `>>` other meanings:
+# a 64-bit product, an arithmetic shift). Every vector value is a double
+# word (a whole lane), except a limb read from a parameter, which is a word
+# by the contract's bounds (below 2^32); a product reads the low word of
+# each operand, Mul(Lo(x), Lo(y)), so the Analyzer must prove both operands
+# below 2^32 for the C's product to be the schedule's. `x = add(x, e)` is
+# x += e with wrap (lanes wrap mod 2^lane_bits like C's unsigned types).
+
+
+class LaneFunction(Function):
+    def __init__(self, parser, name, params, sched, isa):
+        super().__init__(parser, name, params, sched)
+        self.isa = isa
+        self.vtypes = set(isa.vtype.values())
+        # the type a declaration gives (one vector type for both: a double word)
+        self.decl_type = {isa.vtype["w"]: "w", isa.vtype["d"]: "d"}
+
+    def binary(self, level):
+        return self.primary()
+
+    def primary(self):
+        p = self.p
+        k, v, _ = p.peek()
+        if k == "num":
+            p.err(f"a bare number {v:#x} where a vector is expected")
+        name = p.ident()
+        if p.peek()[1] == "(":
+            return self.intrinsic(name)
+        return self.place_read(name)
+
+    def intrinsic(self, name):
+        p = self.p
+        if name not in self.isa.calls:
+            p.err(f"{name}() is not an intrinsic of {self.isa.name} that the reader knows")
+        op, ty, kinds = self.isa.calls[name]
+        p.expect("(")
+        args = []
+        for i, kind in enumerate(kinds):
+            if i:
+                p.expect(",")
+            if kind == "k":
+                args.append(p.number())
+            elif kind == "value":
+                tk, tv, _ = p.peek()
+                if tk == "num":
+                    p.next()
+                    args.append((tv, "c"))
+                elif tk == "id" and self.params.get(tv) == "u32" and p.peek(1)[1] == ")":
+                    p.next()
+                    args.append(self.place_read_at(("local", tv)))
+                else:
+                    p.err(f"{name} of something other than a constant or the uint32_t parameter")
+            else:
+                args.append(self.expr())
+        p.expect(")")
+
+        def arg(a, want):
+            """An operand as the type the intrinsic takes. With one vector
+            type for words and double words (AVX2) a word is a lane below
+            2^32 and the conversion is a reading (Lo is proven by the
+            Analyzer); with two (NEON), C's types must agree."""
+            if a[1] == "c":
+                return ir.Const(a[0], want)
+            if a[1] != want and not self.isa.one_vector_type:
+                p.err(f"{name} takes a {self.isa.vtype[want]}, not a {self.isa.vtype[a[1]]}")
+            return self.conv(a, want)
+
+        bits = self.bits[ty]
+        if op == "set1":
+            x, xty = args[0]
+            if xty == "c":
+                if not 0 <= x < 1 << bits:
+                    p.err(f"constant {x:#x} does not fit a lane")
+                return (x, "c")
+            if xty != "w":
+                p.err(f"{name} of a {xty}")
+            return (ir.Widen(x), "d") if ty == "d" else (x, "w")
+        if op == "mul":
+            return (ir.Mul(arg(args[0], "w"), arg(args[1], "w")), "d")
+        if op == "zero":
+            return (0, "c")
+        if op in ("madd52lo", "madd52hi"):
+            # addend + the low / high 52 bits of the product of the low 52 bits
+            # of each operand: the Analyzer requires both operands below 2^52
+            make = ir.MulLo if op == "madd52lo" else ir.MulHi
+            return (ir.Add(arg(args[0], "d"), make(arg(args[1], "d"), arg(args[2], "d"), 52)), "d")
+        if op == "lo":
+            return (ir.Lo(arg(args[0], "d")), "w")
+        if op == "widen":
+            return (ir.Widen(arg(args[0], "w")), "d")
+        if op in ("shr", "shl"):
+            if not 0 < args[1] < bits:
+                p.err(f"shift by {args[1]} of a {bits}-bit lane")
+            return ((ir.Shr if op == "shr" else ir.Shl)(arg(args[0], ty), args[1]), ty)
+        if op == "and":
+            for x, y in ((args[0], args[1]), (args[1], args[0])):
+                if y[1] == "c" and x[1] != "c":
+                    kk = y[0] + 1
+                    if kk & (kk - 1) == 0 and kk > 1:
+                        nb = kk.bit_length() - 1
+                        return (arg(x, ty), ty) if nb >= bits else (ir.Mask(arg(x, ty), nb), ty)
+                    return (ir.And(arg(x, ty), ir.Const(y[0], ty)), ty)
+            return (ir.And(arg(args[0], ty), arg(args[1], ty)), ty)
+        make = {"add": ir.Add, "sub": ir.Sub, "xor": ir.Xor}[op]
+        return (make(arg(args[0], ty), arg(args[1], ty)), ty)
+
+    def statement(self):
+        p = self.p
+        k, v, _ = p.peek()
+        if v in ("GF_ASSERT_BOUND", "GFL_ASSERT_BOUND", "GFL_RELOAD_BARRIER", "GFL_HIDE"):
+            p.next()
+            p.expect("(")
+            args, depth = [], 1
+            while depth:
+                tok = p.next()
+                if tok[0] == "eof":
+                    p.err("unterminated macro call")
+                depth += {"(": 1, ")": -1}.get(tok[1], 0) if tok[0] == "op" else 0
+                args.append(tok)
+            p.expect(";")
+            if v == "GFL_RELOAD_BARRIER":
+                if len(args) != 3 or args[0][1] != "&" or args[1][1] not in self.scratch:
+                    p.err("GFL_RELOAD_BARRIER(&struct) expected")
+                self.emit(ir.Stmt("barrier", var=args[1][1]))
+            elif v == "GFL_HIDE":
+                if len(args) != 2 or args[0][1] not in self.locals:
+                    p.err("GFL_HIDE(local) expected")
+                self.emit(ir.Stmt("hide", var=args[0][1]))
+            return
+        if v == "struct":
+            p.next()
+            p.expect("{")
+            fields = []
+            while not p.accept("}"):
+                if p.ident() not in self.vtypes:
+                    p.err("a local struct holds vector arrays only")
+                f = p.ident()
+                p.expect("[")
+                n = p.number()
+                p.expect("]")
+                p.expect(";")
+                fields.append((f, n))
+            name = p.ident()
+            p.expect(";")
+            self.scratch[name] = dict(fields)
+            self.emit(ir.Stmt("scratch", var=name, vars=fields))
+            return
+        const = p.accept("const")
+        if p.peek()[0] == "id" and p.peek()[1] in self.vtypes:
+            declared = self.decl_type[p.next()[1]]
+            name = p.ident()
+            if name in self.locals or name in self.params:
+                p.err(f"{name} declared twice")
+            p.expect("=")
+            s, ty = self.lane_decl(name, declared)
+            p.expect(";")
+            self.locals[name] = ty
+            self.emit(s)
+            return
+        if const:
+            p.err("const without a vector type")
+        name = p.ident()
+        pl = self.place(name)
+        p.expect("=")
+        e = self.expr()
+        p.expect(";")
+        if pl[0] == "limb":
+            if self.params[pl[1]] not in ("gf_out", "gf_inout"):
+                p.err(f"{pl[1]}->limb[{pl[2]}] is not an output limb")
+            self.stores.add((pl[1], pl[2]))
+            self.emit(ir.Stmt("store", param=pl[1], index=pl[2], expr=self.as_type(e, "w")))
+        elif pl[0] == "mem":
+            var = f"{pl[1]}[{pl[2]}]"
+            self.written.add(var)
+            self.emit(ir.Stmt("put", var=var, expr=self.as_type(e, "w"), param=pl[1], index=pl[2]))
+        elif pl[0] == "local":
+            if name not in self.locals:
+                p.err(f"{name} is not declared")
+            ty = self.locals[name]
+            x = self.as_type(e, ty)
+            if x.op in ("add", "sub") and x.a.op == "var" and x.a.k == name:
+                # x = add(x, e): x += e, exact mod 2^lane_bits
+                self.emit(ir.Stmt(x.op, var=name, expr=x.b, ty=ty, wrap=True))
+            else:
+                self.emit(ir.Stmt("set", var=name, expr=x, ty=ty))
+        else:
+            p.err(f"assignment to {name}")
+
+    def lane_decl(self, name, declared):
+        """vector x = p->limb[i] (a word: load), = bcast(w) of the uint32_t
+        parameter (loadw), or any expression (of the declared type)."""
+        p = self.p
+        k, v, _ = p.peek()
+        if (k == "id" and p.peek(1)[1] == "->" and p.peek(6)[1] == ";"
+                and self.params.get(v) in ("gf_in", "gf_inout")):
+            p.next()
+            pl = self.place(v)
+            self.check_read(pl)
+            if declared != "w" and not self.isa.one_vector_type:
+                p.err(f"a limb goes into a {self.isa.vtype['w']}")
+            return ir.Stmt("load", var=name, param=pl[1], index=pl[2]), "w"
+        if (k == "id" and self.isa.calls.get(v, ("",))[0] == "set1" and p.peek(1)[1] == "("
+                and self.isa.calls[v][1] == "w"
+                and self.params.get(p.peek(2)[1]) == "u32" and p.peek(3)[1] == ")"
+                and p.peek(4)[1] == ";"):
+            p.next()
+            p.next()
+            w = p.ident()
+            p.next()
+            if declared != "w" and not self.isa.one_vector_type:
+                p.err(f"a word goes into a {self.isa.vtype['w']}")
+            return ir.Stmt("loadw", var=name, param=w), "w"
+        e = self.expr()
+        if e[1] not in ("c", declared) and not self.isa.one_vector_type:
+            p.err(f"a {self.isa.vtype[e[1]]} declared {self.isa.vtype[declared]}")
+        return ir.Stmt("let", var=name, expr=self.conv(e, declared)), declared
+
+
+    def as_type(self, e, ty):
+        """An assigned value as the type of its place (C's types must agree
+        when words and double words are different vector types)."""
+        if e[1] not in ("c", ty) and not self.isa.one_vector_type:
+            self.p.err(f"a {self.isa.vtype[e[1]]} assigned to a {self.isa.vtype[ty]}")
+        return self.conv(e, ty)
+
+
+LANE_PARAM_KINDS = {("gfl", False): ("gf_out", "gf_inout"), ("gfl", True): ("gf_in",),
+                    ("uint32_t", False): ("u32",)}
+
+
+def read_lanes(text, isa, schedules_by_name, bits):
+    """read() for the intrinsics of a vector lane layout (isa: gen/simd.py).
+
+    bits: the widths of the scalar layout whose schedules it prints. Returns
+    ({name: ir.Function}, [names of functions without a schedule]). Function
+    declarations (`void f(...);`) are skipped.
+    """
+    p = Parser(tokenize(strip(text)), bits)
+    found, others = {}, []
+
+    def skip(open_, close):
+        depth = 1
+        while depth:
+            tok = p.next()
+            if tok[0] == "eof":
+                p.err("unterminated " + open_)
+            if tok[0] == "op":
+                depth += {open_: 1, close: -1}.get(tok[1], 0)
+
+    while p.peek()[0] != "eof":
+        if p.accept("typedef") or p.peek()[1] == "struct":
+            depth = 0
+            while True:
+                tok = p.next()
+                if tok[0] == "eof":
+                    p.err("unterminated declaration")
+                if tok[1] == "{":
+                    depth += 1
+                elif tok[1] == "}":
+                    depth -= 1
+                elif tok[1] == ";" and depth == 0:
+                    break
+            continue
+        p.accept("static")
+        p.accept("inline")
+        rtype = p.ident()
+        name = p.ident()
+        p.expect("(")
+        sched = schedules_by_name.get(name)
+        if sched is None:
+            skip("(", ")")
+            if p.accept(";"):
+                continue
+            others.append(name)
+            p.expect("{")
+            skip("{", "}")
+            continue
+        params = []
+        while not p.accept(")"):
+            const = p.accept("const")
+            t = p.ident()
+            pname = p.ident()
+            params.append((pname, t, const))
+            p.accept(",")
+        if p.accept(";"):
+            continue
+        want = [(n, k) for n, k in sched.params]
+        if [n for n, _, _ in params] != [n for n, _ in want]:
+            p.err(f"{name}: parameters {[n for n, _, _ in params]}, schedule {[n for n, _ in want]}")
+        for (n, t, const), (_, k) in zip(params, want):
+            if k not in LANE_PARAM_KINDS.get((t, const), ()):
+                p.err(f"{name}: parameter {n} is {'const ' if const else ''}{t}, the schedule's is {k}")
+        if rtype != "void":
+            p.err(f"{name}: returns {rtype}")
+        if name in found:
+            p.err(f"{name} defined twice")
+        found[name] = LaneFunction(p, name, want, sched, isa).body()
     return found, others

@@ -7,15 +7,36 @@ A lane layout holds GF_LANES independent field elements, one per lane. Every
 target has exactly one, chosen by configure.py --target:
   scalar   GF_LANES elements of the target's scalar layout side by side
            (templates/lanes_scalar/), for every target without vector field code.
+  avx2     (and every Isa of gen/simd.py) limb i of every lane in one vector:
+           the schedules of a scalar layout (gen/schedules.py, the same ones
+           gen/gen_field.py proves) printed with intrinsics by
+           templates/simd/ir.j2 through the Isa's description, inside the
+           Isa's own templates (templates/<isa>/). Each routine is proven
+           (gen/prove.py, gen/ir.py's Analyzer: per lane, since every lane
+           is one run of the schedule), checked against arithmetic mod p
+           (gen/selfcheck.py), printed, read back from its intrinsics and
+           matched (gen/c_match.py check_lanes) before any file is written.
 Output is deterministic; an unchanged file is not rewritten.
 """
 
 import argparse
+import copy
+import dataclasses
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import c_match  # noqa: E402
+import gen_field  # noqa: E402
+import ir  # noqa: E402
+import layouts  # noqa: E402
+import prove  # noqa: E402
+import schedules  # noqa: E402
+import selfcheck  # noqa: E402
+import simd  # noqa: E402
 
 COMMAND = "python3 gen/gen_lanes.py --out generated"
 
@@ -32,6 +53,175 @@ def header(template):
 def render_scalar(env):
     t = env.get_template("lanes_scalar/gf_lanes.h.j2")
     return {"gf_lanes.h": t.render(header=header("lanes_scalar/gf_lanes.h.j2"), lanes=SCALAR_LANES)}
+
+
+# The routines a vector lane layout prints from schedules: file -> scalar routines.
+VECTOR_FILES = {"gf_lanes.h": ("gf_add_nr", "gf_sub_nr", "gf_add", "gf_sub", "gf_neg", "gf_weak_reduce"),
+                "gfl_mul.c": ("gf_mul",), "gfl_sqr.c": ("gf_sqr",), "gfl_mulw.c": ("gf_mulw",)}
+
+# What the generated header says about the speed of each choice (measured
+# with bench/bench_field_lanes.c; see the header of generated/lanes_<isa>/).
+SPEED_NOTES = {"avx2": """
+Why this shape (bench/bench_field_lanes.c on the build host, an AMD EPYC
+Zen 3 KVM guest shared with other work; gcc 12 -O2 -march=x86-64-v3; median
+rdtsc ticks of dependent calls, 301 interleaved rounds, three runs each; the
+scalar column is GF_LANES calls of the 8x56 gf_mul / gf_sqr in the same run):
+                                          gfl_mul  gfl_sqr   4 gf_mul  4 gf_sqr
+  from memory (192 / 108 vpmuludq),
+    with the reload barriers                193      111        363       267
+    without them                            204      107        349       257
+  registers (256 / 144 vpmuludq)            251      136        350       259
+so gfl_mul is 1.88x and gfl_sqr 2.4x the throughput of four scalar calls.
+The register form of gen/schedules.py (fn_mul) cannot keep 16x28's upper
+column sums in one 64-bit lane and splits them (_pack_column), which costs
+the products of (C - A) that the shared sums avoid: 256 products, and with
+32 input limbs in 16 ymm registers gcc spills (1646 / 904 instructions).
+The from-memory form (_mul_from_memory, the shape of the scalar 16x28)
+makes 192 / 108 products, each vpmuludq reading one operand from memory
+(1151 / 756 instructions), and is faster by 23% / 18%; its reload barrier
+helps gfl_mul (193 against 204) and is within noise for gfl_sqr, so both
+keep it, as the scalar layout does. Karatsuba is the only multiplication
+the schedules offer: the 256 products of schoolbook would exceed even the
+register form's count.
+""", "neon": """
+Not timed: this layout was built and tested on an x86-64 host under
+qemu-aarch64, where time means nothing; run bench/bench_field_lanes.c on
+the board. Static counts (aarch64-linux-gnu-gcc 12 -O2, objdump -d):
+  gfl_mul 686 instructions, 192 umull/umlal (2 products each), 111 stack
+  accesses; gfl_sqr 461, 108, 109;
+  against two 8x56 gf_mul of 322 instructions (96 mul/umulh) each, 644, and
+  two gf_sqr of 198 (60), 396.
+So two lanes cost about what two scalar calls cost in instructions; whether
+they are faster depends on the core's umlal throughput against its
+mul/umulh throughput, which must be measured there. The from-memory shape
+(_mul_from_memory) is the one the scalar 16x28 layout measured best on
+32-bit ARM; the register shape has 256 / 144 products per lane.
+""", "neon_armv7": """
+The NEON layout of 32-bit ARM (the target's scalar layout is 16x28, so
+gfl_insert / gfl_extract copy whole limbs). Not timed: tested under
+qemu-arm only; bench/bench_field_lanes.c on the board tells whether two
+lanes beat two scalar 16x28 calls. Static counts (arm-linux-gnueabihf-gcc
+12 -O2 -mfpu=neon, Thumb-2, objdump -d): gfl_mul 969 instructions with 192
+vmull/vmlal (2 products each) for two elements, against 989 (192
+umull/umlal) for one scalar 16x28 gf_mul; gfl_sqr 619 (108) against 703.
+""", "avx512ifma": """
+Compile-only here: the build host (Zen 3) and qemu-user cannot run AVX-512,
+so this layout is proven (gen/prove.py, with the multiplier lemma
+lo52 + 2^52 hi52 = x y for x, y < 2^52), checked against arithmetic mod p
+on the schedules (gen/selfcheck.py), read back from its intrinsics
+(gen/c_match.py) and compiled (gcc 12 and clang 14, -Wall -Wextra -Werror
+-march=x86-64-v3 -mavx512f -mavx512ifma), never run. Nothing here was timed.
+The radix, argued by instruction counts (vpmadd52 per gfl_mul of 8 lanes,
+two per product; gcc 12 -O2 for the one that exists):
+  16x28 schoolbook (this one): 256 products, 512 vpmadd52; gfl_mul 1049
+    instructions (131 per element, against 391 for a scalar 8x56 gf_mul),
+    gfl_sqr 708 (272 vpmadd52); high halves realigned by << 24;
+  16x28 Karatsuba: 192 products, 384 vpmadd52, but the halves of a
+    difference (C - A) taken apart into lo52 / hi52 are not each
+    nonnegative, and the schedules have no signed values;
+  14x32 schoolbook: 196 products, 392 vpmadd52, realigned by << 20; its
+    limbs do not tile the 8x56 partner's (56 = 1.75 x 32), so gfl_insert /
+    gfl_extract would shuffle bits;
+  9x52: 81 products, 162 vpmadd52 and no realignment (the high half is the
+    next limb), but 2^448 and 2^224 fall inside limbs 8 and 4 (bits 32 and
+    16), so the fold needs shifted splits, and there is no golden-ratio
+    split at a limb boundary.
+So the counts favour 9x52 (3.2x fewer multiplier instructions than this
+layout). 16x28 is the one built first because everything else of the
+layout (bounds, the proven add / sub / neg / weak reduce schedules, the
+8x56 conversions by whole limbs) is the proven 16x28's; 9x52 is a new
+layout in gen/layouts.py and a fold in fn_mul_madd52, to be measured
+against this one on an IFMA machine.
+"""}
+
+
+class LaneError(Exception):
+    """A schedule the vector printer cannot print faithfully."""
+
+
+def _check_printable(isa, fn):
+    for s in ir.walk(fn.body):
+        if s.kind in ("loadbyte", "storebyte", "ret"):
+            raise LaneError(f"{isa.name} {fn.name}: a {s.kind} statement has no lane form")
+        stack = [s.expr] if s.expr is not None else []
+        while stack:
+            e = stack.pop()
+            if e.op in ("not", "maskbit"):
+                # a word is 32 bits of a wider lane: ~x and 0 - x would set
+                # the lane's upper bits, which C's 32-bit words do not have
+                raise LaneError(f"{isa.name} {fn.name}: {e.op} has no lane form (the lane routines need none)")
+            try:
+                for op in {"var": (), "mask": ("and", "const")}.get(e.op, (e.op,)):
+                    isa.op(op, e.ty)
+            except KeyError:
+                raise LaneError(f"{isa.name} {fn.name}: no intrinsic for {e.op} on {e.ty}") from None
+            stack.extend(e.args)
+
+
+def vector_layout(isa):
+    """The scalar layout whose schedules isa prints, in the isa's mul shape."""
+    return dataclasses.replace(layouts.LAYOUTS[isa.layout], mul_operands_in_memory=isa.mul_operands_in_memory,
+                               parallel_carry=())
+
+
+def vector_functions(isa):
+    """{file: [schedule, renamed gfl_*]} and {gfl name: contract info}."""
+    L = vector_layout(isa)
+    byname = {fn.name: fn for g in schedules.all_functions(L).values() for fn in g}
+    if isa.mul_schedule == "madd52":
+        for kind in ("mul", "sqr", "mulw"):
+            byname["gf_" + kind] = schedules.fn_mul_madd52(L, kind)
+    files, infos = {}, {}
+    for fname, names in VECTOR_FILES.items():
+        files[fname] = []
+        for n in names:
+            fn = byname[n]
+            _check_printable(isa, fn)
+            sentence = prove.prove(L, fn)
+            selfcheck.check(L, fn)
+            info = dict(gen_field.contract(L, fn), proven=sentence)
+            if isa.mul_schedule == "madd52" and n in ("gf_mul", "gf_sqr", "gf_mulw"):
+                info["notes"] = [""] + [ln.strip() if not ln.startswith("        ") else ln[4:].rstrip()
+                                        for ln in schedules.fn_mul_madd52.__doc__.strip("\n").split("\n")]
+            v = copy.copy(fn)
+            v.name = "gfl" + n[2:]
+            files[fname].append(v)
+            infos[v.name] = info
+    return L, files, infos
+
+
+def _madd52_products(fn):
+    """Products made by a 52-bit multiplier (each one MulLo and one MulHi)."""
+    return sum(1 for s in ir.walk(fn.body) if s.expr is not None and s.expr.op == "mullo"
+               or (s.expr is not None and s.expr.op == "add" and s.expr.b.op == "mullo"))
+
+
+def render_vector(env, isa):
+    """The files of one vector lane layout, every routine proven and its
+    intrinsics read back and matched; raises BoundError, ProofError,
+    MatchError or LaneError."""
+    L, fns, infos = vector_functions(isa)
+    P = layouts.LAYOUTS[isa.partner]
+    if P.radix % L.radix or P.limbs * (P.radix // L.radix) != L.limbs:
+        raise LaneError(f"{isa.name}: partner layout {P.name} is not made of whole {L.name} limbs")
+    k, bias = schedules.sub_bias(L)
+    products = {("gf" + v.name[3:]): gen_field.word_products(v) + _madd52_products(v)
+                for g in fns.values() for v in g if v.name in ("gfl_mul", "gfl_sqr")}
+    tdir = isa.template_dir
+    ctx = dict(isa=isa, L=L, P=P, ratio=P.radix // L.radix, limbs=L.limbs, radix=L.radix,
+               hex=lambda v: "0x%x" % v, products=products, bias=bias, bias_k=k,
+               speed_notes=[""] + SPEED_NOTES.get(isa.name, "").strip("\n").split("\n"))
+    out = {}
+    t = env.get_template(f"{tdir}/gf_lanes.h.j2")
+    out["gf_lanes.h"] = t.render(header=header(f"{tdir}/gf_lanes.h.j2"),
+                                 inline=[(f, infos[f.name]) for f in fns["gf_lanes.h"]], **ctx)
+    t = env.get_template(f"{tdir}/routine.c.j2")
+    for fname, group in fns.items():
+        if fname.endswith(".c"):
+            out[fname] = t.render(header=header(f"{tdir}/routine.c.j2"),
+                                  fns=[(f, infos[f.name]) for f in group], **ctx)
+    c_match.check_lanes(isa, L, out, fns)
+    return out
 
 
 def write_dir(files, out_dir):
@@ -60,6 +250,12 @@ def main():
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
     rendered = {"scalar": render_scalar(env)}
+    try:
+        # every vector layout is proven and read back before any file is written
+        for name, isa in simd.ISAS.items():
+            rendered[name] = render_vector(env, isa)
+    except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError) as e:
+        sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():
         changed = write_dir(files, os.path.join(args.out, f"lanes_{name}"))
         print(f"gen_lanes.py: lanes_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))

@@ -89,6 +89,23 @@ def Mul(x, y):
     return Expr("mul", (x, y), "d")
 
 
+def MulLo(x, y, k):
+    """The low k bits of the product of two double words below 2^k (the
+    low half of a 52-bit multiplier: _mm512_madd52lo_epu64 without its
+    addend). With MulHi, x y = MulLo + 2^k MulHi exactly (the Analyzer
+    refuses operands of k bits or more, which the instruction would cut)."""
+    if x.ty != "d" or y.ty != "d":
+        raise TypeError("MulLo takes two double words")
+    return Expr("mullo", (x, y), "d", k)
+
+
+def MulHi(x, y, k):
+    """The product of two double words below 2^k, shifted right by k."""
+    if x.ty != "d" or y.ty != "d":
+        raise TypeError("MulHi takes two double words")
+    return Expr("mulhi", (x, y), "d", k)
+
+
 def Shr(x, k):
     return Expr("shr", (x,), x.ty, k)
 
@@ -282,6 +299,18 @@ class Analyzer:
             v = args[0].plus(args[1], -1)
         elif op == "mul":
             v = args[0].times(args[1])
+        elif op in ("mullo", "mulhi"):
+            for a, x in zip(e.args, args):
+                lo, hi = self.interval(x)
+                if hi >= 1 << e.k:
+                    raise BoundError(f"{self.fn.name}: {self.where}: {a!r} could reach {hi:#x}, "
+                                     f"not below 2^{e.k} as a {e.k}-bit multiplier needs")
+            prod = args[0].times(args[1])
+            lo, hi = self.interval(prod)
+            if op == "mullo":
+                v = prod if hi < (1 << e.k) else self.fresh(0, (1 << e.k) - 1)
+            else:
+                v = self.fresh(lo >> e.k, hi >> e.k)
         elif op == "shl":
             v = args[0].scale(1 << e.k)
         elif op == "widen" or op == "lo":
@@ -410,6 +439,10 @@ def run(fn, bits, args, history=None):
             return (a[0] - a[1]) & m
         if op == "mul":
             return a[0] * a[1]
+        if op == "mullo":
+            return (a[0] * a[1]) & ((1 << e.k) - 1)
+        if op == "mulhi":
+            return (a[0] * a[1]) >> e.k
         if op == "shl":
             return (a[0] << e.k) & m
         if op == "shr":

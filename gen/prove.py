@@ -13,6 +13,9 @@ every input, by evaluating the schedule symbolically (gen/poly.py):
     of the nonnegative integer X; x >> s is hi, x & (2^s - 1) is lo). Splits
     of the same value at several bits share one tree, so that (x >> 8) & 0xff
     and x >> 16 are pieces of the same x (SplitTree.cut).
+  - the halves of a 52-bit multiplier (IFMA's madd52lo / madd52hi) of a
+    product x y with x, y < 2^52 (the Analyzer) are the split of x y at bit
+    52: lo52 + 2^52 hi52 = x y, which is the lemma such a schedule rests on;
   - the only other operations are the constant-time select of the strong
     reduction, v ^ ((v ^ w) & (0 - bit)) with bit in {0, 1} (Analyzer): it
     is evaluated once per value of bit, where it is v or w.
@@ -203,7 +206,7 @@ class Run:
         if op == "const":
             return Poly.const(e.k)
         a = [self.ev(x) for x in e.args]
-        if op in ("add", "sub", "mul", "shl", "widen", "lo", "mask", "shr", "maskbit"):
+        if op in ("add", "sub", "mul", "shl", "widen", "lo", "mask", "shr", "maskbit", "mullo", "mulhi"):
             for x in a:
                 if not isinstance(x, Poly):
                     self.fail(self.tree.where, f"{op} of a xor in {e!r}")
@@ -217,6 +220,11 @@ class Run:
             return a[0].scale(1 << e.k)
         if op in ("widen", "lo"):
             return a[0]
+        if op in ("mullo", "mulhi"):
+            # a 52-bit multiplier's halves: x y = lo + 2^k hi, 0 <= lo < 2^k, the
+            # split of the product (the Analyzer proved x, y < 2^k, so the
+            # instruction sees the whole operands)
+            return self.tree.cut(a[0] * a[1], e.k)[0 if op == "mullo" else 1]
         if op == "mask":
             return self.tree.cut(a[0], e.k)[0]
         if op == "shr":

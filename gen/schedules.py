@@ -814,3 +814,110 @@ def all_functions(L):
         "gf_reduce": [fn_strong_reduce(L)],
         "gf_serialize": [fn_serialize(L), fn_deserialize(L)],
     }
+
+
+# ---- products by a 52-bit multiplier (AVX-512 IFMA) ------------------------
+
+def fn_mul_madd52(L, kind, k=52):
+    """gf_mul / gf_sqr / gf_mulw for a multiplier that gives the low and the
+    high k bits of a product of two operands below 2^k (AVX-512 IFMA:
+    vpmadd52luq / vpmadd52huq, k = 52), for limbs of radix r < k.
+
+    x y = lo + 2^k hi (ir.MulLo / ir.MulHi; gen/prove.py splits the product
+    at bit k), so a product at column c (place 2^(r c)) puts lo into the
+    column sum L_c and hi into H_c, whose place is 2^(r c + k) =
+    2^(r (c + 1)) 2^(k - r): T_c = L_c + 2^(k - r) H_(c-1) realigns them.
+    Schoolbook, not Karatsuba: the halves of a Karatsuba difference, taken
+    apart into lo and hi, are not each nonnegative (the schedule language
+    has no signed values), while every schoolbook term is.
+    The columns at and above n (place 2^(r n) = 2^448 = 2^224 + 1) fold
+    into columns c - n and c - n/2, and those at and above 3n/2 once more.
+    Then one carry chain through the n limbs, its top carry wrapped into
+    limbs 0 and n/2, and each of those carried once into the limb above.
+    Squares double the off-diagonal operand (2 a_i a_j, i < j).
+    """
+    n, h, r = L.limbs, L.half, L.radix
+    shift = k - r
+    if not 0 < shift < r:
+        raise ir.BoundError(f"{L.name}: madd{k} realignment needs {r} < {k} < {2 * r}")
+    names = {"mul": ("gf_mul", "Multiplies, schoolbook with 52-bit multiplier halves.",
+                     "eval(out) mod p == eval(a) * eval(b) mod p",
+                     [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")], {"a": L.loose_max, "b": L.loose_max}),
+             "sqr": ("gf_sqr", "Squares, schoolbook with 52-bit multiplier halves.",
+                     "eval(out) mod p == eval(a)^2 mod p", [("out", "gf_out"), ("a", "gf_in")],
+                     {"a": L.loose_max}),
+             "mulw": ("gf_mulw", "Multiplies by a small constant w, with 52-bit multiplier halves.",
+                      "eval(out) mod p == eval(a) * w mod p",
+                      [("out", "gf_out"), ("a", "gf_in"), ("w", "u32")], {"a": L.loose_max, "w": L.mulw_max})}
+    name, purpose, post, params, bounds = names[kind]
+    f = ir.Function(name, purpose, post, params, bounds)
+    b = Builder(L, f)
+    a = [Widen(x) for x in _load_all(b, "a", "a")]
+    if kind == "mul":
+        y = [Widen(x) for x in _load_all(b, "b", "b")]
+    prods = {}                     # column -> [(x, y)]
+    if kind == "mulw":
+        wv = Widen(b.loadw("wv", "w"))
+        for i in range(n):
+            prods.setdefault(i, []).append((a[i], wv))
+    elif kind == "mul":
+        for i in range(n):
+            for j in range(n):
+                prods.setdefault(i + j, []).append((a[i], y[j]))
+    else:
+        with b.block("doubled limbs for the off-diagonal products", vars=[f"ad{i}" for i in range(n - 1)]):
+            ad = [b.let(f"ad{i}", Add(a[i], a[i])) for i in range(n - 1)]
+        for i in range(n):
+            for j in range(i, n):
+                prods.setdefault(i + j, []).append((a[i] if i == j else ad[i], a[j]))
+    top = max(prods)
+    with b.block(f"column sums: L_c of the low {k} bits, H_c of the high bits of each product",
+                 vars=[f"L{c}" for c in range(top + 1)] + [f"H{c}" for c in range(top + 1)]):
+        for c in range(top + 1):
+            for part, make in (("L", ir.MulLo), ("H", ir.MulHi)):
+                for t, (x, z) in enumerate(prods[c]):
+                    if t == 0:
+                        b.let(f"{part}{c}", make(x, z, k))
+                    else:
+                        b.add(f"{part}{c}", make(x, z, k))
+    cols = top + 2
+    with b.block(f"T_c = L_c + 2^{shift} H_(c-1): the high halves at their place",
+                 vars=[f"T{c}" for c in range(cols)]):
+        T = []
+        for c in range(cols):
+            e = b.v(f"L{c}") if c <= top else None
+            if c >= 1:
+                hh = Shl(b.v(f"H{c - 1}"), shift)
+                e = hh if e is None else Add(e, hh)
+            T.append(b.let(f"T{c}", e))
+    with b.block(f"fold: column c >= {n} (2^448 = 2^224 + 1) goes to c - {n} and c - {h}",
+                 vars=[f"F{j}" for j in range(n)]):
+        terms = {j: [T[j]] for j in range(n)}
+        for c in range(n, cols):
+            for d in ((c - n, c - h) if c - h < n else (c - n, c - n, c - n - h)):
+                terms[d].append(T[c])
+        F = []
+        for j in range(n):
+            e = terms[j][0]
+            for t in terms[j][1:]:
+                e = Add(e, t)
+            F.append(b.let(f"F{j}", e))
+    c = [None] * n
+    with b.block(f"carry chain: limb j keeps {r} bits, the rest goes to limb j + 1",
+                 vars=["carry_top"]):
+        for j in range(n):
+            if j:
+                b.add(f"F{j}", Shr(b.v(f"F{j - 1}"), r))
+            if j + 1 < n:
+                c[j] = b.let(f"c{j}", Mask(b.v(f"F{j}"), r))
+        c[n - 1] = b.let(f"c{n - 1}", Mask(b.v(f"F{n - 1}"), r))
+        b.let("carry_top", Shr(b.v(f"F{n - 1}"), r))
+    with b.block(f"wrap: the top carry (2^448 = 2^224 + 1) goes to limbs 0 and {h}, each carried once",
+                 vars=["w0", f"w{h}"]):
+        for limb in (0, h):
+            wv_ = b.let(f"w{limb}", Add(c[limb], b.v("carry_top")))
+            c[limb] = b.let(f"c{limb}_", Mask(wv_, r))
+            b.add(f"c{limb + 1}", Shr(wv_, r))
+            c[limb + 1] = b.v(f"c{limb + 1}")
+    _store_all(b, "out", c)
+    return f

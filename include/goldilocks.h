@@ -90,6 +90,19 @@ GOLDILOCKS_API
 void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES]);
 
 /*
+ * pub[i] = X448(secret[i], 5) for i < n: the bytes of n calls of
+ * goldilocks_x448_public_key, computed several at a time (four on every
+ * target so far) in the field's lanes. n = 0 does nothing (pub and secret
+ * may then be NULL). A NULL pub or secret with n > 0: the n items of a
+ * non-NULL pub are zeroed. Aliasing: pub may be secret itself (pub[i] over
+ * secret[i], in place); other overlaps of the two arrays are not allowed.
+ * Constant time in every secret; secrets wiped.
+ */
+GOLDILOCKS_API
+void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
+                                      const uint8_t secret[][GOLDILOCKS_X448_BYTES]);
+
+/*
  * shared = X448(secret, peer), RFC 7748 section 5: the secret is clamped
  * (decodeScalar448) and the peer's u coordinate is read as all 448 bits and
  * reduced mod p (a non-canonical u >= p is accepted, as the RFC requires;
@@ -100,6 +113,33 @@ void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
                     const uint8_t peer[GOLDILOCKS_X448_BYTES]);
+
+/*
+ * n X448 shared secrets at once: for every i < n, shared[i] and rc[i] are
+ * exactly what goldilocks_x448(shared[i], secret[i], peer[i]) gives and
+ * returns (0, or -1 with shared[i] all zero for a low-order peer), item by
+ * item: one item's failure leaves the others' results in place. Returns 0
+ * when every rc[i] is 0, else -1. The items are computed in groups, side
+ * by side in the lanes of the target's field code (4 to a group on every
+ * target today); a partial last group costs a full one, and any n works.
+ *
+ * - n = 0: returns 0 and touches nothing (every pointer may then be NULL).
+ * - rc may be NULL: then only the return value reports failures (a failed
+ *   item's shared[i] is all zero, as always).
+ * - shared, secret or peer NULL with n > 0: returns -1, every rc[i] is -1
+ *   and every shared[i] zero (when those arrays are not NULL), as n single
+ *   calls with a NULL argument give.
+ * - Aliasing: shared may be secret or peer (the same array: each result
+ *   replaces its own inputs), or overlap one of them partially when the two
+ *   arrays start fewer than GOLDILOCKS_X448_BYTES bytes apart, either way,
+ *   as shared may overlap the inputs of a single call. rc must not overlap
+ *   any other array.
+ * - Time independent of the secrets (the lane of each item and the number
+ *   of items are public); the secrets and their intermediates are wiped.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_batch(size_t n, uint8_t shared[][GOLDILOCKS_X448_BYTES], int rc[],
+                          const uint8_t secret[][GOLDILOCKS_X448_BYTES], const uint8_t peer[][GOLDILOCKS_X448_BYTES]);
 
 /*
  * 0 when pub is a u coordinate worth exchanging with: canonical (u < p) and
@@ -146,6 +186,26 @@ GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_ed448_sign(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
                           const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
                           const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len);
+
+/*
+ * Signs n messages under one secret key with one context: sig[i] is what
+ * goldilocks_ed448_sign(sig[i], secret, msg[i], msg_len[i], ctx, ctx_len)
+ * gives, computed several at a time in the field's lanes (the key
+ * expanded once). Returns 0 when every one of those calls would return 0, else -1:
+ * for ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX, ctx NULL with ctx_len > 0, or
+ * a NULL sig, secret, msg or msg_len with n > 0, -1 and all n signatures
+ * zero (when sig is not NULL); for msg[i] NULL with msg_len[i] > 0, -1 with
+ * sig[i] zero and the other items signed. n = 0 returns 0 and reads nothing.
+ * Aliasing: sig[i] may overlap msg[i], and secret and ctx may overlap sig;
+ * a signature must not overlap another item's message, nor the msg and
+ * msg_len arrays. The same warning as goldilocks_ed448_sign on the public
+ * half of secret.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_ed448_sign_batch(size_t n, uint8_t sig[][GOLDILOCKS_ED448_SIG_BYTES],
+                                const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES],
+                                const uint8_t *const msg[], const size_t msg_len[], const uint8_t *ctx,
+                                size_t ctx_len);
 
 /*
  * The misuse-proof signature: as goldilocks_ed448_sign, but from the seed
@@ -263,6 +323,23 @@ GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_decaf448_scalarmult(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
                                    const uint8_t point[GOLDILOCKS_DECAF448_BYTES],
                                    const uint8_t scalar[GOLDILOCKS_DECAF448_SCALAR_BYTES]);
+
+/*
+ * out[i] = [scalar[i]]point[i] for i < n, rc[i] = the return value of
+ * goldilocks_decaf448_scalarmult(out[i], point[i], scalar[i]): the bytes of
+ * n single calls, computed several at a time in the field's lanes. An
+ * invalid encoding gives rc[i] = -1 and out[i] zero, the other items
+ * unaffected. Returns 0 when every rc[i] is 0, else -1. A NULL out, rc,
+ * point or scalar with n > 0: -1, every rc[i] -1 and every out[i] zero
+ * (those that are not NULL). n = 0 returns 0 and touches nothing.
+ * Aliasing: out may be point or scalar itself (out[i] over item i's
+ * input, in place); other overlaps of the arrays are not allowed, and rc
+ * must not overlap any of them. Constant time in the scalars.
+ */
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECAF448_BYTES], int rc[],
+                                         const uint8_t point[][GOLDILOCKS_DECAF448_BYTES],
+                                         const uint8_t scalar[][GOLDILOCKS_DECAF448_SCALAR_BYTES]);
 
 /* out = a + b. -1 (and out zero) when an input is not a valid encoding. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED

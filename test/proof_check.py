@@ -11,6 +11,9 @@
      gf_set_small, gf_select, gf_cond_swap and gf_cond_neg against their
      contracts), and
      its header states what was proven;
+     and every vector lane layout (generated/lanes_<isa>/gf_lanes.h and
+     gfl_*.c) read back from its intrinsics, proven and matched with the
+     schedule of the scalar layout it prints, each header stating it;
   3. gen/gen_field.py, given a schedule with one carry dropped, refuses and
      writes no file;
   4. the fault injection of test/proof_faults.py (mutated schedules and
@@ -118,6 +121,30 @@ def check_c(sentences):
     print(f"reading back and matching the committed C took {time.monotonic() - t0:.2f} s")
 
 
+def check_lanes():
+    """The vector lane layouts (generated/lanes_<isa>/): every routine read
+    back from its intrinsics, proven and matched, and its header states
+    what was proven, lane by lane."""
+    import gen_lanes
+    import simd
+    for name, isa in simd.ISAS.items():
+        d = os.path.join(ROOT, "generated", f"lanes_{name}")
+        L, files, infos = gen_lanes.vector_functions(isa)
+        texts = {f: open(os.path.join(d, f)).read() for f in files}
+        try:
+            for fn, sentence in c_match.check_lanes(isa, L, texts, files):
+                report(True, f"lanes_{name} {fn}: the committed intrinsics match the schedule of {L.name} "
+                       f"and are proven: {sentence}")
+        except c_match.MatchError as e:
+            report(False, f"lanes_{name}: the committed intrinsics are refused: {e}")
+        for fname, fns in files.items():
+            for fn in fns:
+                h = header_of(texts[fname], fn.name)
+                want = f" * Proven, lane by lane: {infos[fn.name]['proven']} for all inputs"
+                report(h is not None and want in h,
+                       f"lanes_{name} {fname}: the header of {fn.name} states what was proven")
+
+
 def check_generator_refuses():
     """gen_field.py with one carry of 8x56 gf_mulw dropped: refused, no file written."""
     import gen_field
@@ -155,10 +182,13 @@ def main():
     sentences = check_proofs()
     check_other_shapes()
     check_c(sentences)
+    check_lanes()
     check_generator_refuses()
     proof_faults.schedule_faults()
     proof_faults.c_faults()
     proof_faults.c_targeted()
+    proof_faults.lane_faults()
+    proof_faults.lane_template_faults()
     print(f"proof_check.py took {time.monotonic() - t0:.1f} s")
     passed, failed = proof_faults.results
     print(f"{passed} passed, {failed} failed")

@@ -13,7 +13,13 @@ or a mask one bit off, two output limbs swapped, a select that ignores its
 bit -- at a few sites each, spread over the routine; prove.prove must raise.
 C: a copy of each committed generated file with one constant, operator,
 limb index or shift changed inside a generated routine must be refused by
-c_match.check. The unchanged routines and files must be accepted (the
+c_match.check; likewise each vector lane layout (generated/lanes_<isa>/,
+c_match.check_lanes): a constant, add for sub, a shift, a limb index, the
+signed vpmuldq for vpmuludq, 3p for 2p, a C operator in place of an
+intrinsic, a product of an operand not proven below 2^32, an early store;
+and a fault planted in a vector template (templates/simd/ir.j2,
+templates/avx2/) or in gen/simd.py's description of AVX2 must make
+gen_lanes.render_vector refuse the layout. The unchanged routines and files must be accepted (the
 first lines), so a proof that refuses everything fails here too.
 Prints ok/FAIL lines and ends with "N passed, N failed".
 """
@@ -364,12 +370,185 @@ def c_targeted():
             report(not accept, f"{lname} {fname}: {what}: refused: {e}")
 
 
+# ---- vector lane layouts (gen/simd.py, gen/gen_lanes.py) ----------------
+
+LANE_MUTATIONS = {"avx2": [
+    ("constant", re.compile(r"_mm256_set1_epi64x\((0x[0-9a-f]+)\)"),
+     lambda m: f"_mm256_set1_epi64x({int(m.group(1), 16) + 1:#x})"),
+    ("add for sub", re.compile(r"_mm256_sub_epi64"), lambda m: "_mm256_add_epi64"),
+    ("sub for add", re.compile(r"_mm256_add_epi64"), lambda m: "_mm256_sub_epi64"),
+    ("shift", re.compile(r"(_mm256_s[rl]li_epi64\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
+    ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
+    ("signed product", re.compile(r"_mm256_mul_epu32"), lambda m: "_mm256_mul_epi32"),
+], "neon": [
+    ("constant", re.compile(r"(vdupq?_n_u(?:32|64))\((0x[0-9a-f]+)\)"),
+     lambda m: f"{m.group(1)}({int(m.group(2), 16) + 1:#x})"),
+    ("add for sub", re.compile(r"vsubq_u64"), lambda m: "vaddq_u64"),
+    ("sub for add", re.compile(r"vaddq_u64"), lambda m: "vsubq_u64"),
+    ("shift", re.compile(r"(vs[hr][rl]q?_n_u(?:32|64)\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
+    ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
+    ("signed product", re.compile(r"vmull_u32"), lambda m: "vmull_s32"),
+], "avx512ifma": [
+    ("constant", re.compile(r"_mm512_set1_epi64\((0x[0-9a-f]+)\)"),
+     lambda m: f"_mm512_set1_epi64({int(m.group(1), 16) + 1:#x})"),
+    ("high half for low", re.compile(r"_mm512_madd52lo_epu64"), lambda m: "_mm512_madd52hi_epu64"),
+    ("low half for high", re.compile(r"_mm512_madd52hi_epu64"), lambda m: "_mm512_madd52lo_epu64"),
+    ("sub for add", re.compile(r"_mm512_add_epi64"), lambda m: "_mm512_sub_epi64"),
+    ("shift", re.compile(r"(_mm512_s[rl]li_epi64\(.*?, )(\d+)\)"), lambda m: f"{m.group(1)}{int(m.group(2)) - 1})"),
+    ("limb index", re.compile(r"->limb\[(\d+)\]"), lambda m: f"->limb[{(int(m.group(1)) + 1) % 16}]"),
+]}
+
+# isa -> [(file, what, edit, accepted?)]
+LANE_TARGETED = {"avx2": [
+    ("gf_lanes.h", "operands of an add swapped in gfl_add_nr (same values)",
+     lambda t: in_function(t, "gfl_add_nr", lambda ln: ln.replace("_mm256_add_epi64(a0, b0)", "_mm256_add_epi64(b0, a0)")),
+     True),
+    ("gf_lanes.h", "gfl_sub with 3p instead of 2p (right mod p, not the proven schedule)",
+     lambda t: in_function(t, "gfl_sub", lambda ln: ln.replace("0x1ffffffe)", "0x2ffffffd)")
+                           .replace("0x1ffffffc)", "0x2ffffffa)")), False),
+    ("gf_lanes.h", "a GCC vector-extension + in gfl_add (the reader takes intrinsics only)",
+     lambda t: in_function(t, "gfl_add", lambda ln: ln.replace("_mm256_add_epi64(a0, b0)", "a0 + b0")), False),
+    ("gfl_mul.c", "a product of an operand that is not proven below 2^32 (vpmuludq would drop its top)",
+     lambda t: t.replace("_mm256_mul_epu32(a->limb[0], b->limb[0])",
+                         "_mm256_mul_epu32(_mm256_slli_epi64(a->limb[0], 8), _mm256_srli_epi64(b->limb[0], 8))", 1),
+     False),
+    ("gfl_mul.c", "an early store to out before a is read (out may alias a)",
+     lambda t: t.replace("    __m256i c8 = ", "    out->limb[0] = c0;\n    __m256i c8 = ", 1), False),
+    ("gfl_sqr.c", "the carry of limb 0 dropped",
+     lambda t: t.replace("__m256i lo1 = _mm256_add_epi64(_mm256_srli_epi64(lo0, 28), sa1);", "__m256i lo1 = sa1;", 1),
+     False),
+], "neon": [
+    ("gf_lanes.h", "operands of an add swapped in gfl_add_nr (same values)",
+     lambda t: in_function(t, "gfl_add_nr", lambda ln: ln.replace("vadd_u32(a0, b0)", "vadd_u32(b0, a0)")), True),
+    ("gf_lanes.h", "gfl_sub_nr with 3p instead of 2p (exact, but not the proven schedule)",
+     lambda t: in_function(t, "gfl_sub_nr", lambda ln: ln.replace("vdup_n_u32(0x1ffffffe)", "vdup_n_u32(0x2ffffffd)")
+                           .replace("vdup_n_u32(0x1ffffffc)", "vdup_n_u32(0x2ffffffa)")), False),
+    ("gfl_sqr.c", "a double word kept as a word without its vmovn_u64 (C's types disagree)",
+     lambda t: t.replace("uint32x2_t c8 = vmovn_u64(vandq_u64(hi0, vdupq_n_u64(0xfffffff)));",
+                         "uint32x2_t c8 = vandq_u64(hi0, vdupq_n_u64(0xfffffff));", 1), False),
+    ("gfl_sqr.c", "the carry of limb 0 dropped",
+     lambda t: t.replace("uint64x2_t lo1 = vaddq_u64(vshrq_n_u64(lo0, 28), sa1);", "uint64x2_t lo1 = sa1;", 1),
+     False),
+    ("gfl_mul.c", "a narrowing of a value that does not fit a word (vmovn_u64 would drop its top)",
+     lambda t: t.replace("uint32x2_t c0 = vmovn_u64(vandq_u64(lo0, vdupq_n_u64(0xfffffff)));",
+                         "uint32x2_t c0 = vmovn_u64(vandq_u64(lo0, vdupq_n_u64(0xfffffffff)));", 1), False),
+], "avx512ifma": [
+    ("gfl_mul.c", "the factors of a product swapped (same values)",
+     lambda t: t.replace("_mm512_madd52lo_epu64(_mm512_setzero_si512(), a0, b1)",
+                         "_mm512_madd52lo_epu64(_mm512_setzero_si512(), b1, a0)", 1), True),
+    ("gfl_mul.c", "an operand of 52 bits or more (vpmadd52luq would drop its top bits)",
+     lambda t: t.replace("_mm512_madd52lo_epu64(_mm512_setzero_si512(), a0, b0)",
+                         "_mm512_madd52lo_epu64(_mm512_setzero_si512(), _mm512_slli_epi64(a0, 23), "
+                         "_mm512_srli_epi64(b0, 23))", 1), False),
+    ("gfl_sqr.c", "a product's high half left out",
+     lambda t: re.sub(r"\n    H2 = _mm512_madd52hi_epu64\(H2, [^;]*\);", "", t, count=1), False),
+]}
+
+
+def lane_faults():
+    import gen_lanes
+    import simd
+    mutated = set()
+    for name, isa in simd.ISAS.items():
+        d = os.path.join(ROOT, "generated", f"lanes_{name}")
+        L, files, _ = gen_lanes.vector_functions(isa)
+        texts = {f: open(os.path.join(d, f)).read() for f in files}
+        try:
+            c_match.check_lanes(isa, L, texts, files)
+            report(True, f"lanes_{name}: the committed intrinsics match their proven schedules")
+        except c_match.MatchError as e:
+            report(False, f"lanes_{name}: the committed intrinsics are refused: {e}")
+            continue
+        if isa.template_dir in mutated:
+            continue        # one layout per template prints the same intrinsics (neon_armv7 is neon's)
+        mutated.add(isa.template_dir)
+        for fname, fns in sorted(files.items()):
+            text = texts[fname]
+            lines = text.split("\n")
+            where = [i for i in routine_lines(text, [fn.name for fn in fns])
+                     if "ASSERT_BOUND" not in lines[i]]
+            for kind, rx, fix in LANE_MUTATIONS[isa.template_dir]:
+                sites = [(i, m) for i in where for m in rx.finditer(lines[i])]
+                for i, m in spread(sites, 2):
+                    new = lines[i][:m.start()] + fix(m) + lines[i][m.end():]
+                    t = dict(texts)
+                    t[fname] = "\n".join(lines[:i] + [new] + lines[i + 1:])
+                    label = f"lanes_{name} {fname}:{i + 1}: {kind}: `{new.strip()}`"
+                    try:
+                        c_match.check_lanes(isa, L, t, {fname: fns})
+                        report(False, f"{label} is accepted")
+                    except c_match.MatchError as e:
+                        report(True, f"{label} refused: {e}")
+        for fname, what, edit, accept in LANE_TARGETED[isa.template_dir]:
+            t = dict(texts)
+            t[fname] = edit(texts[fname])
+            if t[fname] == texts[fname]:
+                report(False, f"lanes_{name} {fname}: {what}: the edit found nothing to change")
+                continue
+            try:
+                c_match.check_lanes(isa, L, t, {fname: files[fname]})
+                report(accept, f"lanes_{name} {fname}: {what}: accepted")
+            except c_match.MatchError as e:
+                report(not accept, f"lanes_{name} {fname}: {what}: refused: {e}")
+
+
+def lane_template_faults():
+    """A planted fault in a vector template or in an instruction set's
+    description must make gen/gen_lanes.py refuse the layout (it renders and
+    checks every layout before it writes any file)."""
+    import dataclasses
+    import shutil
+    import tempfile
+    import jinja2
+    import gen_lanes
+    import simd
+    plants = [
+        ("avx2", "templates/simd/ir.j2", "every -= printed as +=",
+         lambda t: t.replace("{{ ind }}{{ s.var }} = {{ call(s.kind, s.ty, [s.var, expr(s.expr)]) }};",
+                             "{{ ind }}{{ s.var }} = {{ call('add', s.ty, [s.var, expr(s.expr)]) }};"), None),
+        ("avx2", "templates/simd/ir.j2", "a mask printed one bit wide of its width",
+         lambda t: t.replace("hex(2 ** e.k - 1)", "hex(2 ** (e.k + 1) - 1)"), None),
+        ("avx2", "templates/avx2/gf_lanes.h.j2", "the inline routines printed without their input loads",
+         lambda t: t.replace("{{ ir.function(fn, info) }}", "{{ ir.function(fn, info) | replace('= a->limb[0];', '= a->limb[1];') }}"),
+         None),
+        ("avx2", None, "the description's sub intrinsic swapped for add",
+         None, lambda isa: dataclasses.replace(isa, ops={**isa.ops, "sub": "_mm256_add_epi64"})),
+        ("avx2", None, "the description.s shift intrinsic an arithmetic one, which the reader does not take",
+         None, lambda isa: dataclasses.replace(isa, ops={**isa.ops, "shr": "_mm256_srai_epi32"})),
+    ]
+    for name, path, what, edit, change in plants:
+        isa = simd.ISAS[name]
+        with tempfile.TemporaryDirectory() as tmp:
+            tdir = os.path.join(tmp, "templates")
+            shutil.copytree(os.path.join(ROOT, "templates"), tdir)
+            if path:
+                full = os.path.join(tmp, path)
+                text = open(full).read()
+                new = edit(text)
+                if new == text:
+                    report(False, f"lanes_{name} {path}: {what}: the plant found nothing to change")
+                    continue
+                open(full, "w").write(new)
+            if change:
+                isa = change(isa)
+            env = jinja2.Environment(loader=jinja2.FileSystemLoader(tdir), undefined=jinja2.StrictUndefined,
+                                     trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                                     autoescape=False)
+            try:
+                gen_lanes.render_vector(env, isa)
+                report(False, f"lanes_{name}: {what}: the generator accepts it")
+            except (c_match.MatchError, ir.BoundError, prove.ProofError, gen_lanes.LaneError) as e:
+                report(True, f"lanes_{name}: {what}: the generator refuses: {e}")
+
+
 def main():
     t0 = time.monotonic()
     schedule_faults()
     t1 = time.monotonic()
     c_faults()
     c_targeted()
+    lane_faults()
+    lane_template_faults()
     t2 = time.monotonic()
     print(f"fault injection took {t1 - t0:.1f} s (schedules) and {t2 - t1:.1f} s (C)")
     print(f"{results[0]} passed, {results[1]} failed")

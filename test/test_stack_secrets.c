@@ -58,7 +58,8 @@
 #define NOINLINE __attribute__((noinline, noclone))
 #endif
 
-enum { STACK_DEPTH = 64 * 1024, FILL = 0x5c };
+/* 64 KiB for the single calls; the batch calls wipe 16 KiB a lane (CT_STACK_WIPE_BATCH_BYTES) below frames of their own */
+enum { STACK_DEPTH = 64 * 1024 + 16 * 1024 * GF_LANES, FILL = 0x5c };
 
 static uint8_t snap[STACK_DEPTH];
 static uintptr_t region_address; /* for aligned word searches, and to point a debugger at a find */
@@ -853,6 +854,57 @@ static void test_x448_precomputed(void) {
           "x448_precomputed failed or differs from x448");
 }
 
+/* ---- the batch calls across operations: the same secret in every item (a full chunk and a partial one) ---- */
+
+enum { BATCH_ITEMS = GF_LANES + 1 };
+static uint8_t g_b_sig[BATCH_ITEMS][114], g_b_x_secret[BATCH_ITEMS][56], g_b_x_out[BATCH_ITEMS][56];
+static uint8_t g_b_point[BATCH_ITEMS][56], g_b_scalar[BATCH_ITEMS][56], g_b_out[BATCH_ITEMS][56];
+static const uint8_t *g_b_msg[BATCH_ITEMS];
+static size_t g_b_len[BATCH_ITEMS];
+static int g_b_rc[BATCH_ITEMS];
+
+NOINLINE static void op_sign_batch(void) {
+    g_rc = goldilocks_ed448_sign_batch(BATCH_ITEMS, g_b_sig, g_secret, g_b_msg, g_b_len, g_ctx, sizeof g_ctx);
+}
+NOINLINE static void op_x448_public_key_batch(void) {
+    goldilocks_x448_public_key_batch(BATCH_ITEMS, g_b_x_out, (const uint8_t(*)[56])g_b_x_secret);
+}
+NOINLINE static void op_decaf_mul_batch(void) {
+    g_rc = goldilocks_decaf448_scalarmult_batch(BATCH_ITEMS, g_b_out, g_b_rc, (const uint8_t(*)[56])g_b_point,
+                                                (const uint8_t(*)[56])g_b_scalar);
+}
+
+static void test_batches(void) {
+    fresh_ed448();
+    for (unsigned i = 0; i < BATCH_ITEMS; i++) {
+        g_b_msg[i] = g_msg;
+        g_b_len[i] = sizeof g_msg;
+    }
+    expect_clean("ed448_sign_batch leaves no secret on the stack", op_sign_batch);
+    check(g_rc == 0, "ed448_sign_batch failed");
+
+    clear_needles();
+    check_randbytes(g_x_secret, sizeof g_x_secret);
+    x448_needles(g_x_secret);
+    for (unsigned i = 0; i < BATCH_ITEMS; i++)
+        memcpy(g_b_x_secret[i], g_x_secret, 56);
+    expect_clean("x448_public_key_batch leaves no secret on the stack", op_x448_public_key_batch);
+
+    clear_needles();
+    uint8_t u[112], k_mod_l[56];
+    check_randbytes(u, sizeof u);
+    check_randbytes(g_scalar, sizeof g_scalar);
+    mod_l(k_mod_l, g_scalar, sizeof g_scalar);
+    add_needle("decaf448 scalar", g_scalar, 56);
+    add_needle("decaf448 scalar mod l", k_mod_l, 56);
+    for (unsigned i = 0; i < BATCH_ITEMS; i++) {
+        goldilocks_decaf448_from_uniform(g_b_point[i], u);
+        memcpy(g_b_scalar[i], g_scalar, 56);
+    }
+    expect_clean("decaf448_scalarmult_batch leaves no secret on the stack", op_decaf_mul_batch);
+    check(g_rc == 0, "decaf448_scalarmult_batch failed");
+}
+
 int main(void) {
     check_init("test_stack_secrets");
     uint8_t prefix[57];
@@ -938,6 +990,7 @@ int main(void) {
     expect_clean("decaf448_scalarmult_base leaves no secret on the stack", op_decaf_base);
     check(g_rc == 0, "decaf448_scalarmult_base failed");
 
+    test_batches();
     test_decaf448_typed();
     test_h2c_and_convert();
     test_x448_precomputed();

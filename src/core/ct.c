@@ -21,3 +21,8 @@ __attribute__((noinline)) void ct_wipe_stack_small(void) {
     uint8_t region[CT_STACK_WIPE_SMALL_BYTES];
     ct_wipe(region, sizeof region);
 }
+
+__attribute__((noinline)) void ct_wipe_stack_batch(void) {
+    uint8_t region[CT_STACK_WIPE_BATCH_BYTES];
+    ct_wipe(region, sizeof region);
+}

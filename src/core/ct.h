@@ -110,4 +110,15 @@ void ct_wipe_stack(void);
 #define CT_STACK_WIPE_SMALL_BYTES 2048
 void ct_wipe_stack_small(void);
 
+/*
+ * The same for the batch calls across operations (goldilocks_*_batch),
+ * whose frames hold GF_LANES operations' state at once: the lane
+ * variable-base multiplication keeps GF_LANES tables of 17 cached points,
+ * and its deepest call (-fstack-usage, x86-64-v3, gcc 12) is about 27 KiB
+ * with the portable four lanes and 35 KiB with AVX2's. 16 KiB a lane, once
+ * per batch call.
+ */
+#define CT_STACK_WIPE_BATCH_BYTES (16384 * GF_LANES)
+void ct_wipe_stack_batch(void);
+
 #endif

@@ -146,4 +146,12 @@ mask_t gf_isr(gf out, const gf a);
  */
 #include "gf_lanes.h"
 
+/* ---- src/field/field_lanes.c: the same for every lane layout, built on the above ---- */
+
+/* out = a^(2^n) in every lane: n squarings. */
+void gfl_sqrn(gfl out, const gfl a, unsigned n);
+
+/* out = 1/a = a^(p-2) in every lane (the chain of gf_invert); a lane holding 0 gives 0. */
+void gfl_invert(gfl out, const gfl a);
+
 #endif

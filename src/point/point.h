@@ -116,6 +116,8 @@ void point_wipe(point_t *a);
 #define ED448_POINT_BYTES 57
 
 void point_encode_ed448(uint8_t out[ED448_POINT_BYTES], const point_t *a);
+/* The same from the affine x, y (tight); the batch signatures invert their Z's together. */
+void point_encode_ed448_affine(uint8_t out[ED448_POINT_BYTES], const gf x, const gf y);
 /*
  * All ones when in is a canonical encoding (y < p, the unused bits zero, not
  * x = 0 with the sign bit set) of a point on the curve; out is then the

@@ -23,18 +23,8 @@
  */
 #include <string.h>
 #include "point.h"
+#include "point_comb.h"
 #include "ct.h"
-
-#define COMB_BITS (COMB_N * COMB_T * COMB_S)
-
-_Static_assert(COMB_BITS >= 446, "the comb must cover l < 2^446");
-
-/* Bit `pos` of c (0 beyond the scalar's words); pos is public. */
-static uint32_t scalar_bit(const scalar_t *c, unsigned pos) {
-    if (pos >= 32 * SCALAR_WORDS)
-        return 0;
-    return (c->word[pos / 32] >> (pos % 32)) & 1;
-}
 
 /* (2^COMB_BITS - 1) mod l, as a scalar: computed once per call from bytes. */
 static void comb_adjustment(scalar_t *out) {
@@ -45,29 +35,30 @@ static void comb_adjustment(scalar_t *out) {
     scalar_reduce_bytes(out, ones, sizeof ones);
 }
 
+void point_comb_recode(scalar_t *c, const scalar_t *k) {
+    comb_adjustment(c);
+    scalar_add(c, c, k);
+    scalar_halve(c, c);
+}
+
 /* Any table of point_base_comb's shape: the generated one of B, or point_comb_table's of a run-time point. */
 void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
     scalar_t c;
     point_niels_t entry;
     point_t acc;
 
-    comb_adjustment(&c);
-    scalar_add(&c, &c, k);
-    scalar_halve(&c, &c);
+    point_comb_recode(&c, k);
 
     point_identity(&acc);
     for (int i = COMB_S - 1; i >= 0; i--) {
         if (i != COMB_S - 1)
             point_double(&acc, &acc);
         for (unsigned j = 0; j < COMB_N; j++) {
-            uint32_t bits = 0;
-            for (unsigned t = 0; t < COMB_T; t++)
-                bits |= scalar_bit(&c, (unsigned)i + COMB_S * (t + COMB_T * j)) << t;
-            /* Tooth 0 clear: digit -1, so negate the complemented pattern. */
-            uint32_t flip = (bits & 1) - 1; /* all ones when tooth 0 is clear */
-            uint32_t index = ((bits >> 1) ^ flip) & (COMB_ENTRIES - 1);
+            uint32_t index;
+            uint32_t neg;
+            point_comb_digit(&index, &neg, &c, (unsigned)i, j);
             point_niels_lookup(&entry, table[j], COMB_ENTRIES, index);
-            point_niels_cond_neg(&entry, ct_mask_from_bit(~bits & 1));
+            point_niels_cond_neg(&entry, ct_mask_from_bit(neg));
             point_add_niels(&acc, &acc, &entry);
         }
     }

@@ -6,11 +6,15 @@
 #include "point.h"
 #include "ct.h"
 
+void point_encode_ed448_affine(uint8_t out[ED448_POINT_BYTES], const gf x, const gf y) {
+    gf_serialize(out, y);
+    out[56] = (uint8_t)(gf_lobit(x) & 0x80);
+}
+
 void point_encode_ed448(uint8_t out[ED448_POINT_BYTES], const point_t *a) {
     gf x, y;
     point_affine(x, y, a);
-    gf_serialize(out, y);
-    out[56] = (uint8_t)(gf_lobit(x) & 0x80);
+    point_encode_ed448_affine(out, x, y);
     ct_wipe(x, sizeof x);
     ct_wipe(y, sizeof y);
 }

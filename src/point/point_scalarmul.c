@@ -13,22 +13,8 @@
  * doublings per window. The digits are computed with arithmetic only.
  */
 #include "point.h"
+#include "point_window.h"
 #include "ct.h"
-
-#define VAR_BITS 5
-#define VAR_WINDOWS ((446 + VAR_BITS - 1) / VAR_BITS)
-#define VAR_ENTRIES ((1 << (VAR_BITS - 1)) + 1)
-
-_Static_assert(VAR_BITS * VAR_WINDOWS <= 32 * SCALAR_WORDS + 31, "windows read past the scalar");
-
-/* Bits [pos, pos + VAR_BITS) of k; pos is public. */
-static uint32_t window(const scalar_t *k, unsigned pos) {
-    unsigned w = pos / 32, s = pos % 32;
-    uint64_t v = k->word[w];
-    if (w + 1 < SCALAR_WORDS)
-        v |= (uint64_t)k->word[w + 1] << 32;
-    return (uint32_t)(v >> s) & ((1u << VAR_BITS) - 1);
-}
 
 void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
     point_cached_t table[VAR_ENTRIES], entry;
@@ -36,12 +22,7 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
     int8_t digit[VAR_WINDOWS];
 
     /* Signed digits, constant time. */
-    uint32_t carry = 0;
-    for (unsigned i = 0; i < VAR_WINDOWS; i++) {
-        uint32_t v = window(k, VAR_BITS * i) + carry;
-        carry = (v + (1u << (VAR_BITS - 1))) >> VAR_BITS;
-        digit[i] = (int8_t)((int32_t)v - (int32_t)(carry << VAR_BITS));
-    }
+    point_window_digits(digit, k);
 
     /* table[i] = [i]a. */
     point_identity(&multiple);
@@ -61,9 +42,8 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
                 point_double_no_t(&acc, &acc);
             point_double(&acc, &acc);
         }
-        uint32_t dw = (uint32_t)(int32_t)digit[i];
-        uint32_t neg = dw >> 31;
-        uint32_t mag = (dw ^ (0u - neg)) + neg;
+        uint32_t neg;
+        uint32_t mag = point_window_magnitude(digit[i], &neg);
         point_cached_lookup(&entry, table, VAR_ENTRIES, mag);
         point_cached_cond_neg(&entry, ct_mask_from_bit(neg));
         point_add_cached(&acc, &acc, &entry);
@@ -73,7 +53,6 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
     ct_wipe(table, sizeof table);
     ct_wipe(&entry, sizeof entry);
     ct_wipe(digit, sizeof digit);
-    ct_wipe(&carry, sizeof carry);
     point_wipe(&acc);
     point_wipe(&multiple);
 }

@@ -16,6 +16,7 @@
 #include "random.h"
 #include "scalar.h"
 #include "shake256.h"
+#include "ed448_sign.h"
 
 #define ED448_HASH_BYTES 114
 #define SEED_BYTES GOLDILOCKS_ED448_SEED_BYTES
@@ -38,7 +39,7 @@ static void absorb(shake256_ctx *h, const uint8_t *p, size_t len) {
 }
 
 /* SHAKE256 with dom4(phflag, ctx) absorbed (section 2, "dom4"). */
-static void hash_init_dom4(shake256_ctx *h, int phflag, const uint8_t *ctx, size_t ctx_len) {
+void ed448_hash_init_dom4(shake256_ctx *h, int phflag, const uint8_t *ctx, size_t ctx_len) {
     static const uint8_t prefix[8] = {'S', 'i', 'g', 'E', 'd', '4', '4', '8'};
     uint8_t lens[2] = {(uint8_t)phflag, (uint8_t)ctx_len};
     shake256_init(h);
@@ -48,7 +49,7 @@ static void hash_init_dom4(shake256_ctx *h, int phflag, const uint8_t *ctx, size
 }
 
 /* The 114-byte digest of the seed (section 5.2.5): clamped scalar s mod l, and the prefix. */
-static void expand_seed(scalar_t *s, uint8_t prefix[57], const uint8_t seed[SEED_BYTES]) {
+void ed448_expand_seed(scalar_t *s, uint8_t prefix[57], const uint8_t seed[SEED_BYTES]) {
     uint8_t h[ED448_HASH_BYTES];
     shake256(h, sizeof h, seed, SEED_BYTES);
     h[0] &= 0xfc;
@@ -81,7 +82,7 @@ void goldilocks_ed448_keypair_from_seed(uint8_t pub[PUB_BYTES], uint8_t secret[G
     uint8_t key[GOLDILOCKS_ED448_SECRET_BYTES];
     scalar_t s;
     memcpy(key, seed, SEED_BYTES);
-    expand_seed(&s, NULL, key);
+    ed448_expand_seed(&s, NULL, key);
     public_from_scalar(key + SEED_BYTES, &s);
     memcpy(secret, key, sizeof key);
     memcpy(pub, key + SEED_BYTES, PUB_BYTES);
@@ -121,7 +122,7 @@ static void sign_expanded(uint8_t sig[SIG_BYTES], const scalar_t *s, const uint8
     point_t rp;
 
     /* r = SHAKE256(dom4(F, C) || prefix || M, 114) mod l */
-    hash_init_dom4(&h, phflag, ctx, ctx_len);
+    ed448_hash_init_dom4(&h, phflag, ctx, ctx_len);
     shake256_absorb(&h, prefix, 57);
     absorb(&h, m, m_len);
     shake256_squeeze(&h, digest, sizeof digest);
@@ -133,7 +134,7 @@ static void sign_expanded(uint8_t sig[SIG_BYTES], const scalar_t *s, const uint8
 
     /* k = SHAKE256(dom4(F, C) || R || A || M, 114) mod l */
     shake256_wipe(&h);
-    hash_init_dom4(&h, phflag, ctx, ctx_len);
+    ed448_hash_init_dom4(&h, phflag, ctx, ctx_len);
     shake256_absorb(&h, out, PUB_BYTES);
     shake256_absorb(&h, pub, PUB_BYTES);
     absorb(&h, m, m_len);
@@ -160,7 +161,7 @@ static void sign_secret(uint8_t sig[SIG_BYTES], const uint8_t secret[GOLDILOCKS_
                         const uint8_t *m, size_t m_len, const uint8_t *ctx, size_t ctx_len) {
     scalar_t s;
     uint8_t prefix[57];
-    expand_seed(&s, prefix, secret);
+    ed448_expand_seed(&s, prefix, secret);
     sign_expanded(sig, &s, prefix, secret + SEED_BYTES, phflag, m, m_len, ctx, ctx_len);
     ct_wipe(&s, sizeof s);
     ct_wipe(prefix, sizeof prefix);
@@ -192,7 +193,7 @@ static int verify(const uint8_t sig[SIG_BYTES], const uint8_t pub[PUB_BYTES], in
     if (strict && (point_is_small_order_vartime(&a) || point_is_small_order_vartime(&r)))
         return -1;
 
-    hash_init_dom4(&h, phflag, ctx, ctx_len);
+    ed448_hash_init_dom4(&h, phflag, ctx, ctx_len);
     shake256_absorb(&h, sig, PUB_BYTES);
     shake256_absorb(&h, pub, PUB_BYTES);
     absorb(&h, m, m_len);
@@ -232,7 +233,7 @@ int goldilocks_ed448_sign_seed(uint8_t sig[SIG_BYTES], const uint8_t seed[SEED_B
         return sign_fail(sig);
     scalar_t s;
     uint8_t prefix[57], pub[PUB_BYTES];
-    expand_seed(&s, prefix, seed);
+    ed448_expand_seed(&s, prefix, seed);
     public_from_scalar(pub, &s);
     sign_expanded(sig, &s, prefix, pub, 0, msg, msg_len, ctx, ctx_len);
     ct_wipe(&s, sizeof s);

@@ -14,4 +14,11 @@
  */
 void x448_base_u(uint8_t out[56], const uint8_t clamped_scalar[56]);
 
+/*
+ * The same for count <= GF_LANES scalars at once (x448_base_batch.c): out[i]
+ * = x448_base_u of clamped[i], by the lane comb, with one inversion for all
+ * of them. out and clamped may be the same array. Constant time.
+ */
+void x448_base_u_lanes(uint8_t out[][56], const uint8_t clamped[][56], unsigned count);
+
 #endif

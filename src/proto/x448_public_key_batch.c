@@ -1,0 +1,33 @@
+/*
+ * goldilocks_x448_public_key_batch: goldilocks_x448_public_key for n
+ * secrets, GF_LANES at a time through the lane comb (x448_base_batch.c).
+ */
+#include <string.h>
+#include "goldilocks.h"
+#include "x448_base.h"
+#include "field.h"
+#include "ct.h"
+
+void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
+                                      const uint8_t secret[][GOLDILOCKS_X448_BYTES]) {
+    if (n == 0)
+        return;
+    if (!pub || !secret) {
+        if (pub)
+            memset(pub, 0, n * GOLDILOCKS_X448_BYTES);
+        return;
+    }
+    uint8_t k[GF_LANES][GOLDILOCKS_X448_BYTES];
+    for (size_t i = 0; i < n; i += GF_LANES) {
+        unsigned count = n - i < GF_LANES ? (unsigned)(n - i) : GF_LANES;
+        /* decodeScalar448 (RFC 7748 section 5), copied before pub[i..] is written */
+        for (unsigned l = 0; l < count; l++) {
+            memcpy(k[l], secret[i + l], GOLDILOCKS_X448_BYTES);
+            k[l][0] &= 252;
+            k[l][55] |= 128;
+        }
+        x448_base_u_lanes(pub + i, (const uint8_t(*)[56])k, count);
+    }
+    ct_wipe(k, sizeof k);
+    ct_wipe_stack_batch();
+}

@@ -1,0 +1,186 @@
+/*
+ * GMP differential test of src/field/field_lanes.c: gfl_sqrn and
+ * gfl_invert, lane by lane, on the target's lane layout.
+ *
+ * Every case fills the GF_LANES lanes with different values: random
+ * elements, the edges 0, 1, p - 1, p (= 0), p + 1 and 2^448 - 1 (read
+ * through gf_deserialize, which reduces mod p), elements whose every limb
+ * is at the tight bound (not canonical), and tight sums from gfl_add. Each
+ * lane of the result is extracted, serialized and compared with GMP:
+ * a^(2^n) mod p, and a^-1 mod p (0 for a = 0). Both are also run in place
+ * (out == a).
+ */
+#include <gmp.h>
+#include <string.h>
+#include "check.h"
+#include "field.h"
+
+static mpz_t P;
+
+static void to_mpz(mpz_t out, const uint8_t in[GF_SER_BYTES]) { mpz_import(out, GF_SER_BYTES, -1, 1, 0, 0, in); }
+
+/* The value of a gf's limbs, not reduced (limb i weighs 2^(GF_LIMB_BITS i)). */
+static void limbs_to_mpz(mpz_t out, const gf a) {
+    mpz_set_ui(out, 0);
+    for (int i = GF_LIMBS - 1; i >= 0; i--) {
+        mpz_mul_2exp(out, out, GF_LIMB_BITS);
+        mpz_add_ui(out, out, (unsigned long)a->limb[i]);
+    }
+}
+
+/* The canonical bytes of x mod p. */
+static void mpz_to_bytes(uint8_t out[GF_SER_BYTES], const mpz_t x) {
+    mpz_t r;
+    mpz_init(r);
+    mpz_mod(r, x, P);
+    memset(out, 0, GF_SER_BYTES);
+    mpz_export(out, NULL, -1, 1, 0, 0, r);
+    mpz_clear(r);
+}
+
+/*
+ * Lane l of case c: an element and its value (any representative). The
+ * kind cycles with c * GF_LANES + l, so the lanes of one case differ.
+ */
+static void element(gf out, mpz_t val, long c, unsigned l) {
+    uint8_t b[GF_SER_BYTES];
+    long kind = (c * GF_LANES + l) % 11;
+    switch (kind) {
+    case 0: mpz_set_ui(val, 0); break;
+    case 1: mpz_set_ui(val, 1); break;
+    case 2: mpz_sub_ui(val, P, 1); break;
+    case 3: mpz_set(val, P); break;
+    case 4: mpz_add_ui(val, P, 1); break;
+    case 5: mpz_ui_pow_ui(val, 2, 448); mpz_sub_ui(val, val, 1); break;
+    case 6:
+    case 7:
+        /* every limb at the tight bound, or one at it and the others random: not canonical */
+        for (int i = 0; i < GF_LIMBS; i++)
+            out->limb[i] = kind == 6 ? GF_TIGHT_MAX : (gf_word_t)(check_rand64() % (GF_TIGHT_MAX + 1));
+        out->limb[check_rand64() % GF_LIMBS] = GF_TIGHT_MAX;
+        limbs_to_mpz(val, out);
+        return;
+    default:
+        check_randbytes(b, sizeof b);
+        to_mpz(val, b);
+        break;
+    }
+    /* 0 <= val < 2^448: through the bytes, as gf_deserialize reads them (reduced mod p) */
+    memset(b, 0, sizeof b);
+    mpz_export(b, NULL, -1, 1, 0, 0, val);
+    (void)gf_deserialize(out, b);
+}
+
+/* Fills every lane of a; vals[l] gets lane l's value. Every third case also adds a second
+ * element lane by lane (gfl_add: tight, not canonical). */
+static void lanes(gfl a, mpz_t vals[GF_LANES], long c) {
+    gfl b;
+    mpz_t v;
+    mpz_init(v);
+    gfl_set_small(a, 0); /* gfl_insert keeps the other lanes: they must hold something */
+    gfl_set_small(b, 0);
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        gf t;
+        element(t, vals[l], c, l);
+        gfl_insert(a, l, t);
+        element(t, v, c + 7, l);
+        gfl_insert(b, l, t);
+        if (c % 3 == 2)
+            mpz_add(vals[l], vals[l], v);
+    }
+    if (c % 3 == 2)
+        gfl_add(a, a, b);
+    mpz_clear(v);
+}
+
+/* Every lane of got against want[l] (mod p). */
+static void check_lanes(const gfl got, mpz_t want[GF_LANES], const char *what, long c) {
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        gf t;
+        uint8_t g[GF_SER_BYTES], w[GF_SER_BYTES];
+        gfl_extract(t, got, l);
+        gf_serialize(g, t);
+        mpz_to_bytes(w, want[l]);
+        check(memcmp(g, w, sizeof g) == 0, "case %ld lane %u: %s", c, l, what);
+    }
+}
+
+static void run_sqrn(long cases) {
+    static const unsigned ns[] = {0, 1, 2, 3, 5, 27, 111, 223, 446};
+    mpz_t vals[GF_LANES], want[GF_LANES], e;
+    mpz_init(e);
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        mpz_init(vals[l]);
+        mpz_init(want[l]);
+    }
+    check_test("gfl_sqrn against mpz_powm, lane by lane");
+    for (long c = 0; c < cases; c++) {
+        gfl a, out;
+        lanes(a, vals, c);
+        unsigned n = ns[c % (sizeof ns / sizeof ns[0])];
+        mpz_ui_pow_ui(e, 2, n);
+        for (unsigned l = 0; l < GF_LANES; l++)
+            mpz_powm(want[l], vals[l], e, P);
+        gfl_sqrn(out, a, n);
+        check_lanes(out, want, "sqrn", c);
+        gfl_sqrn(a, a, n); /* in place */
+        check_lanes(a, want, "sqrn in place", c);
+    }
+    mpz_clear(e);
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        mpz_clear(vals[l]);
+        mpz_clear(want[l]);
+    }
+}
+
+static void run_invert(long cases) {
+    mpz_t vals[GF_LANES], want[GF_LANES];
+    int zeros = 0, pm1 = 0;
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        mpz_init(vals[l]);
+        mpz_init(want[l]);
+    }
+    check_test("gfl_invert against mpz_invert, lane by lane (0 -> 0)");
+    for (long c = 0; c < cases; c++) {
+        gfl a, out;
+        lanes(a, vals, c);
+        for (unsigned l = 0; l < GF_LANES; l++) {
+            mpz_mod(vals[l], vals[l], P);
+            if (mpz_sgn(vals[l]) == 0) {
+                mpz_set_ui(want[l], 0);
+                zeros++;
+            } else {
+                check(mpz_invert(want[l], vals[l], P) != 0, "GMP cannot invert");
+            }
+            mpz_add_ui(vals[l], vals[l], 1);
+            pm1 += mpz_cmp(vals[l], P) == 0;
+        }
+        gfl_invert(out, a);
+        check_lanes(out, want, "invert", c);
+        gfl_invert(a, a);
+        check_lanes(a, want, "invert in place", c);
+    }
+    /* the cases must have held 0 and p - 1 in some lanes */
+    check(zeros > 0 && pm1 > 0, "no lane held 0 (%d) or p - 1 (%d)", zeros, pm1);
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        mpz_clear(vals[l]);
+        mpz_clear(want[l]);
+    }
+}
+
+int main(int argc, char **argv) {
+    check_init("test_field_lanes_derived");
+    long cases = check_slow(argc, argv) ? 20000 : 600;
+    mpz_init(P);
+    mpz_ui_pow_ui(P, 2, 448);
+    mpz_t t;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 2, 224);
+    mpz_sub(P, P, t);
+    mpz_sub_ui(P, P, 1);
+    mpz_clear(t);
+    run_sqrn(cases);
+    run_invert(cases);
+    mpz_clear(P);
+    return check_done();
+}
