@@ -3,7 +3,9 @@
  * out-of-line function, so that test/straightline_check.py can disassemble
  * what the target's lane layout compiles to (most of its operations are
  * static inline in gf_lanes.h). Built with the library's flags and include
- * path, never linked.
+ * path and -funroll-loops, never linked: the loops of gf_lanes.h over limbs
+ * and lanes have constant trip counts and unroll away, so a branch that is
+ * left depends on data.
  *
  * With -DSTRAIGHTLINE_PLANT it holds instead two functions the check must
  * refuse: a branch on a secret and a table lookup at a secret index.
