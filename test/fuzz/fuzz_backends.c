@@ -9,7 +9,10 @@
  *   the Ed448 key pair of a seed, a signature of the rest of the input with
  *   a context, its verification, and the verification of the input's bytes
  *   taken as a signature,
- *   decaf448 scalarmult of the input's bytes taken as an encoding.
+ *   decaf448 scalarmult of the input's bytes taken as an encoding,
+ *   and the four batch calls on 1 to BATCH_MAX items made from the input
+ *   (item i: the input's bytes rotated by 7 i), where the vector lanes and
+ *   a partial last group of lanes do their work.
  * In-process calls, not a child per backend with GOLDILOCKS_BACKEND set: a
  * fork and exec per input and backend would be far slower than the
  * operations themselves, and libFuzzer's coverage would not see the child.
@@ -28,11 +31,16 @@
     __typeof__(goldilocks_ed448_keypair_from_seed) dispatch_##b##_ed448_keypair_from_seed; \
     __typeof__(goldilocks_ed448_sign) dispatch_##b##_ed448_sign;                           \
     __typeof__(goldilocks_ed448_verify) dispatch_##b##_ed448_verify;                       \
-    __typeof__(goldilocks_decaf448_scalarmult) dispatch_##b##_decaf448_scalarmult;
+    __typeof__(goldilocks_decaf448_scalarmult) dispatch_##b##_decaf448_scalarmult;        \
+    __typeof__(goldilocks_x448_batch) dispatch_##b##_x448_batch;                           \
+    __typeof__(goldilocks_x448_public_key_batch) dispatch_##b##_x448_public_key_batch;     \
+    __typeof__(goldilocks_ed448_sign_batch) dispatch_##b##_ed448_sign_batch;               \
+    __typeof__(goldilocks_decaf448_scalarmult_batch) dispatch_##b##_decaf448_scalarmult_batch;
 #define ENTRY(b)                                                                                 \
     {#b, dispatch_##b##_backend, dispatch_##b##_x448, dispatch_##b##_x448_public_key,            \
      dispatch_##b##_ed448_keypair_from_seed, dispatch_##b##_ed448_sign, dispatch_##b##_ed448_verify, \
-     dispatch_##b##_decaf448_scalarmult},
+     dispatch_##b##_decaf448_scalarmult, dispatch_##b##_x448_batch, dispatch_##b##_x448_public_key_batch, \
+     dispatch_##b##_ed448_sign_batch, dispatch_##b##_decaf448_scalarmult_batch},
 
 struct backend {
     const char *name;
@@ -43,6 +51,10 @@ struct backend {
     __typeof__(goldilocks_ed448_sign) *sign;
     __typeof__(goldilocks_ed448_verify) *verify;
     __typeof__(goldilocks_decaf448_scalarmult) *decaf_scalarmult;
+    __typeof__(goldilocks_x448_batch) *x448_batch;
+    __typeof__(goldilocks_x448_public_key_batch) *x448_public_key_batch;
+    __typeof__(goldilocks_ed448_sign_batch) *sign_batch;
+    __typeof__(goldilocks_decaf448_scalarmult_batch) *decaf_scalarmult_batch;
 };
 
 DECLARE(scalar)
@@ -64,13 +76,24 @@ static const struct backend all[] = {
 };
 enum { HELD = sizeof all / sizeof all[0] };
 
+enum { BATCH_MAX = 9 };   /* two groups of four lanes and one more; one group of eight and one more */
+
 /* What one backend computes from one input. */
 struct result {
     uint8_t shared[GOLDILOCKS_X448_BYTES], xpub[GOLDILOCKS_X448_BYTES];
     uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES], secret[GOLDILOCKS_ED448_SECRET_BYTES];
     uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES], decaf[GOLDILOCKS_DECAF448_BYTES];
     int rc_x448, rc_sign, rc_verify, rc_verify_input, rc_decaf;
+    uint8_t b_shared[BATCH_MAX][GOLDILOCKS_X448_BYTES], b_xpub[BATCH_MAX][GOLDILOCKS_X448_BYTES];
+    uint8_t b_sig[BATCH_MAX][GOLDILOCKS_ED448_SIG_BYTES], b_decaf[BATCH_MAX][GOLDILOCKS_DECAF448_BYTES];
+    int b_rc_x448[BATCH_MAX], b_rc_decaf[BATCH_MAX], rc_x448_batch, rc_sign_batch, rc_decaf_batch;
 };
+
+/* Batch item i: the first bytes of the input rotated by 7 i. */
+static void item(uint8_t *out, size_t len, const uint8_t *data, size_t size, size_t i, size_t skip) {
+    for (size_t k = 0; k < len; k++)
+        out[k] = size ? data[(skip + k + 7 * i) % size] : 0;
+}
 
 static int cpu_runs(const char *name) {
     __builtin_cpu_init();
@@ -104,6 +127,24 @@ static void run(const struct backend *b, struct result *r, const uint8_t *data, 
     memcpy(forged, head, sizeof forged);
     r->rc_verify_input = b->verify(forged, r->pub, msg, msg_len, NULL, 0);
     r->rc_decaf = b->decaf_scalarmult(r->decaf, head + 56, head);
+
+    /* The batch calls: n from the input, items from the input. */
+    size_t n = 1 + (size ? data[0] : 0) % BATCH_MAX;
+    uint8_t secrets[BATCH_MAX][56], peers[BATCH_MAX][56];
+    const uint8_t *msgs[BATCH_MAX];
+    size_t lens[BATCH_MAX];
+    for (size_t i = 0; i < n; i++) {
+        item(secrets[i], 56, data, size, i, 0);
+        item(peers[i], 56, data, size, i, 56);
+        msgs[i] = msg;
+        lens[i] = msg_len ? (i * 13) % (msg_len + 1) : 0;   /* prefixes of the message */
+    }
+    r->rc_x448_batch = b->x448_batch(n, r->b_shared, r->b_rc_x448, (const uint8_t(*)[56])secrets,
+                                     (const uint8_t(*)[56])peers);
+    b->x448_public_key_batch(n, r->b_xpub, (const uint8_t(*)[56])secrets);
+    r->rc_sign_batch = b->sign_batch(n, r->b_sig, r->secret, msgs, lens, msg, ctx_len);
+    r->rc_decaf_batch = b->decaf_scalarmult_batch(n, r->b_decaf, r->b_rc_decaf, (const uint8_t(*)[56])peers,
+                                                  (const uint8_t(*)[56])secrets);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
