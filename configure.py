@@ -48,7 +48,7 @@ HEADER = '# build.ninja for goldilocks, written by configure.py from build.ninja
 
 # Top-level directories of the source tree that hold sources: a build
 # directory inside one of them would mix outputs with sources.
-SOURCE_SUBDIRS = ('src', 'cli', 'include', 'generated', 'gen', 'templates', 'test', 'bench', 'provider', '.ci', '.git')
+SOURCE_SUBDIRS = ('src', 'dispatch', 'cli', 'include', 'generated', 'gen', 'templates', 'test', 'bench', 'provider', '.ci', '.git')
 
 # Characters a path may have to appear in build.ninja and its shell commands
 # unquoted (ninja's $in and $out are not quoted).
@@ -57,8 +57,9 @@ SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 class Target:
     def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar', alternatives=(),
-                 qemu_cpu=None):
+                 qemu_cpu=None, backends=None):
         self.name = name
+        self.backends = backends    # several backends chosen at run time (X86_64_BACKENDS), or None
         self.layout = layout    # the generated/p448_<layout>/ directory it builds
         self.lanes = lanes      # the generated/lanes_<lanes>/ directory (src/field/field.h, "Lanes")
         self.summary = summary
@@ -98,6 +99,28 @@ TARGETS = [
     Target('aarch64', '8x56', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs',
            cflags=['-march=armv8-a'], cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
 ]
+
+# ---- targets with vector backends, and the run-time dispatch (HACKING.md,
+# "Targets, backends and dispatch") ----
+
+# The backends of target x86-64, one library: (name, its code-generation
+# flags, its lane layout). scalar first (it runs on any x86-64), then in
+# increasing order of preference: the library uses the last one the CPU runs
+# (dispatch/cpu_x86_64.c says what each needs). A backend whose lane layout
+# is not generated is left out, with a note.
+X86_64_BACKENDS = [
+    ('scalar', [], 'scalar'),
+    ('avx2', ['-march=x86-64-v3'], 'avx2'),
+    ('avx512ifma', ['-march=x86-64-v3', '-mavx512f', '-mavx512ifma', '-mavx512vl'], 'avx512ifma'),
+]
+
+TARGETS += [
+    Target('avx512ifma', '8x56', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
+           'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma'),
+    Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
+           'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
+           backends=X86_64_BACKENDS),
+]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
 # Curve files with two sources of the same functions: alternative -> the default
@@ -107,6 +130,33 @@ TARGET_BY_NAME = {t.name: t for t in TARGETS}
 ALTERNATIVES = {
     'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
 }
+
+# What a target's code needs of the CPU, from its flags: its tests are
+# skipped, not run, on a host without it (test/run_tests.py --needs).
+NEEDS_TEXT = {'avx2': 'AVX2', 'avx512ifma': 'AVX-512 IFMA'}
+
+
+def target_needs(target):
+    if target.cross or target.arch != 'x86_64':
+        return None
+    if '-mavx512ifma' in target.cflags:
+        return 'avx512ifma'
+    if '-march=x86-64-v3' in target.cflags:
+        return 'avx2'
+    return None
+
+
+# --target auto on an x86-64 host: the first entry whose CPU level the host
+# has and whose target exists with its lane layout generated. Which target
+# wins on which CPU is a measurement (README, "Speed"): change the table.
+AUTO_X86_64 = [
+    # (the host runs, target, why)
+    ('avx512ifma', 'avx2', 'the host has AVX-512 IFMA, but the avx512ifma backend is not measured '
+     'faster than avx2 yet'),
+    ('avx2', 'avx2', 'the host is x86-64-v3 (AVX2, BMI2): the batch calls gain from the '
+     'avx2 lanes and the single calls are the x86-64-v3 code'),
+    ('avx2', 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'),
+]
 
 # Layouts whose field code runs on a host with 64-bit words; each gets its own
 # field test programs so that one `ninja test` checks every scalar layout.
@@ -312,20 +362,39 @@ def host_cpu():
             'arm64': 'aarch64'}.get(machine, machine)
 
 
-def host_has_x86_64_v3():
+def host_flags():
     try:
         with open('/proc/cpuinfo') as f:
-            flags = set(f.read().split())
+            return set(f.read().split())
     except OSError:
-        return False
-    return {'avx2', 'bmi2', 'adx', 'fma', 'movbe'} <= flags
+        return set()
+
+
+# The /proc/cpuinfo flags of each CPU level (the kernel clears those the OS
+# does not support); dispatch/cpu_x86_64.c asks CPUID for the same.
+LEVEL_FLAGS = {
+    'avx2': {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm'},
+    'avx512ifma': {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm',
+                   'avx512f', 'avx512ifma', 'avx512vl'},
+}
+
+
+def host_runs(level):
+    return host_cpu() == 'x86_64' and LEVEL_FLAGS[level] <= host_flags()
+
+
+def host_has_x86_64_v3():
+    return host_runs('avx2')
 
 
 def pick_auto_target(toolchain, cross):
     """The best target for the compiler's CPU, printed so nobody is surprised."""
     cpu = toolchain.cpu
-    if cpu == 'x86_64' and not cross and host_cpu() == 'x86_64' and host_has_x86_64_v3():
-        name, why = 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'
+    native_x86 = cpu == 'x86_64' and not cross and host_cpu() == 'x86_64'
+    picks = [(t, w) for level, t, w in AUTO_X86_64 if native_x86 and host_runs(level)
+             and t in TARGET_BY_NAME and os.path.isdir(src('generated', 'lanes_' + TARGET_BY_NAME[t].lanes))]
+    if picks:
+        name, why = picks[0]
     elif cpu == 'arm' and toolchain.triple.endswith('-gnueabi'):
         name, why = 'armv5', f'{toolchain.cc} builds for {toolchain.triple} (soft-float armel)'
     elif cpu == 'arm':
@@ -519,7 +588,7 @@ def recorded_args(args, builddir, cc, cc_from_env):
 def source_dirs():
     """The directories whose listing decides build.ninja: adding a file there reruns configure."""
     dirs = []
-    for top in ('src', 'cli', 'include', 'test', 'bench', 'gen', 'templates', 'generated', 'provider'):
+    for top in ('src', 'dispatch', 'cli', 'include', 'test', 'bench', 'gen', 'templates', 'generated', 'provider'):
         for root, subdirs, _ in os.walk(src(top)):
             subdirs[:] = sorted(d for d in subdirs if d not in ('__pycache__', 'vectors', 'corpus'))
             dirs.append(rel(root))
@@ -666,9 +735,6 @@ def configure(args, created):
             out = Toolchain.run([openssl_cmd, 'version', '-m'])
             m = re.search(r'MODULESDIR: "([^"]*)"', out.stdout if out else '')
             modulesdir = m.group(1) if m else ''
-    if (target.name == 'x86-64-v3' and not emulator and host_cpu() == 'x86_64'
-            and not host_has_x86_64_v3()):
-        note('this host lacks AVX2/BMI2/ADX: the x86-64-v3 tests will not run here (--target ref64 will)')
 
     layouts_tested = [target.layout] + [
         layout for layout in LAYOUT_NEEDS_INT128
@@ -696,7 +762,27 @@ def configure(args, created):
     src_dirs = ['src'] + sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d))
     lanes_dir = f'generated/lanes_{target.lanes}'
     if not os.path.isdir(src(lanes_dir)):
-        fail(f'{lanes_dir} is missing: run python3 gen/gen_lanes.py --out generated')
+        fail(f'target {target.name} needs the lane layout {lanes_dir}, which is missing: '
+             'run python3 gen/gen_lanes.py --out generated (or choose another --target)')
+    # A library of several backends: the library's sources once per backend.
+    backends = []
+    for name, flags, lanes in target.backends or ():
+        if not os.path.isdir(src('generated', 'lanes_' + lanes)):
+            note(f'target {target.name}: backend {name} left out: generated/lanes_{lanes} is missing')
+            continue
+        backends.append({'name': name, 'cflags': quote_all(flags), 'lanes_dir': f'generated/lanes_{lanes}',
+                         'sources': in_src(find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
+                                           + find(f'generated/lanes_{lanes}/*.c'))})
+    if target.backends:
+        note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in backends)
+             + ' (GOLDILOCKS_BACKEND=NAME forces one)')
+    needs = target_needs(target)
+    if needs and not emulator and not host_runs(needs):
+        note(f'this host lacks {NEEDS_TEXT[needs]}: the {target.name} tests are skipped here '
+             f'(--target x86-64 or ref64 run)')
+    # Which backends of a several-backend library this host runs (for the tests).
+    backends_runnable = [b['name'] for b in backends
+                         if b['name'] == 'scalar' or host_runs(b['name'])]
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
     alternatives = target.alternatives + [a for a in args.alternative if a not in target.alternatives]
     for alt in alternatives:
@@ -763,6 +849,14 @@ def configure(args, created):
         src_includes=' '.join(f'-I$srcdir/{d}' for d in src_dirs),
         layout_dir=layout_dir,
         lanes_dir=lanes_dir,
+        backends=backends,
+        backends_runnable=backends_runnable,
+        needs=needs or '',
+        # objdump reads the machine code of the x86 targets (test/straightline_check.py). Not
+        # ARM yet: gcc for ARMv7 computes a table address into a register (add r3, r3, r1,
+        # lsl #3; ldrd r2, r3, [r3]), which the check, reading operands only, cannot see.
+        straightline_check=bool(toolchain.cpu in ('x86_64', 'i386') and not args.sanitize
+                                and not args.debug_bounds and shutil.which((cross or '') + 'objdump')),
         lib_sources=in_src(lib_sources),
         field_sources=in_src(field_sources),
         layouts_tested=layouts_tested,

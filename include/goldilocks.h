@@ -65,6 +65,20 @@ extern "C" {
 GOLDILOCKS_API
 const char *goldilocks_version(void);
 
+/*
+ * The name of the backend in use, a static string: "scalar" (portable C),
+ * "avx2" or "avx512ifma" (x86-64 vector code), or the name of another lane
+ * layout of a later release. A library built for one target always returns
+ * the same name. One built for the target x86-64 holds several backends and
+ * chooses one at its first call, from the CPU (the fastest it can run), or
+ * from the environment variable GOLDILOCKS_BACKEND when that names a backend
+ * the library holds and the CPU runs (empty: as unset; any other value: one
+ * line on stderr, then "scalar"); the choice is made once per process and is then the
+ * answer of every call. Every backend computes the same bytes. Never NULL.
+ */
+GOLDILOCKS_API
+const char *goldilocks_backend(void);
+
 /* ---- X448, RFC 7748 ---- */
 
 /* A random key pair from getrandom(2). 0 ok; -1 if the OS RNG fails (then both outputs are zero). */

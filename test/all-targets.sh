@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Builds and tests goldilocks on every target this machine can run, the way
 # CI does: native (the best target for the host), ref64, ref32 (clang), i386,
-# ARMv5, ARMv7 without and with NEON and AArch64 under qemu-user, an ASan+UBSan
-# build with clang that also asserts the generated limb bounds, the valgrind constant-time check on the x86 builds,
+# ARMv5, ARMv7 without and with NEON and AArch64 under qemu-user, the vector
+# targets avx2 and avx512ifma (their tests skipped, not passed, on a CPU without
+# the instructions), x86-64 (one library of several backends: its tests once per
+# backend forced by GOLDILOCKS_BACKEND, once unforced, and a check of an unknown
+# name), an ASan+UBSan build with clang that also asserts the generated limb
+# bounds, the valgrind constant-time check on the x86 builds,
 # the instruction-trace constant-time check of armv5 and armv7 (qemu plugin),
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
@@ -24,6 +28,7 @@ total_passed=0
 total_failed=0
 total_skipped=0
 skipped_steps=()
+not_run=()
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -33,6 +38,7 @@ trap 'rm -f "$log"' EXIT
 step() {
     local name=$1; shift
     echo "==== $name: $*"
+    local start=$SECONDS
     "$@" 2>&1 | tee "$log"
     local status=${PIPESTATUS[0]}
     local summary
@@ -50,7 +56,7 @@ step() {
     [ "$s" != 0 ] && skipped_steps+=("$name ($s)")
     local note=""
     [ "$s" != 0 ] && note=", $s skipped"
-    echo "==== $name: $p passed, $f failed$note"
+    echo "==== $name: $p passed, $f failed$note ($((SECONDS - start)) s)"
 }
 
 # build_and_test NAME CONFIGURE-ARGS...: configure into build/NAME, run ninja
@@ -59,6 +65,38 @@ step() {
 build_and_test() {
     local name=$1; shift
     step "$name" sh -c "./configure.py --builddir build/$name $* && ninja -C build/$name test && ninja -C build/$name bench"
+}
+
+# skip_step NAME WHY: a step this tree or machine cannot run, listed at the end (one skipped).
+skip_step() {
+    echo "==== $1: skipped: $2"
+    not_run+=("$1 ($2)")
+    total_skipped=$((total_skipped + 1))
+}
+
+has_target() {
+    ./configure.py --list-targets | grep -q "^$1 "
+}
+
+# The x86-64 library with an unknown GOLDILOCKS_BACKEND: each program prints
+# exactly one line on stderr naming it, and still passes (on the scalar backend).
+unknown_backend_check() {
+    local dir=build/x86-64 passed=0 failed=0 err out
+    for prog in test_x448 test_ed448 test_decaf448 link_shared_static; do
+        err=$(mktemp)
+        out=$(GOLDILOCKS_BACKEND=no-such-backend "$dir/$prog" 2>"$err" | tail -n 1)
+        if [ "$(wc -l <"$err")" = 1 ] && grep -q 'GOLDILOCKS_BACKEND=no-such-backend.*using scalar' "$err" \
+                && echo "$out" | grep -qE '^[0-9]+ passed, 0 failed'; then
+            echo "ok   $prog with GOLDILOCKS_BACKEND=no-such-backend: one line on stderr, $out"
+            passed=$((passed + 1))
+        else
+            echo "FAIL $prog with GOLDILOCKS_BACKEND=no-such-backend: stderr: $(head -c 300 "$err"); $out"
+            failed=$((failed + 1))
+        fi
+        rm -f "$err"
+    done
+    echo "$passed passed, $failed failed"
+    [ "$failed" = 0 ]
 }
 
 regen_check() {
@@ -88,6 +126,44 @@ build_and_test armv7-noneon --target armv7-noneon
 build_and_test armv7 --target armv7
 build_and_test aarch64 --target aarch64
 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
+# The vector targets. auto picks avx2 on an AVX2 host: native is then that build.
+if ! has_target avx2; then
+    skip_step avx2 "configure.py has no target avx2"
+elif grep -q '^# target avx2 ' build/native/build.ninja 2>/dev/null; then
+    echo "==== avx2: the native build above (--target auto chose avx2)"
+else
+    build_and_test avx2 --target avx2
+fi
+if [ -d generated/lanes_avx512ifma ]; then
+    build_and_test avx512ifma --target avx512ifma
+else
+    skip_step avx512ifma "generated/lanes_avx512ifma is not generated yet"
+fi
+# One library, every backend: unforced (the CPU's choice), then each backend
+# the library holds (configure leaves out those whose lane layout is not
+# generated) forced, where this CPU runs it; then an unknown name.
+build_and_test x86-64 --target x86-64
+# The backend the unforced run used is not run again.
+chosen=$(python3 -c 'import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).goldilocks_backend; f.restype = ctypes.c_char_p; print(f().decode())' build/x86-64/libgoldilocks.so 2>/dev/null)
+echo "==== x86-64: the unforced run used the ${chosen:-unknown} backend"
+for backend in $(sed -n 's/^  names = //p' build/x86-64/build.ninja | tr , ' '); do
+    case "$backend" in
+        scalar) runs=yes ;;
+        avx2) grep -qw avx2 /proc/cpuinfo && runs=yes || runs=no ;;
+        avx512ifma) grep -qw avx512ifma /proc/cpuinfo && runs=yes || runs=no ;;
+        *) runs=no ;;
+    esac
+    if [ "$backend" = "$chosen" ]; then
+        echo "==== x86-64-$backend: the unforced run above"
+    elif [ "$runs" = yes ]; then
+        step "x86-64-$backend" env GOLDILOCKS_BACKEND="$backend" ninja -C build/x86-64 test-library
+    else
+        skip_step "x86-64-$backend" "this CPU cannot run the $backend backend"
+    fi
+done
+step x86-64-unknown-backend unknown_backend_check
+# valgrind's CPUID shows AVX2 (not AVX-512): the x86-64 library runs its avx2 backend under it.
+step ctcheck-x86-64 ninja -C build/x86-64 ctcheck
 # valgrind runs x86 code: the constant-time check covers both layouts on
 # x86-64 and the 32-bit i386 build (ARM: ctcheck-armv5/-armv7 below).
 step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native ctcheck"
@@ -98,13 +174,18 @@ step ctcheck-armv5 sh -c "./configure.py --builddir build/armv5 --target armv5 &
 step ctcheck-armv7 sh -c "./configure.py --builddir build/armv7 --target armv7 && ninja -C build/armv7 ctcheck"
 step install test/check_install.sh build/native
 step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja -C build/native fuzz-run"
+# The x86-64 library's backends against each other (test/fuzz/fuzz_backends.c).
+step fuzz-backends sh -c "ninja -C build/x86-64 fuzz/fuzz_backends && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} python3 test/run_fuzzers.py build/x86-64/fuzz/fuzz_backends"
 if [ ${#slow[@]} -gt 0 ]; then
     step slow sh -c "./configure.py --builddir build/native && ninja -C build/native tests && python3 test/run_tests.py --slow -- build/native/test_*"
 fi
 
 skip_note=""
+if [ ${#not_run[@]} -gt 0 ]; then
+    echo "all targets: steps not run: ${not_run[*]}"
+fi
 if [ "$total_skipped" != 0 ]; then
-    echo "all targets: skipped tests in: ${skipped_steps[*]}"
+    [ ${#skipped_steps[@]} -gt 0 ] && echo "all targets: skipped tests in: ${skipped_steps[*]}"
     skip_note=", $total_skipped skipped"
 fi
 echo "all targets: $total_passed passed, $total_failed failed$skip_note"

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Runs test programs and adds up their results.
 
-    run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow] [--quick]
-                 [--jobs N] [--library-path DIR] -- PROGRAM...
+    run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow] [--quick] [--jobs N]
+                 [--library-path DIR] [--needs avx2|avx512ifma [--anywhere NAME]...] -- PROGRAM...
 
 Each program prints its own lines and ends with "N passed, N failed"
 (", N skipped" appended when it skipped a test: skipped tests count neither
 as passed nor as failed, and their total gets a line of its own); a
 program that crashes, exits non-zero or prints no such line counts as one
 failed test. The last line is the total, "N passed, N failed".
+
+With --needs, a host whose CPU lacks those instructions (its /proc/cpuinfo
+flags, which the kernel clears for what the OS does not support) runs
+nothing: every program is one skipped test ("skipped: this CPU lacks
+AVX-512 IFMA"), never a passed one; but those named by --anywhere (which
+read the build's machine code and run none of it: straightline_check.py) run.
 """
 
 import argparse
@@ -49,6 +55,22 @@ def run_one(argv, env, buffer=None):
     return passed, failed, skipped, took
 
 
+# The /proc/cpuinfo flags each --needs level stands for (configure.py's LEVEL_FLAGS).
+NEEDS = {
+    'avx2': ('AVX2', {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm'}),
+    'avx512ifma': ('AVX-512 IFMA', {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm',
+                                    'avx512f', 'avx512ifma', 'avx512vl'}),
+}
+
+
+def cpu_flags():
+    try:
+        with open('/proc/cpuinfo') as f:
+            return set(f.read().split())
+    except OSError:
+        return set()
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument('--wrapper', default='', help='command to run each program under')
@@ -59,8 +81,21 @@ def main():
                    'printed whole, in order); emulated builds use 2')
     p.add_argument('--library-path', help='put DIR first on LD_LIBRARY_PATH (the build tree, '
                    'for the programs linked with its shared library)')
+    p.add_argument('--needs', choices=sorted(NEEDS), help='skip everything on a CPU without these instructions')
+    p.add_argument('--anywhere', action='append', default=[], help='run this program even without --needs')
     p.add_argument('programs', nargs='+')
     args = p.parse_args()
+    skipped_programs = 0
+    if args.needs:
+        what, flags = NEEDS[args.needs]
+        if not flags <= cpu_flags():
+            runnable = [q for q in args.programs if os.path.basename(q) in args.anywhere]
+            for program in args.programs:
+                if program not in runnable:
+                    print(f'== {os.path.basename(program)}: skipped: this CPU lacks {what}')
+            print(f'skipped: this CPU lacks {what}')
+            skipped_programs = len(args.programs) - len(runnable)
+            args.programs = runnable
     env = dict(os.environ)
     if args.library_path:
         env['LD_LIBRARY_PATH'] = os.pathsep.join(
@@ -69,7 +104,8 @@ def main():
         env['GOLDILOCKS_TEST_QUICK'] = '1'
         print('run_tests: quick mode (emulated run): every vector and edge case, random repetitions / 10; '
               'the full suites run on a native build or with run_tests.py without --quick', flush=True)
-    total_passed = total_failed = total_skipped = 0
+    total_passed = total_failed = 0
+    total_skipped = skipped_programs
     argvs = []
     for program in args.programs:
         # A program in the current directory (ninja runs in the build directory) needs its ./

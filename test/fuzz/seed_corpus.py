@@ -167,6 +167,14 @@ def seeds_for(target, vectors):
         # secret[56] || peer u[56]
         for secret, u in x448_cases(vectors):
             yield secret + u
+    elif target == 'fuzz_backends':
+        # secret[56] || peer[56] (an X448 u, or a decaf448 encoding) || seed[57] || ctx_len[1] || message
+        eds = [c for c in ed448_cases(vectors) if c[0] is not None]
+        for k, (secret, u) in enumerate(x448_cases(vectors)):
+            seed, _, _, _, ctx, msg = eds[k % len(eds)]
+            yield secret + u + seed + bytes([len(ctx)]) + ctx + msg
+        for a, _, scalar, _ in decaf_cases(vectors):
+            yield scalar + a + bytes(57) + bytes(1)
     elif target == 'fuzz_openssl_ed448':
         # seed[57] || message
         for seed, _, _, _, ctx, msg in ed448_cases(vectors):

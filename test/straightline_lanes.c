@@ -1,0 +1,50 @@
+/*
+ * Every operation of the lane API (src/field/field.h, "Lanes") as an
+ * out-of-line function, so that test/straightline_check.py can disassemble
+ * what the target's lane layout compiles to (most of its operations are
+ * static inline in gf_lanes.h). Built with the library's flags and include
+ * path and -funroll-loops, never linked: the loops of gf_lanes.h over limbs
+ * and lanes have constant trip counts and unroll away, so a branch that is
+ * left depends on data.
+ *
+ * With -DSTRAIGHTLINE_PLANT it holds instead two functions the check must
+ * refuse: a branch on a secret and a table lookup at a secret index.
+ */
+#include "field.h"
+
+#ifndef STRAIGHTLINE_PLANT
+void sl_lmask_make(lmask_t *out, const mask_t m[GF_LANES]) { *out = lmask_make(m); }
+void sl_gfl_mul(gfl out, const gfl a, const gfl b) { gfl_mul(out, a, b); }
+void sl_gfl_sqr(gfl out, const gfl a) { gfl_sqr(out, a); }
+void sl_gfl_mulw(gfl out, const gfl a, uint32_t w) { gfl_mulw(out, a, w); }
+void sl_gfl_add(gfl out, const gfl a, const gfl b) { gfl_add(out, a, b); }
+void sl_gfl_sub(gfl out, const gfl a, const gfl b) { gfl_sub(out, a, b); }
+void sl_gfl_add_nr(gfl out, const gfl a, const gfl b) { gfl_add_nr(out, a, b); }
+void sl_gfl_sub_nr(gfl out, const gfl a, const gfl b) { gfl_sub_nr(out, a, b); }
+void sl_gfl_neg(gfl out, const gfl a) { gfl_neg(out, a); }
+void sl_gfl_weak_reduce(gfl a) { gfl_weak_reduce(a); }
+void sl_gfl_copy(gfl out, const gfl a) { gfl_copy(out, a); }
+void sl_gfl_set_small(gfl out, uint32_t w) { gfl_set_small(out, w); }
+void sl_gfl_broadcast(gfl out, const gf a) { gfl_broadcast(out, a); }
+void sl_gfl_cond_swap(gfl a, gfl b, const lmask_t *swap) { gfl_cond_swap(a, b, *swap); }
+void sl_gfl_select(gfl out, const gfl a, const gfl b, const lmask_t *pick_b) { gfl_select(out, a, b, *pick_b); }
+void sl_gfl_cond_neg(gfl a, const lmask_t *neg) { gfl_cond_neg(a, *neg); }
+void sl_gfl_addsub(gfl out, const gfl a, const gfl b, const lmask_t *sub) { gfl_addsub(out, a, b, *sub); }
+/* Public lane indexes: these may address memory by the index (the check allows it, by name). */
+void sl_public_gfl_insert(gfl out, unsigned lane, const gf a) { gfl_insert(out, lane, a); }
+void sl_public_gfl_extract(gf out, const gfl a, unsigned lane) { gfl_extract(out, a, lane); }
+void sl_public_gfl_permute(gfl out, const gfl a, const unsigned char idx[GF_LANES]) { gfl_permute(out, a, idx); }
+#else
+void sl_planted_branch(gfl out, const gfl a, uint32_t secret) {
+    gfl_copy(out, a);
+    while (secret) {   /* the number of products depends on the secret */
+        gfl_add(out, out, a);
+        secret >>= 1;
+    }
+}
+
+static const uint64_t table[16] = {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597};
+void sl_planted_lookup(uint64_t *out, uint32_t secret) {
+    *out = table[secret & 15];   /* the address depends on the secret */
+}
+#endif
