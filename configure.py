@@ -131,6 +131,9 @@ ALTERNATIVES = {
     'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
 }
 
+# The machine a vector lane layout's intrinsics are for (--lanes checks it).
+LANES_ARCH = {'avx2': 'x86_64', 'avx512ifma': 'x86_64', 'neon': 'aarch64', 'neon_armv7': 'arm'}
+
 # What a target's code needs of the CPU, from its flags: its tests are
 # skipped, not run, on a host without it (test/run_tests.py --needs).
 NEEDS_TEXT = {'avx2': 'AVX2', 'avx512ifma': 'AVX-512 IFMA'}
@@ -457,6 +460,9 @@ def parse_args(argv):
     p.add_argument('--alternative', action='append', default=[], metavar='FILE',
                    help='also build FILE in place of its default (configure.py ALTERNATIVES), '
                    'for tests and measurements; repeatable')
+    p.add_argument('--lanes', metavar='NAME',
+                   help="build the lane layout generated/lanes_NAME in place of the target's "
+                   '(for tests and measurements: e.g. --target aarch64 --lanes neon)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     return p.parse_args(argv)
 
@@ -582,6 +588,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
         out.append(f'--modulesdir={args.modulesdir}')
     out += ['--sanitize'] * args.sanitize + ['--debug-bounds'] * args.debug_bounds
     out += [f'--alternative={a}' for a in args.alternative]
+    if args.lanes:
+        out.append(f'--lanes={args.lanes}')
     return out
 
 
@@ -760,6 +768,16 @@ def configure(args, created):
     # include path, so that sources include each other by file name alone.
     # Files directly in src/ are built too.
     src_dirs = ['src'] + sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d))
+    if args.lanes:
+        known = sorted(os.path.basename(d)[len('lanes_'):] for d in glob.glob(src('generated', 'lanes_*')))
+        if args.lanes not in known:
+            fail(f"--lanes {args.lanes}: no generated/lanes_{args.lanes}; the lane layouts are: {', '.join(known)}")
+        if target.backends:
+            fail(f'--lanes: target {target.name} holds several backends, each with its own lane layout')
+        needs = LANES_ARCH.get(args.lanes)
+        if needs and toolchain.cpu != needs:
+            fail(f'--lanes {args.lanes} is {needs} code, but target {target.name} builds for {toolchain.cpu}')
+        target.lanes = args.lanes
     lanes_dir = f'generated/lanes_{target.lanes}'
     if not os.path.isdir(src(lanes_dir)):
         fail(f'target {target.name} needs the lane layout {lanes_dir}, which is missing: '

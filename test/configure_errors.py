@@ -175,6 +175,10 @@ def bad_cases(w):
     bad(w, "--builddir ''", ['--builddir', ''], 'empty')
     bad(w, '--alternative of no default', ['--builddir', b('alt'), '--alternative', 'src/proto/x448.c'],
         'not in ALTERNATIVES', builddir=b('alt'))
+    bad(w, '--lanes of no layout', ['--builddir', b('lanes1'), '--lanes', 'sse9'], 'no generated/lanes_sse9',
+        builddir=b('lanes1'))
+    bad(w, '--lanes for another machine', ['--builddir', b('lanes2'), '--target', 'ref32', '--lanes', 'neon'],
+        'is aarch64 code', builddir=b('lanes2'))
     bad(w, '--builddir /', ['--builddir', '/'], 'root directory')
     bad(w, '--builddir = the source directory', ['--builddir', w.tree], 'source directory itself')
     bad(w, '--builddir = the source directory, spelt src/..', ['--builddir', w.tree + '/src/..'],
