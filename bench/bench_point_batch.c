@@ -21,6 +21,7 @@
  * 32-byte messages under one key (goldilocks_ed448_sign_batch), decaf448
  * scalarmult (goldilocks_decaf448_scalarmult_batch).
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime in bench/ticks.h off x86 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
