@@ -1,14 +1,17 @@
 /*
- * GMP differential test of src/field/field_lanes.c: gfl_sqrn and
- * gfl_invert, lane by lane, on the target's lane layout.
+ * GMP differential test of src/field/field_lanes.c: gfl_sqrn,
+ * gfl_invert, gfl_isr and the per-lane tests (gfl_eq_lanes,
+ * gfl_lobit_lanes, gfl_lobit), lane by lane, on the target's lane layout.
  *
  * Every case fills the GF_LANES lanes with different values: random
  * elements, the edges 0, 1, p - 1, p (= 0), p + 1 and 2^448 - 1 (read
  * through gf_deserialize, which reduces mod p), elements whose every limb
  * is at the tight bound (not canonical), and tight sums from gfl_add. Each
  * lane of the result is extracted, serialized and compared with GMP:
- * a^(2^n) mod p, and a^-1 mod p (0 for a = 0). Both are also run in place
- * (out == a).
+ * a^(2^n) mod p, a^-1 mod p (0 for a = 0), a^((p-3)/4) mod p with the
+ * mask of mpz_legendre(a, p) == 1 (all ones exactly for nonzero squares).
+ * All are also run in place (out == a). An lmask_t is read through
+ * gfl_select (0 where the lane's mask is zero, 1 where it is all ones).
  */
 #include <gmp.h>
 #include <string.h>
@@ -168,6 +171,126 @@ static void run_invert(long cases) {
     }
 }
 
+/* Lane l of m: 1 where all ones, 0 where zero, -1 otherwise (read through gfl_select). */
+static int lmask_lane(lmask_t m, unsigned l) {
+    gfl zero, one, t;
+    gf x, y;
+    gfl_set_small(zero, 0);
+    gfl_set_small(one, 1);
+    gfl_select(t, zero, one, m);
+    gfl_extract(x, t, l);
+    gf_set_small(y, 1);
+    if (gf_eq(x, y))
+        return 1;
+    return gf_is_zero(x) ? 0 : -1;
+}
+
+static void run_isr(long cases) {
+    mpz_t vals[GF_LANES], want[GF_LANES], e;
+    int squares = 0, nonsquares = 0, zeros = 0, mixed = 0;
+    mpz_init(e);
+    mpz_sub_ui(e, P, 3);
+    mpz_fdiv_q_2exp(e, e, 2); /* (p-3)/4 */
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        mpz_init(vals[l]);
+        mpz_init(want[l]);
+    }
+    check_test("gfl_isr against mpz_powm and mpz_legendre, lane by lane");
+    for (long c = 0; c < cases; c++) {
+        gfl a, out;
+        int sq[GF_LANES], kinds = 0;
+        lanes(a, vals, c);
+        if (c % 5 == 4) {
+            /* lane l squared in the even lanes: squares of random and edge elements */
+            gfl s;
+            gfl_sqr(s, a);
+            for (unsigned l = 0; l < GF_LANES; l += 2) {
+                gf t;
+                gfl_extract(t, s, l);
+                gfl_insert(a, l, t);
+                mpz_mul(vals[l], vals[l], vals[l]);
+            }
+        }
+        for (unsigned l = 0; l < GF_LANES; l++) {
+            mpz_mod(vals[l], vals[l], P);
+            mpz_powm(want[l], vals[l], e, P);
+            sq[l] = mpz_sgn(vals[l]) != 0 && mpz_legendre(vals[l], P) == 1;
+            if (mpz_sgn(vals[l]) == 0) {
+                zeros++;
+                kinds |= 1;
+            } else if (sq[l]) {
+                squares++;
+                kinds |= 2;
+            } else {
+                nonsquares++;
+                kinds |= 4;
+            }
+        }
+        /* as many of the three kinds (0, square, non-square) in one case as there are lanes, up to 3 */
+        mixed += (kinds & 1) + (kinds >> 1 & 1) + (kinds >> 2 & 1) >= (GF_LANES < 3 ? GF_LANES : 3);
+        lmask_t m = gfl_isr(out, a);
+        check_lanes(out, want, "isr", c);
+        for (unsigned l = 0; l < GF_LANES; l++)
+            check(lmask_lane(m, l) == sq[l], "case %ld lane %u: isr mask", c, l);
+        m = gfl_isr(a, a);
+        check_lanes(a, want, "isr in place", c);
+        for (unsigned l = 0; l < GF_LANES; l++)
+            check(lmask_lane(m, l) == sq[l], "case %ld lane %u: isr mask in place", c, l);
+    }
+    check(zeros > 0 && squares > 0 && nonsquares > 0, "lanes: %d zero, %d squares, %d non-squares", zeros,
+          squares, nonsquares);
+    check(mixed > 0, "no case held 0, a square and a non-square in different lanes at once");
+    mpz_clear(e);
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        mpz_clear(vals[l]);
+        mpz_clear(want[l]);
+    }
+}
+
+/* gfl_eq_lanes against equal values in other representations and one lane changed;
+ * gfl_lobit_lanes and gfl_lobit against the parity of the canonical value. */
+static void run_tests(long cases) {
+    mpz_t vals[GF_LANES];
+    int odd = 0, even = 0;
+    for (unsigned l = 0; l < GF_LANES; l++)
+        mpz_init(vals[l]);
+    check_test("gfl_eq_lanes, gfl_lobit_lanes, gfl_lobit against GMP, lane by lane");
+    for (long c = 0; c < cases; c++) {
+        gfl a, b;
+        mask_t m[GF_LANES];
+        unsigned diff = (unsigned)(c % (GF_LANES + 1)); /* GF_LANES: no lane differs */
+        lanes(a, vals, c);
+        gfl_set_small(b, 0);
+        for (unsigned l = 0; l < GF_LANES; l++) {
+            uint8_t w[GF_SER_BYTES];
+            gf t;
+            mpz_mod(vals[l], vals[l], P);
+            if (l == diff)
+                mpz_add_ui(vals[l], vals[l], 1 + (unsigned long)(c % 3) * 12345);
+            mpz_to_bytes(w, vals[l]);
+            check(gf_deserialize(t, w) != 0, "canonical bytes refused");
+            gfl_insert(b, l, t); /* canonical limbs; a's may not be */
+            if (l == diff)
+                mpz_sub_ui(vals[l], vals[l], 1 + (unsigned long)(c % 3) * 12345);
+        }
+        gfl_eq_lanes(m, a, b);
+        for (unsigned l = 0; l < GF_LANES; l++)
+            check(m[l] == (l == diff ? 0 : (mask_t)-1), "case %ld lane %u: eq", c, l);
+        gfl_lobit_lanes(m, a);
+        lmask_t lm = gfl_lobit(a);
+        for (unsigned l = 0; l < GF_LANES; l++) {
+            int o = mpz_odd_p(vals[l]) != 0;
+            odd += o;
+            even += !o;
+            check(m[l] == (o ? (mask_t)-1 : 0), "case %ld lane %u: lobit_lanes", c, l);
+            check(lmask_lane(lm, l) == o, "case %ld lane %u: lobit", c, l);
+        }
+    }
+    check(odd > 0 && even > 0, "no odd (%d) or even (%d) lane", odd, even);
+    for (unsigned l = 0; l < GF_LANES; l++)
+        mpz_clear(vals[l]);
+}
+
 int main(int argc, char **argv) {
     check_init("test_field_lanes_derived");
     long cases = check_slow(argc, argv) ? 20000 : 600;
@@ -181,6 +304,8 @@ int main(int argc, char **argv) {
     mpz_clear(t);
     run_sqrn(cases);
     run_invert(cases);
+    run_isr(cases);
+    run_tests(cases);
     mpz_clear(P);
     return check_done();
 }

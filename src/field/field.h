@@ -154,4 +154,14 @@ void gfl_sqrn(gfl out, const gfl a, unsigned n);
 /* out = 1/a = a^(p-2) in every lane (the chain of gf_invert); a lane holding 0 gives 0. */
 void gfl_invert(gfl out, const gfl a);
 
+/* out = a^((p-3)/4) in every lane (the chain of gf_isr); the mask is gf_isr's, lane by
+ * lane: all ones in the lanes where a is a nonzero square (out = 1/sqrt(a) there). */
+lmask_t gfl_isr(gfl out, const gfl a);
+
+/* Per-lane tests, m[i] (or lane i of the lmask_t) = the gf_ test on lane i:
+ * gf_eq(a, b), gf_lobit(a). Constant time. */
+void gfl_eq_lanes(mask_t m[GF_LANES], const gfl a, const gfl b);
+void gfl_lobit_lanes(mask_t m[GF_LANES], const gfl a);
+lmask_t gfl_lobit(const gfl a);
+
 #endif

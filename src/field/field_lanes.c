@@ -64,3 +64,58 @@ void gfl_invert(gfl out, const gfl a) {
     gfl_mul(out, t, a);
     ct_wipe(t, sizeof t);
 }
+
+/*
+ * Per-lane tests. Each lane is taken out as a gf (gfl_extract, constant
+ * time) and tested by field.c's canonical comparisons, so every lane's mask
+ * is exactly the one the gf_ test gives on that lane's value, whatever the
+ * lane layout's representation. m[i] is the mask of lane i.
+ */
+void gfl_eq_lanes(mask_t m[GF_LANES], const gfl a, const gfl b) {
+    gf x, y;
+    for (unsigned i = 0; i < GF_LANES; i++) {
+        gfl_extract(x, a, i);
+        gfl_extract(y, b, i);
+        m[i] = gf_eq(x, y);
+    }
+    ct_wipe(x, sizeof x);
+    ct_wipe(y, sizeof y);
+}
+
+void gfl_lobit_lanes(mask_t m[GF_LANES], const gfl a) {
+    gf x;
+    for (unsigned i = 0; i < GF_LANES; i++) {
+        gfl_extract(x, a, i);
+        m[i] = gf_lobit(x);
+    }
+    ct_wipe(x, sizeof x);
+}
+
+lmask_t gfl_lobit(const gfl a) {
+    mask_t m[GF_LANES];
+    gfl_lobit_lanes(m, a);
+    lmask_t r = lmask_make(m);
+    ct_wipe(m, sizeof m);
+    return r;
+}
+
+/*
+ * out = a^((p-3)/4) in every lane, with gf_isr's mask per lane: all ones
+ * exactly in the lanes where a is a nonzero square (r^2 a = a^((p-1)/2),
+ * the Legendre symbol, equals 1). For a nonzero square, out is 1/sqrt(a).
+ */
+lmask_t gfl_isr(gfl out, const gfl a) {
+    gfl r, check, one;
+    mask_t ok[GF_LANES];
+    gfl_pow_p3_4(r, a);
+    gfl_sqr(check, r);
+    gfl_mul(check, check, a);
+    gfl_set_small(one, 1);
+    gfl_eq_lanes(ok, check, one);
+    gfl_copy(out, r);
+    lmask_t m = lmask_make(ok);
+    ct_wipe(r, sizeof r);
+    ct_wipe(check, sizeof check);
+    ct_wipe(ok, sizeof ok);
+    return m;
+}

@@ -80,4 +80,14 @@ void pointl_scalarmul_base(pointl_t *out, const scalar_t k[GF_LANES]);
 /* out lane k = [k[k]] (lane k of a), by point_scalarmul's signed fixed windows. */
 void pointl_scalarmul(pointl_t *out, const pointl_t *a, const scalar_t k[GF_LANES]);
 
+/* ---- src/proto/decaf448_lanes.c: RFC 9496 sections 5.3.1 and 5.3.2, lane by lane ---- */
+
+/*
+ * Lane l of out = decaf448_decode(in[l]) and ok[l] its mask (all ones when
+ * in[l] is a valid canonical encoding; a lane that is not holds no point).
+ */
+void pointl_decaf448_decode(pointl_t *out, mask_t ok[GF_LANES], const uint8_t in[GF_LANES][DECAF448_BYTES]);
+/* out[l] = decaf448_encode(lane l of a): the same bytes. Constant time. */
+void pointl_decaf448_encode(uint8_t out[GF_LANES][DECAF448_BYTES], const pointl_t *a);
+
 #endif

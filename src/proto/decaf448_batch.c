@@ -1,11 +1,13 @@
 /*
  * goldilocks_decaf448_scalarmult_batch: goldilocks_decaf448_scalarmult for
- * n items, GF_LANES at a time: each lane's point decoded (RFC 9496 section
- * 5.3.1), the lane variable-base multiplication (point_lanes_scalarmul.c:
- * point_scalarmul's fixed signed windows, the shared per-lane lookup), each
- * lane encoded (section 5.3.2). A lane whose encoding is invalid (public,
- * as for the single call, which returns at once) computes on the neutral
- * element and its output is zeroed, the other lanes unaffected.
+ * n items, GF_LANES at a time: the points decoded in lanes (RFC 9496
+ * section 5.3.1, decaf448_lanes.c), the lane variable-base multiplication
+ * (point_lanes_scalarmul.c: point_scalarmul's fixed signed windows, the
+ * shared per-lane lookup), the results encoded in lanes (section 5.3.2). A
+ * lane whose encoding is invalid (public, as for the single call, which
+ * returns at once) computes on the neutral element and its output is
+ * zeroed, the other lanes unaffected; an unused lane of the last chunk
+ * decodes the zero encoding (the neutral element) and is discarded.
  */
 #include <string.h>
 #include "goldilocks.h"
@@ -16,8 +18,8 @@
 
 typedef struct {
     scalar_t k[GF_LANES];
-    point_t p;
-    pointl_t pl;
+    pointl_t pl, id;
+    uint8_t in[GF_LANES][BYTES];
     uint8_t out[GF_LANES][BYTES];
 } decaf_batch_state;
 
@@ -36,32 +38,32 @@ int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECA
     }
     decaf_batch_state st;
     int any = 0;
+    pointl_identity(&st.id);
     for (size_t i = 0; i < n; i += GF_LANES) {
         unsigned count = n - i < GF_LANES ? (unsigned)(n - i) : GF_LANES;
-        int ok[GF_LANES];
+        mask_t ok[GF_LANES];
         /* every input of the chunk is read before its outputs are written */
-        pointl_identity(&st.pl);
         for (unsigned l = 0; l < GF_LANES; l++) {
-            ok[l] = l < count && decaf448_decode(&st.p, point[i + l]) != 0;
-            if (!ok[l])
-                point_identity(&st.p); /* an unused lane, or an invalid encoding: discarded */
-            pointl_insert(&st.pl, l, &st.p);
-            if (l < count)
+            if (l < count) {
+                memcpy(st.in[l], point[i + l], BYTES);
                 scalar_reduce_bytes(&st.k[l], scalar[i + l], GOLDILOCKS_DECAF448_SCALAR_BYTES);
-            else
-                memset(&st.k[l], 0, sizeof st.k[l]);
-        }
-        pointl_scalarmul(&st.pl, &st.pl, st.k);
-        for (unsigned l = 0; l < count; l++) {
-            if (ok[l]) {
-                pointl_extract(&st.p, &st.pl, l);
-                decaf448_encode(st.out[l], &st.p);
             } else {
-                memset(st.out[l], 0, BYTES);
+                memset(st.in[l], 0, BYTES);
+                memset(&st.k[l], 0, sizeof st.k[l]);
             }
         }
+        pointl_decaf448_decode(&st.pl, ok, (const uint8_t(*)[BYTES])st.in);
+        for (unsigned l = count; l < GF_LANES; l++)
+            ok[l] = 0;
+        /* the invalid lanes (public) compute on the neutral element */
+        pointl_select(&st.pl, &st.id, &st.pl, lmask_make(ok));
+        pointl_scalarmul(&st.pl, &st.pl, st.k);
+        pointl_decaf448_encode(st.out, &st.pl);
         for (unsigned l = 0; l < count; l++) {
-            memcpy(out[i + l], st.out[l], BYTES);
+            if (ok[l])
+                memcpy(out[i + l], st.out[l], BYTES);
+            else
+                memset(out[i + l], 0, BYTES);
             rc[i + l] = ok[l] ? 0 : -1;
             any |= !ok[l];
         }
