@@ -154,6 +154,8 @@ void speed_print_table(void);
 void speed_print_compact(void);
 /* speed_count.c: 0 ok, else 1 (said on stderr) */
 int speed_count_only(void);
+/* --stack: each of our operations' deepest stack use (bench/speed_stack.c). */
+int speed_stack(void);
 int speed_count_instructions(const char *argv0);
 
 #endif

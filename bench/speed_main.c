@@ -5,6 +5,7 @@
  *   goldilocks-speed [--ops LIST] [--peers LIST|none] [--seconds S] [--json FILE]
  *                    [--compact] [--instructions] [--peer-lib NAME=PATH]...
  *   goldilocks-speed --count-only [--iterations N] [--ops LIST] [--peers LIST]
+ *   goldilocks-speed --stack [--ops LIST]
  *   goldilocks-speed --list
  *
  * Order of work: every contender's setup (keys, tables: never timed), then
@@ -56,7 +57,7 @@ static struct speed_run *const R = &speed_run;
 
 static struct {
     const char *ops, *peers, *json;
-    int compact, count_only, list;
+    int compact, count_only, list, stack;
 } opt;
 
 static struct speed_contender ours, loaded[MAX_CONT];
@@ -66,6 +67,7 @@ static void usage(void) {
             "usage: goldilocks-speed [--ops LIST] [--peers LIST|none] [--seconds S] [--json FILE] [--compact]\n"
             "                        [--instructions] [--peer-lib NAME=PATH]... [--self-test-corrupt OP]\n"
             "       goldilocks-speed --count-only [--iterations N] [--ops LIST] [--peers LIST|none]\n"
+            "       goldilocks-speed --stack [--ops LIST]\n"
             "       goldilocks-speed --list\n");
     exit(2);
 }
@@ -109,6 +111,8 @@ static void parse(int argc, char **argv) {
             opt.count_only = 1;
         else if (strcmp(a, "--list") == 0)
             opt.list = 1;
+        else if (strcmp(a, "--stack") == 0)
+            opt.stack = 1;
         else if (!v)
             usage();
         else if (strcmp(a, "--ops") == 0)
@@ -361,6 +365,8 @@ int main(int argc, char **argv) {
     }
     if (opt.count_only)
         return speed_count_only();
+    if (opt.stack)
+        return speed_stack();
 
     struct speed_machine m;
     speed_machine_info(&m);

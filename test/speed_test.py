@@ -181,6 +181,12 @@ def main(argv):
     r = run(prog, '--count-only', '--iterations', '1', '--ops', 'x448,field_mul', '--peers', 'none')
     t.check(r.returncode == 0 and r.stdout.split() == ['x448:ours:1', 'field_mul:ours:1000'],
             f'--count-only runs each loop once (field rows 1000 times): {r.stdout.split()}')
+    # --stack: the secret operations end with their 16 KiB stack wipe, so the
+    # measured depth of x448 is at least that; field_mul (no wipe) far less.
+    r = run(prog, '--stack', '--ops', 'x448,field_mul', '--peers', 'none')
+    depth = {w[0]: int(w[1]) for w in (line.split() for line in r.stdout.splitlines()[2:]) if len(w) == 2 and w[1].isdigit()}
+    t.check(r.returncode == 0 and depth.get('x448', 0) >= 16384 and 0 < depth.get('field_mul', 0) < 4096,
+            f'--stack measures x448 beyond its 16 KiB wipe and field_mul below 4 KiB: {depth}')
     for bad_args in (['--ops', 'no_such_op'], ['--peers', 'no_such_peer'], ['--seconds', '0'], ['--bogus']):
         r = run(prog, *bad_args)
         t.check(r.returncode == 2, f'{" ".join(bad_args)}: exit 2 (got {r.returncode})')
