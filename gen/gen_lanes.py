@@ -40,9 +40,15 @@ import simd  # noqa: E402
 
 COMMAND = "python3 gen/gen_lanes.py --out generated"
 
-# The portable layout's lane count: four, the width of the AVX2 layout, so that
-# the lane code's handling of partial groups runs on every target.
-SCALAR_LANES = 4
+# The portable layout's lane count. One: a batch call on a target without
+# vector field code then runs each item as the single call does. Measured on a
+# Zen 3 (x86-64-v3, goldilocks-speed, 64 items, fastest rounds): with four lanes
+# the batch ran fewer instructions (Ed448 sign 528k per item against 633k: the
+# group's inversions are shared) but more ticks (169k against 129k; X448 public
+# key 111k against 124k), the four elements of every gfl copied through memory;
+# with one lane it costs what the single calls cost (134k / 131k). The lane code's
+# partial groups are exercised by the vector layouts (4 lanes AVX2, 2 NEON).
+SCALAR_LANES = 1
 
 
 def header(template):
