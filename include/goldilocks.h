@@ -19,7 +19,8 @@
  *   and return).
  * - Aliasing: any output may alias any input, exactly or partially
  *   overlapping: every input is read before any output is written. Two
- *   outputs of one call must not overlap each other.
+ *   outputs of one call must not overlap each other. The batch calls
+ *   (arrays of n items) allow less, item by item: each says what.
  * - Time: every function runs in time independent of secret inputs (seeds,
  *   secret keys, X448 secrets, decaf448 scalars, the message of a
  *   signature) and wipes its secret intermediates. Verification and the
@@ -91,8 +92,9 @@ void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_
 
 /*
  * pub[i] = X448(secret[i], 5) for i < n: the bytes of n calls of
- * goldilocks_x448_public_key, computed several at a time (four on every
- * target so far) in the field's lanes. n = 0 does nothing (pub and secret
+ * goldilocks_x448_public_key, computed several at a time in the field's
+ * lanes (one on the portable targets, two with NEON, four with AVX2, eight
+ * with AVX-512 IFMA). n = 0 does nothing (pub and secret
  * may then be NULL). A NULL pub or secret with n > 0: the n items of a
  * non-NULL pub are zeroed. Aliasing: pub may be secret itself (pub[i] over
  * secret[i], in place); other overlaps of the two arrays are not allowed.
@@ -120,8 +122,9 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
  * returns (0, or -1 with shared[i] all zero for a low-order peer), item by
  * item: one item's failure leaves the others' results in place. Returns 0
  * when every rc[i] is 0, else -1. The items are computed in groups, side
- * by side in the lanes of the target's field code (4 to a group on every
- * target today); a partial last group costs a full one, and any n works.
+ * by side in the lanes of the target's field code (1, 2 with NEON, 4 with
+ * AVX2, 8 with AVX-512 IFMA to a group); a partial last group costs a full
+ * one, and any n works.
  *
  * - n = 0: returns 0 and touches nothing (every pointer may then be NULL).
  * - rc may be NULL: then only the return value reports failures (a failed
