@@ -348,29 +348,35 @@ class Function:
         self.pending = []
         self.fn.body.append(s)
 
+    def macro_statement(self, v, barrier, hide):
+        """A statement that calls macro v: its tokens up to the closing
+        parenthesis; the barrier and hide macros become their statements, the
+        bound assertions read nothing (the bounds are the analyzer's)."""
+        p = self.p
+        p.next()
+        p.expect("(")
+        args, depth = [], 1
+        while depth:
+            tok = p.next()
+            if tok[0] == "eof":
+                p.err("unterminated macro call")
+            depth += {"(": 1, ")": -1}.get(tok[1], 0) if tok[0] == "op" else 0
+            args.append(tok)
+        p.expect(";")
+        if v == barrier:
+            if len(args) != 3 or args[0][1] != "&" or args[1][1] not in self.scratch:
+                p.err(f"{barrier}(&struct) expected")
+            self.emit(ir.Stmt("barrier", var=args[1][1]))
+        elif v == hide:
+            if len(args) != 2 or args[0][1] not in self.locals:
+                p.err(f"{hide}(local) expected")
+            self.emit(ir.Stmt("hide", var=args[0][1]))
+
     def statement(self):
         p = self.p
         k, v, _ = p.peek()
         if v in ("GF_ASSERT_BOUND", "GF_RELOAD_BARRIER", "GF_HIDE"):
-            p.next()
-            p.expect("(")
-            args = []
-            depth = 1
-            while depth:
-                tok = p.next()
-                if tok[0] == "eof":
-                    p.err("unterminated macro call")
-                depth += {"(": 1, ")": -1}.get(tok[1], 0) if tok[0] == "op" else 0
-                args.append(tok)
-            p.expect(";")
-            if v == "GF_RELOAD_BARRIER":
-                if len(args) != 3 or args[0][1] != "&" or args[1][1] not in self.scratch:
-                    p.err("GF_RELOAD_BARRIER(&struct) expected")
-                self.emit(ir.Stmt("barrier", var=args[1][1]))
-            elif v == "GF_HIDE":
-                if len(args) != 2 or args[0][1] not in self.locals:
-                    p.err("GF_HIDE(local) expected")
-                self.emit(ir.Stmt("hide", var=args[0][1]))
+            self.macro_statement(v, "GF_RELOAD_BARRIER", "GF_HIDE")
             return
         if v == "struct":
             p.next()
@@ -771,24 +777,7 @@ class LaneFunction(Function):
         p = self.p
         k, v, _ = p.peek()
         if v in ("GF_ASSERT_BOUND", "GFL_ASSERT_BOUND", "GFL_RELOAD_BARRIER", "GFL_HIDE"):
-            p.next()
-            p.expect("(")
-            args, depth = [], 1
-            while depth:
-                tok = p.next()
-                if tok[0] == "eof":
-                    p.err("unterminated macro call")
-                depth += {"(": 1, ")": -1}.get(tok[1], 0) if tok[0] == "op" else 0
-                args.append(tok)
-            p.expect(";")
-            if v == "GFL_RELOAD_BARRIER":
-                if len(args) != 3 or args[0][1] != "&" or args[1][1] not in self.scratch:
-                    p.err("GFL_RELOAD_BARRIER(&struct) expected")
-                self.emit(ir.Stmt("barrier", var=args[1][1]))
-            elif v == "GFL_HIDE":
-                if len(args) != 2 or args[0][1] not in self.locals:
-                    p.err("GFL_HIDE(local) expected")
-                self.emit(ir.Stmt("hide", var=args[0][1]))
+            self.macro_statement(v, "GFL_RELOAD_BARRIER", "GFL_HIDE")
             return
         if v == "struct":
             p.next()

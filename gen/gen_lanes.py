@@ -230,19 +230,6 @@ def render_vector(env, isa):
     return out
 
 
-def write_dir(files, out_dir):
-    os.makedirs(out_dir, exist_ok=True)
-    changed = []
-    for name, text in sorted(files.items()):
-        path = os.path.join(out_dir, name)
-        old = open(path).read() if os.path.exists(path) else None
-        if old != text:
-            with open(path, "w") as f:
-                f.write(text)
-            changed.append(name)
-    return changed
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "generated"),
@@ -263,7 +250,7 @@ def main():
     except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError) as e:
         sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():
-        changed = write_dir(files, os.path.join(args.out, f"lanes_{name}"))
+        changed = gen_field.write_layout(files, os.path.join(args.out, f"lanes_{name}"))
         print(f"gen_lanes.py: lanes_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
 
 
