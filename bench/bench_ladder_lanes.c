@@ -29,6 +29,8 @@
 #include "goldilocks.h"
 #include "ticks.h"
 #include "point.h"
+/* The four-lane forms need GF_LANES >= 4: on a lane layout of fewer, main says so. */
+#if GF_LANES >= 4
 #include "point_spread.h"
 
 /* Both sources of x448_ladder under names of their own. */
@@ -193,7 +195,7 @@ static void self_check(void) {
     }
 }
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     unsigned reps = 101, iterations = 10;
     const char *only = NULL;
     for (int i = 1; i < argc; i++) {
@@ -274,4 +276,17 @@ int main(int argc, char **argv) {
     gf_serialize(out_buf, fa);
     sink += out_buf[0];
     return 0;
+}
+#endif
+
+int main(int argc, char **argv) {
+#if GF_LANES >= 4
+    return run(argc, argv);
+#else
+    (void)argc;
+    (void)argv;
+    printf("bench_ladder_lanes: the four-lane ladder and spread points need four lanes; this "
+           "target's lane layout (%s) has %d\n", GF_LANES_NAME, GF_LANES);
+    return 0;
+#endif
 }
