@@ -782,6 +782,12 @@ def configure(args, created):
     if not os.path.isdir(src(lanes_dir)):
         fail(f'target {target.name} needs the lane layout {lanes_dir}, which is missing: '
              'run python3 gen/gen_lanes.py --out generated (or choose another --target)')
+    alternatives = target.alternatives + [a for a in args.alternative if a not in target.alternatives]
+    for alt in alternatives:
+        if alt not in ALTERNATIVES:
+            fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
+                 + ', '.join(sorted(ALTERNATIVES)))
+    dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
     # A library of several backends: the library's sources once per backend.
     backends = []
     for name, flags, lanes in target.backends or ():
@@ -789,8 +795,8 @@ def configure(args, created):
             note(f'target {target.name}: backend {name} left out: generated/lanes_{lanes} is missing')
             continue
         backends.append({'name': name, 'cflags': quote_all(flags), 'lanes_dir': f'generated/lanes_{lanes}',
-                         'sources': in_src(find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
-                                           + find(f'generated/lanes_{lanes}/*.c'))})
+                         'sources': in_src([f for f in find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
+                                            + find(f'generated/lanes_{lanes}/*.c') if f not in dropped])})
     if target.backends:
         note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in backends)
              + ' (GOLDILOCKS_BACKEND=NAME forces one)')
@@ -802,12 +808,6 @@ def configure(args, created):
     backends_runnable = [b['name'] for b in backends
                          if b['name'] == 'scalar' or host_runs(b['name'])]
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
-    alternatives = target.alternatives + [a for a in args.alternative if a not in target.alternatives]
-    for alt in alternatives:
-        if alt not in ALTERNATIVES:
-            fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
-                 + ', '.join(sorted(ALTERNATIVES)))
-    dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
     lib_sources = [s for s in lib_sources if s not in dropped]
     field_sources = ['src/field/field.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
