@@ -812,10 +812,11 @@ def configure(args, created):
                                       + args.alternative))
     for alt in alternatives:
         need = ALTERNATIVE_MIN_LANES.get(alt)
-        for lanes in [lanes for _, _, lanes in target.backends or ()] or [target.lanes]:
+        for backend, lanes in [(b[0], b[2]) for b in target.backends or ()] or [(None, target.lanes)]:
             have = lane_count(lanes) if os.path.isdir(src('generated', 'lanes_' + lanes)) else None
             if need and have is not None and have < need:
-                fail(f'--alternative {alt} needs at least {need} lanes, but target {target.name} builds the lane '
+                who = f'backend {backend} of target {target.name}' if backend else f'target {target.name}'
+                fail(f'--alternative {alt} needs at least {need} lanes, but {who} builds the lane '
                      f'layout generated/lanes_{lanes} of {have} (choose a target or --lanes with more)')
     dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
     # A library of several backends: the library's sources once per backend.
