@@ -36,10 +36,15 @@
  * Constant time: the secret bit only makes the masks of gfl_cond_swap.
  *
  * One of the sources of x448_ladder (x448_ladder.h): configure.py builds it for
- * the targets that list it in their `alternatives` (README, "Speed").
+ * the targets that list it in their `alternatives`, today armv7. There
+ * (`ninja count`, qemu-arm -cpu cortex-a9) goldilocks_x448 executes 2,721,623
+ * instructions with variant 0 and 2,800,406 with variant 1, against 4,324,135
+ * with x448_ladder.c and 5,822,899 for libdecaf; on aarch64 with --lanes neon,
+ * where a 2-lane gfl_mul costs 2.1 scalar 8x56 ones, 1,936,975 against 1,389,829.
  */
 /* Before the headers, so that it covers the lane layout's inline operations:
- * gcc -O2 leaves their 16-limb loops rolled, clang unrolls them itself. */
+ * gcc -O2 leaves their 16-limb loops rolled (select, cond_swap, permute,
+ * extract), clang unrolls them itself. On armv7 it saves 170k instructions. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("unroll-loops")
 #endif
