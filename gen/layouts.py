@@ -15,6 +15,7 @@ Used by gen/gen_field.py (the field code) and gen/gen_tables.py (curve
 tables: Layout.c_initializer turns a field element into a gf_s initializer).
 """
 
+import dataclasses
 from dataclasses import dataclass
 
 import prime
@@ -35,6 +36,7 @@ class Layout:
     align: int           # alignment of gf_s in bytes
     mul_operands_in_memory: bool = False   # mul/sqr shape: schedules._mul_from_memory
     parallel_carry: tuple = ()             # routines whose carries are schedules._carry_parallel
+    mul_carry: str = "lag"                 # "lag" or "next": schedules._mul_carry_next (8x56 shape)
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -86,7 +88,7 @@ class Layout:
 
 
 def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_max,
-                   mul_operands_in_memory=False, parallel_carry=()):
+                   mul_operands_in_memory=False, parallel_carry=(), mul_carry="lag"):
     # Tight: a limb may exceed 2^radix - 1 by the small carries that a weak
     # reduction or a multiplication leaves in it, at most 2^(radix/2).
     tight = (1 << radix) + (1 << (radix // 2))
@@ -98,7 +100,7 @@ def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_ma
                   word_type=word_type, dword_type=dword_type, tight_max=tight,
                   loose_max=loose, mulw_max=mulw_max, template_dir="c_scalar",
                   align=word_bits // 8 * 2, mul_operands_in_memory=mul_operands_in_memory,
-                  parallel_carry=parallel_carry)
+                  parallel_carry=parallel_carry, mul_carry=mul_carry)
 
 
 LAYOUTS = {
@@ -108,4 +110,35 @@ LAYOUTS = {
     # 32-bit words, 64-bit products, no 128-bit type (i386, ARMv7, and any host).
     "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1,
                             mul_operands_in_memory=True),
+}
+
+
+# ---- x86-64 with mulx (BMI2): the x86-64-v3 and avx2 targets ---------------
+#
+# 8x56mulx is 8x56 (the same limbs, bounds, tables and lane conversions: plain
+# C that runs anywhere) with the schedule choices measured fastest where the
+# compiler has mulx (-march=x86-64-v3), on the project's AMD Zen 3 (EPYC KVM
+# guest, gcc 12 -O2; median / fastest of 401 interleaved rounds of 200
+# dependent calls, ticks, one run):
+#   gf_sqr, serial carry chain   59.2 / 57.2   (286 instructions)
+#   gf_sqr, two parallel rounds  63.9 / 62.4   (292; 8x56's choice)
+# and the reverse without mulx (-march=x86-64, mulq; 8x56 code):
+#   gf_sqr, serial 101.7 / 62.1, parallel 93.6 / 59.3,
+# so the portable 8x56 keeps the parallel rounds (ref64, aarch64, the
+# x86-64 target's backends) and, on the Xeon (Emerald Rapids) that layout was
+# first measured on, the parallel rounds won with mulx too (gen/schedules.py,
+# _carry_parallel): which is faster is the CPU's, `--tune`'s to decide.
+# gf_mul keeps the lagged serial carries there as here ("next": gcc 93.2 / 91.8
+# against 87.6 / 84.4; clang 88.7 / 87.2 against 91.1 / 87.8, one run).
+# gf_mulw keeps the parallel rounds.
+LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", parallel_carry=("gf_mulw",))
+
+
+# ---- choices: the Layout fields a tuner may change ----------------------------
+# {field: allowed values}; every combination is proven like the defaults
+# (test/proof_check.py proves the shapes no layout uses).
+CHOICES = {
+    "parallel_carry": ((), ("gf_mulw",), ("gf_sqr",), ("gf_sqr", "gf_mulw"), ("gf_mul", "gf_sqr", "gf_mulw")),
+    "mul_carry": ("lag", "next"),
+    "mul_operands_in_memory": (False, True),
 }
