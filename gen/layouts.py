@@ -144,8 +144,12 @@ LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", para
 
 
 # ---- choices: the Layout fields a tuner may change ----------------------------
-# {field: allowed values}; every combination is proven like the defaults
-# (test/proof_check.py proves the shapes no layout uses).
+# {field: allowed values}. A layout made with any of them is proven and its C
+# matched like the defaults when it is generated (gen_field.py refuses it
+# otherwise); test/proof_check.py proves the shapes no layout uses today.
+# mul_carry "next" is a shape of the register multiplication (not with
+# mul_operands_in_memory, nor for a routine in parallel_carry); gcc_optimize's
+# options are the only pragmas gen/c_match.py lets into a generated file.
 CHOICES = {
     "parallel_carry": ((), ("gf_mulw",), ("gf_sqr",), ("gf_sqr", "gf_mulw"), ("gf_mul", "gf_sqr", "gf_mulw")),
     "mul_carry": ("lag", "next"),
