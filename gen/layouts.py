@@ -11,10 +11,19 @@ Adding a layout is adding an entry to LAYOUTS. gen/gen_field.py proves every
 routine of every layout against these bounds and refuses a layout for which
 any accumulator could overflow.
 
+CHOICES names the Layout fields that are schedule choices rather than facts
+of the layout: each maps to the values it may take (the layout's own value,
+its default, is one of them). `gen/gen_field.py --set FIELD=VALUE` overrides
+one for a run, and `./configure.py --tune` measures their combinations
+(HACKING.md, "Tuned to the host"). A choice changes how the code computes,
+never what: every combination is proven like the default, and one the proof
+refuses is not written.
+
 Used by gen/gen_field.py (the field code) and gen/gen_tables.py (curve
 tables: Layout.c_initializer turns a field element into a gf_s initializer).
 """
 
+import dataclasses
 from dataclasses import dataclass
 
 import prime
@@ -109,3 +118,56 @@ LAYOUTS = {
     "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1,
                             mul_operands_in_memory=True),
 }
+
+
+def _subsets(names):
+    """Every subset of names, in order, the empty one first."""
+    out = [()]
+    for n in names:
+        out += [t + (n,) for t in out]
+    return tuple(sorted(out, key=lambda t: (len(t), [names.index(x) for x in t])))
+
+
+# The schedule choices (see the module comment): field -> allowed values.
+CHOICES = {
+    "mul_operands_in_memory": (False, True),
+    "parallel_carry": _subsets(("gf_mul", "gf_sqr", "gf_mulw")),
+}
+
+
+def choices_of(L):
+    """{field: value} of every choice, as the layout L has it."""
+    return {f: getattr(L, f) for f in CHOICES}
+
+
+def format_choice(value):
+    """A choice's value as --set takes it: 0/1 for a bool, names joined by
+    commas for a tuple (empty for none), else str()."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple):
+        return ",".join(value)
+    return str(value)
+
+
+def parse_choice(field, text):
+    """The value of choice field that text (format_choice's form) names;
+    ValueError with the allowed values when field is no choice or text is
+    not one of its values."""
+    if field not in CHOICES:
+        raise ValueError(f"{field!r} is not a choice; the choices are: {', '.join(sorted(CHOICES))}")
+    allowed = CHOICES[field]
+    for value in allowed:
+        if isinstance(value, tuple):
+            names = [n for n in text.replace("+", ",").split(",") if n]
+            if sorted(names) == sorted(value) and len(set(names)) == len(names):
+                return value
+        elif format_choice(value) == text or (isinstance(value, bool) and text.lower() == str(value).lower()):
+            return value
+    shown = " | ".join(repr(format_choice(v)) for v in allowed)
+    raise ValueError(f"{field}={text!r} is not one of its values: {shown}")
+
+
+def with_choices(L, overrides):
+    """Layout L with the choices overridden ({field: value})."""
+    return dataclasses.replace(L, **overrides)
