@@ -661,32 +661,31 @@ def tune_module():
     return tune
 
 
-def tune_compilers(tune, toolchain, cross, cflags, builddir):
-    """{kind: compiler words} of the compilers (gcc, clang) that build for the target."""
-    out = {}
-    for kind in tune.COMPILERS:
-        words = tune.compiler_words(kind, toolchain.cc, cross, toolchain.triple)
-        if tune.probe(words, cflags, os.path.join(builddir, 'tune', 'probe-' + kind)):
-            out[kind] = words
-    return out
-
-
 def tune_file_setup(args, builddir, target, toolchain, cross):
     """--tune-file: validates it, writes the tuned field code into the build directory and
-    returns what the build changes (layout_dir, source_cc, speed_defines, watched); {} without."""
-    if not args.tune_file:
+    returns what the build changes (layout_dir, field_c, source_cc, speed_defines, watched);
+    {} without. --tune's first configuration (args.tune_provisional) writes the default
+    choices there, so that only what the winner changes is built again."""
+    provisional = getattr(args, 'tune_provisional', False)
+    if not args.tune_file and not provisional:
         return {}
     if target.backends:
         fail(f'--tune-file: target {target.name} holds several backends; tune a one-backend target '
              '(x86-64-v3, ref64, ...)')
     tune = tune_module()
-    path = os.path.abspath(args.tune_file)
-    compilers = tune_compilers(tune, toolchain, cross, target.cflags + split_words('--cflags', args.cflags),
-                               builddir)
+    path = os.path.abspath(args.tune_file or os.path.join(builddir, 'tune.json'))
     try:
-        choices, kind, data = tune.read_tune_file(path, target.name, target.layout, compilers)
+        if provisional:
+            choices, kind, data = tune.layouts.choices_of(tune.layouts.LAYOUTS[target.layout]), None, None
+            words = toolchain.cc_words
+        else:
+            choices, kind, data = tune.read_tune_file(path, target.name, target.layout)
+            words = tune.compiler_words(kind, toolchain.cc, cross, toolchain.triple)
+        if not tune.probe(words, toolchain.cflags, builddir):
+            fail(f'--tune-file {args.tune_file}: its field code is built with {kind} ({" ".join(words)}), '
+                 f'which does not build for target {target.name} here (apt-get install {DEBIAN_PACKAGES[kind]})')
         copy = os.path.join(builddir, 'tune.json')
-        if os.path.realpath(path) != os.path.realpath(copy):
+        if not provisional and os.path.realpath(path) != os.path.realpath(copy):
             shutil.copyfile(path, copy)
             args.tune_file = copy
         out_dir, field_c = tune.write_tuned(sys.executable, target.layout, choices, builddir)
@@ -694,10 +693,12 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
         fail(str(e))
     layout_dir = rel(out_dir)
     cc = {}
-    if compilers[kind] != toolchain.cc_words:
-        cc = {f'$srcdir/{layout_dir}/{f}': quote_all(compilers[kind]) for f in field_c}
+    if words != toolchain.cc_words:
+        cc = {f'$srcdir/{layout_dir}/{f}': quote_all(words) for f in field_c}
+    if provisional:
+        return {'layout_dir': layout_dir, 'field_c': field_c, 'shown': f'field code (for --tune): {out_dir}'}
     text = tune.summary(data)
-    return {'layout_dir': layout_dir, 'source_cc': cc,
+    return {'layout_dir': layout_dir, 'field_c': field_c, 'source_cc': cc,
             'speed_defines': [quote_all([f'-DGOLDILOCKS_TUNED="{text}"'])],
             'watched': [rel(args.tune_file)] + find('gen/*.py') + find('templates/c_scalar/*.j2')
             + find(f'generated/p448_{target.layout}/*'),
@@ -719,7 +720,9 @@ def tune_build(args, created):
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target '
              '(x86-64-v3, ref64, ...)')
     tune = tune_module()
+    args.tune_provisional = True
     info = configure(args, created)
+    args.tune_provisional = False
     builddir, target, tc = info['builddir'], info['target'], info['toolchain']
     if target.backends:
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target')
@@ -732,9 +735,7 @@ def tune_build(args, created):
         cflags=info['cflags'], ldflags=info['ldflags'],
         include_dirs=[src(d) for d in info['src_dirs']] + [src('include')],
         lanes_dir=src(info['lanes_dir']), field_c=src('src', 'field', 'field.c'),
-        lib_objects=[os.path.join(builddir, 'lib', os.path.splitext(s)[0] + '.o') for s in info['lib_sources']
-                     if s != 'src/field/field.c'],
-        default_dir=src(info['layout_dir']), emulator=info['emulator'],
+        lib_objects=info['lib_objects'], emulator=info['emulator'],
         counter_emulator=info['counter_emulator'], plugin=os.path.join(builddir, 'qemu_insn.so'),
         budget=args.tune_budget, max_candidates=args.tune_max, python=sys.executable)
     try:
@@ -1093,8 +1094,11 @@ def configure(args, created):
     if tuned:
         note(tuned['shown'])
     note(f'wrote {shown}/build.ninja; now run: ninja -C {shown}')
-    # what --tune needs of this configuration (tune_build)
-    return dict(builddir=builddir, target=target, toolchain=toolchain, cross=cross, cflags=cflags,
+    # what --tune needs of this configuration (tune_build): the library's objects but the
+    # field code's (the tuned layout's gen_field.py files and src/field/field.c)
+    skip = {'src/field/field.c'} | {f'{layout_dir}/{f}' for f in tuned.get('field_c', [])}
+    lib_objects = [os.path.join(builddir, obj(s)[len('$builddir/'):]) for s in lib_sources if s not in skip]
+    return dict(lib_objects=lib_objects, builddir=builddir, target=target, toolchain=toolchain, cross=cross, cflags=cflags,
                 ldflags=ldflags, src_dirs=src_dirs, lanes_dir=lanes_dir, lib_sources=lib_sources,
                 layout_dir=layout_dir, emulator=emulator, counter_emulator=counter_emulator,
                 field_tests=field_tests, tests=tests)

@@ -35,6 +35,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -84,15 +85,16 @@ def kind_of(words):
     return 'clang' if 'clang' in name else 'gcc'
 
 
-def probe(words, cflags, workdir):
-    """Whether the compiler builds a field-like file with the build's flags; its version line."""
+def probe(words, cflags, builddir):
+    """Whether the compiler builds a field-like file with the build's flags: its version line, or None."""
     if not shutil.which(words[0]):
         return None
-    os.makedirs(workdir, exist_ok=True)
-    path = os.path.join(workdir, 'probe.c')
-    with open(path, 'w') as f:
-        f.write('#include <stdint.h>\nuint32_t probe(uint32_t x) { return (uint32_t)((uint64_t)x * x >> 7); }\n')
-    r = subprocess.run(words + cflags + ['-c', path, '-o', path + '.o'], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(dir=builddir) as tmp:
+        path = os.path.join(tmp, 'probe.c')
+        with open(path, 'w') as f:
+            f.write('#include <stdint.h>\nuint32_t probe(uint32_t x);\n'
+                    'uint32_t probe(uint32_t x) { return (uint32_t)((uint64_t)x * x >> 7); }\n')
+        r = subprocess.run(words + cflags + ['-c', path, '-o', path + '.o'], capture_output=True, text=True)
     if r.returncode != 0:
         return None
     v = subprocess.run(words + ['--version'], capture_output=True, text=True)
@@ -155,9 +157,9 @@ def field_files(gen_dir):
 
 # ---- the tune file ----
 
-def read_tune_file(path, target_name, layout_name, compilers):
+def read_tune_file(path, target_name, layout_name):
     """The (choices, compiler kind, data) of a tune.json for this build; TuneError, one line,
-    otherwise. compilers: the compiler kinds present for the target."""
+    otherwise."""
     try:
         with open(path) as f:
             data = json.load(f)
@@ -175,9 +177,6 @@ def read_tune_file(path, target_name, layout_name, compilers):
     kind = w.get('compiler')
     if kind not in COMPILERS:
         raise TuneError(f'--tune-file {path}: compiler {kind!r} is not one of {", ".join(COMPILERS)}')
-    if kind not in compilers:
-        raise TuneError(f'--tune-file {path}: its field code is built with {kind}, which is not '
-                        f'found for this target (apt-get install {kind})')
     given = w.get('choices')
     if not isinstance(given, dict):
         raise TuneError(f'--tune-file {path}: "winner" has no "choices" object')
@@ -312,7 +311,7 @@ def tune(b, note):
     compilers = {}
     for kind in COMPILERS:
         words = compiler_words(kind, b.cc, b.cross, b.triple)
-        version = probe(words, b.cflags, os.path.join(b.tune_dir, 'probe-' + kind))
+        version = probe(words, b.cflags, b.builddir)
         if version:
             compilers[kind] = (words, version)
         else:
@@ -339,11 +338,6 @@ def tune(b, note):
                           'default': ch == default_choices and kind == default_kind})
     if not any(c['default'] for c in cands):
         raise TuneError('--tune: the default field code is not among the candidates (refused?)')
-    # the library's objects without the field code that every candidate brings
-    gen_o = {f[:-2] + '.o' for f in field_files(os.path.join(b.tune_dir, choices_name(default_choices)))}
-    layout_obj_dir = os.path.join(b.builddir, 'lib', os.path.relpath(b.default_dir, SOURCE_DIR))
-    b.lib_objects = [o for o in b.lib_objects
-                     if not (os.path.dirname(o) == layout_obj_dir and os.path.basename(o) in gen_o)]
     write_ninja(b, cands, os.path.join(b.tune_dir, 'build.ninja'))
     say(f'--tune: building {len(cands)} candidates')
     ninja(['-C', b.builddir, '-j2'] + [os.path.relpath(o, b.builddir) for o in b.lib_objects]
