@@ -4,6 +4,7 @@
     ./configure.py [--builddir DIR] [--target NAME] [--cc CC] [--cflags FLAGS]
                    [--cross PREFIX] [--prefix DIR] [--libdir DIR] [--modulesdir DIR] [--sanitize]
                    [--debug-bounds] [--list-targets]
+                   [--tune [--tune-budget SECONDS] [--tune-max N] | --tune-file FILE]
     ninja -C DIR            libgoldilocks.a and libgoldilocks.so (with its SONAME links) in DIR
     ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
     ninja -C DIR ctcheck    run the constant-time checks under valgrind
@@ -728,8 +729,7 @@ def tune_build(args, created):
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target')
     if info['emulator'] and not info['counter_emulator']:
         fail('--tune of an emulated build counts instructions with qemu-user: apt-get install qemu-user')
-    import types
-    b = types.SimpleNamespace(
+    b = argparse.Namespace(
         builddir=builddir, tune_dir=os.path.join(builddir, 'tune'), target=target.name,
         layout=target.layout, cc=tc.cc, cc_words=tc.cc_words, cross=info['cross'], triple=tc.triple,
         cflags=info['cflags'], ldflags=info['ldflags'],

@@ -205,8 +205,13 @@ def summary(data):
     """One line for goldilocks-speed's header (GOLDILOCKS_TUNED)."""
     w = data['winner']
     margin = data.get('margin')
-    m = f'{margin * 100:+.1f}% {data["metric"]} of {ARBITER} against the default' if margin is not None else ''
-    return f'tuned: {w["compiler"]} {choices_text(w["choices"])}; {m}'.rstrip('; ')
+    if not isinstance(margin, (int, float)):
+        m = ''
+    elif margin == 0:
+        m = f'; {ARBITER} as the default ({data["metric"]})'
+    else:
+        m = f'; {ARBITER} {abs(margin) * 100:.1f}% {"fewer" if margin > 0 else "more"} {data["metric"]} than the default'
+    return f'tuned: {w["compiler"]} {choices_text(w["choices"])}{m}'[:200]
 
 
 # ---- building the candidates ----
@@ -245,8 +250,8 @@ def write_ninja(b, cands, path):
 def ninja(args, what):
     r = subprocess.run(['ninja'] + args, capture_output=True, text=True)
     if r.returncode != 0:
-        tail = [ln for ln in r.stdout.splitlines() if 'error' in ln or 'FAILED' in ln][:3]
-        raise TuneError(f'--tune: building {what} failed: {" | ".join(tail) or r.stdout[-300:]}')
+        tail = [ln for ln in (r.stdout + r.stderr).splitlines() if 'error' in ln or 'FAILED' in ln][:3]
+        raise TuneError(f'--tune: building {what} failed: {" | ".join(tail) or (r.stdout + r.stderr)[-300:]}')
 
 
 # ---- measuring ----
