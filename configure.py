@@ -665,8 +665,9 @@ def tune_module():
 def tune_file_setup(args, builddir, target, toolchain, cross):
     """--tune-file: validates it, writes the tuned field code into the build directory and
     returns what the build changes (layout_dir, field_c, source_cc, speed_defines, watched);
-    {} without. --tune's first configuration (args.tune_provisional) writes the default
-    choices there, so that only what the winner changes is built again."""
+    {} without. --tune's first configuration (args.tune_provisional) writes a tune.json of
+    the default choices first (tune.write_provisional), so that only what the winner changes
+    is built again."""
     provisional = getattr(args, 'tune_provisional', False)
     if not args.tune_file and not provisional:
         return {}
@@ -677,12 +678,13 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
     path = os.path.abspath(args.tune_file or os.path.join(builddir, 'tune.json'))
     try:
         if provisional:
-            choices, kind, data = tune.layouts.choices_of(tune.layouts.LAYOUTS[target.layout]), None, None
-            words = toolchain.cc_words
-        else:
-            choices, kind, data = tune.read_tune_file(path, target.name, target.layout)
-            words = tune.compiler_words(kind, toolchain.cc, cross, toolchain.triple)
-        if not tune.probe(words, toolchain.cflags, builddir):
+            # the default choices with the build's compiler, unmeasured: recorded like any
+            # tune file, so that a rerun of configure during --tune keeps this state
+            tune.write_provisional(path, target.name, target.layout, toolchain.cc_words)
+            args.tune_file = path
+        choices, kind, data = tune.read_tune_file(path, target.name, target.layout)
+        words = tune.compiler_words(kind, toolchain.cc, cross, toolchain.triple)
+        if not provisional and not tune.probe(words, toolchain.cflags, builddir):
             fail(f'--tune-file {args.tune_file}: its field code is built with {kind} ({" ".join(words)}), '
                  f'which does not build for target {target.name} here (apt-get install {DEBIAN_PACKAGES[kind]})')
         copy = os.path.join(builddir, 'tune.json')
@@ -696,8 +698,6 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
     cc = {}
     if words != toolchain.cc_words:
         cc = {f'$srcdir/{layout_dir}/{f}': quote_all(words) for f in field_c}
-    if provisional:
-        return {'layout_dir': layout_dir, 'field_c': field_c, 'shown': f'field code (for --tune): {out_dir}'}
     text = tune.summary(data)
     return {'layout_dir': layout_dir, 'field_c': field_c, 'source_cc': cc,
             'speed_defines': [quote_all([f'-DGOLDILOCKS_TUNED="{text}"'])],
@@ -724,6 +724,7 @@ def tune_build(args, created):
     args.tune_provisional = True
     info = configure(args, created)
     args.tune_provisional = False
+    args.tune_file = None
     builddir, target, tc = info['builddir'], info['target'], info['toolchain']
     if target.backends:
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target')

@@ -19,9 +19,11 @@ target's scalar layout, --tune:
      median of each candidate's rounds; under an emulator, the executed
      instructions counted by the qemu plugin (bench/qemu_count.py), exact;
      every candidate must compute the default's digest (tune_time.c);
-  5. ranks by the X448 ladder (mul and sqr are reported) and keeps the first;
-     its margin is against the default (the layout's own choices, the
-     build's compiler kind), measured in the same run.
+  5. ranks by the X448 ladder (mul and sqr are reported) and keeps the
+     fastest median that also beats the default (the layout's own choices,
+     the build's compiler kind) in significantly more rounds than not
+     (beats(): a timing within the noise keeps the default); its margin is
+     against the default, measured in the same run.
 
 tune.json holds the choice; --tune-file FILE reads one back (validated)
 and writes the same field code without measuring.
@@ -192,9 +194,24 @@ def read_tune_file(path, target_name, layout_name):
             choices[field] = layouts.parse_choice(field, text)
         except ValueError as e:
             raise TuneError(f'--tune-file {path}: {e}')
-    if not isinstance(data.get('metric'), str):
+    if not isinstance(data.get('metric'), str) and not data.get('provisional'):
         raise TuneError(f'--tune-file {path}: no "metric": not a tune.json of ./configure.py --tune')
     return choices, kind, data
+
+
+def write_provisional(path, target_name, layout_name, cc_words):
+    """The tune.json of --tune's first configuration: the layout's default choices with the
+    build's compiler, not measured (what a --tune that stops early leaves)."""
+    choices = layouts.choices_of(layouts.LAYOUTS[layout_name])
+    kind = kind_of(cc_words)
+    data = {'format': FORMAT, 'program': 'configure.py --tune (bench/tune.py)', 'provisional': True,
+            'target': target_name, 'layout': layout_name, 'metric': None, 'arbiter': ARBITER,
+            'winner': {'name': f'{kind}_{choices_name(choices)}', 'compiler': kind,
+                       'choices': json_choices(choices), 'default': True},
+            'margin': None}
+    with open(path, 'w') as f:
+        json.dump(data, f, indent=1)
+        f.write('\n')
 
 
 def json_choices(choices):
@@ -205,7 +222,9 @@ def summary(data):
     """One line for goldilocks-speed's header (GOLDILOCKS_TUNED)."""
     w = data['winner']
     margin = data.get('margin')
-    if not isinstance(margin, (int, float)):
+    if data.get('provisional'):
+        m = '; not measured (the default choices: --tune did not finish)'
+    elif not isinstance(margin, (int, float)):
         m = ''
     elif margin == 0:
         m = f'; {ARBITER} as the default ({data["metric"]})'
@@ -288,7 +307,21 @@ def measure_time(b, cands, budget, say):
         r = rounds[c['name']]
         c['result'] = {op: statistics.median(x[op] for x in r) for op in ('mul', 'sqr', 'x448')}
         c['fastest_round'] = {op: min(x[op] for x in r) for op in ('mul', 'sqr', 'x448')}
+        c['rounds'] = [x[ARBITER] for x in r]
     return n
+
+
+def beats(c, default):
+    """Whether candidate c is faster than the default beyond the noise: a sign test paired
+    by round (the two ran one after the other in each round). c must win in at least
+    n/2 + sqrt(n) of the n rounds: two standard deviations of a fair coin's count, a
+    one-sided chance of about 2% that a candidate no faster than the default passes.
+    Counted instructions are exact: fewer is faster."""
+    if 'rounds' not in c:
+        return c['result'][ARBITER] < default['result'][ARBITER]
+    pairs = list(zip(c['rounds'], default['rounds']))
+    c['rounds_won'] = sum(x < y for x, y in pairs)
+    return c['rounds_won'] >= len(pairs) / 2 + len(pairs) ** 0.5
 
 
 def measure_count(b, cands, say):
@@ -347,7 +380,7 @@ def tune(b, note):
     say(f'--tune: building {len(cands)} candidates')
     ninja(['-C', b.builddir, '-j2'] + [os.path.relpath(o, b.builddir) for o in b.lib_objects]
           + ([os.path.relpath(b.plugin, b.builddir)] if b.emulator else []), "the library's objects")
-    ninja(['-f', os.path.join(b.tune_dir, 'build.ninja'), '-j2'], 'the candidates')
+    ninja(['-C', b.tune_dir, '-j2'], 'the candidates')
     default = next(c for c in cands if c['default'])
     want = run_program(b, default, ['--count'] if b.emulator else ['--time', '1'])['digest']
     for c in list(cands):
@@ -364,7 +397,11 @@ def tune(b, note):
         metric = 'ticks'
         rounds = measure_time(b, cands, b.budget, say)
     cands.sort(key=lambda c: (c['result'][ARBITER], not c['default']))
-    best = cands[0]
+    # the fastest median that beats the default beyond the noise, else the default
+    best = next((c for c in cands if c['default'] or beats(c, default)), default)
+    for c in cands:
+        if not c['default'] and 'rounds_won' not in c and 'rounds' in c:
+            beats(c, default)
     margin = 1 - best['result'][ARBITER] / default['result'][ARBITER]
 
     def entry(c):
@@ -373,6 +410,8 @@ def tune(b, note):
              metric: {op: round(v, 2) for op, v in c['result'].items()}}
         if 'fastest_round' in c:
             e['fastest_round'] = {op: round(v, 2) for op, v in c['fastest_round'].items()}
+        if 'rounds_won' in c:
+            e['rounds_faster_than_default'] = c['rounds_won']
         return e
     data = {
         'format': FORMAT,
