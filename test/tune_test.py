@@ -4,6 +4,9 @@ combination only, with each compiler present), in temporary build directories:
 
     test/tune_test.py [--target ref64|ref32]
 
+- gen/gen_field.py --set/--name write one combination (its header names it),
+  refuse an unknown choice or value, and write nothing for a combination the
+  proof refuses;
 - --tune succeeds, writes tune.json of the documented shape (the winner's
   choices are exactly gen/layouts.py CHOICES, a margin, every candidate
   measured), records --tune-file in config.args, builds the field code from
@@ -93,6 +96,29 @@ def bad(name, args, expect, builddir, env):
     result(not why, f'refused: {name}', '; '.join(why) + f' ({r.stderr.strip()[:300]!r})')
 
 
+def gen_field_cases(root):
+    """gen/gen_field.py --set / --name: a combination into DIR/NAME, its choices in its header;
+    an unknown choice or value refused (exit status 2); a combination the proof refuses
+    writes nothing."""
+    gen = [sys.executable, os.path.join(SOURCE_DIR, 'gen', 'gen_field.py'), '--out', root, '--layout', '8x56']
+    r = subprocess.run(gen + ['--set', 'parallel_carry=', '--set', 'mul_operands_in_memory=0', '--name', 'c1'],
+                       capture_output=True, text=True)
+    header = os.path.join(root, 'c1', 'gf_layout.h')
+    text = open(header).read() if os.path.exists(header) else ''
+    result(r.returncode == 0 and ' *   parallel_carry=(none)\n' in text and ' *   mul_operands_in_memory=0\n' in text,
+           'gen_field.py --set ... --name writes DIR/NAME, its header naming the choices', r.stderr.strip()[-300:])
+    for args, expect in ((['--set', 'karatsuba=1'], "'karatsuba' is not a choice"),
+                         (['--set', 'parallel_carry=gf_invert'], 'is not one of its values'),
+                         (['--set', 'parallel_carry'], 'give FIELD=VALUE')):
+        r = subprocess.run(gen + args + ['--name', 'bad'], capture_output=True, text=True)
+        result(r.returncode == 2 and expect in r.stderr and not os.path.exists(os.path.join(root, 'bad')),
+               f'gen_field.py {" ".join(args)} refused', r.stderr.strip()[-300:])
+    r = subprocess.run(gen + ['--set', 'mul_operands_in_memory=1', '--set', 'parallel_carry=gf_mul', '--name', 'no'],
+                       capture_output=True, text=True)
+    result(r.returncode == 1 and 'refused, no file written' in r.stderr and not os.path.exists(os.path.join(root, 'no')),
+           'gen_field.py: a combination the proof refuses writes nothing', r.stderr.strip()[-300:])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--target', default='ref64', choices=sorted(LAYOUT))
@@ -102,6 +128,7 @@ def main():
     env = dict(os.environ, TMPDIR=root, GOLDILOCKS_TEST_QUICK='1')
     env.pop('CC', None)
     try:
+        gen_field_cases(os.path.join(root, 'gen'))
         one, two = os.path.join(root, 'tuned'), os.path.join(root, 'copy')
         r = configure(['--builddir', one, '--target', target, '--tune', '--tune-budget', '0', '--tune-max', '1'], env)
         result(r.returncode == 0 and not r.stderr, f'--tune --target {target} --tune-max 1 --tune-budget 0',
@@ -169,6 +196,8 @@ def main():
             bad(f'--tune-file with {name}', ['--builddir', fresh, '--target', t, '--tune-file', path], expect, fresh, env)
         bad('--tune with --tune-file', ['--builddir', fresh, '--target', target, '--tune', '--tune-file', tune_file],
             'give one', fresh, env)
+        bad('--tune with a negative budget', ['--builddir', fresh, '--target', target, '--tune', '--tune-budget', '-1'],
+            '--tune-budget', fresh, env)
         bad('--tune of a several-backend target', ['--builddir', fresh, '--target', 'x86-64', '--tune'],
             'several backends', fresh, env)
     finally:
