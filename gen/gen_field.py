@@ -2,6 +2,8 @@
 """Generates the field code of every limb layout: generated/p448_<layout>/.
 
     python3 gen/gen_field.py --out generated
+    python3 gen/gen_field.py --out DIR --layout 8x56 --set parallel_carry=gf_sqr \\
+        --name CANDIDATE        one layout with its choices overridden, into DIR/CANDIDATE
 
 For each layout of gen/layouts.py: builds the schedules (gen/schedules.py),
 proves their bounds (gen/ir.py: raises BoundError on any possible overflow),
@@ -239,8 +241,9 @@ def render_layout(env, L):
     tdir = L.template_dir
     products = {fn.name: word_products(fn) for g in fns.values() for fn in g
                 if fn.name in ("gf_mul", "gf_sqr")}
+    choices = [(f, layouts.format_choice(v) or "(none)") for f, v in layouts.choices_of(L).items()]
     ctx = dict(L=L, limbs=L.limbs, radix=L.radix, layout_mask_name="GF_LIMB_MASK",
-               hex=lambda v: "0x%x" % v, products=products)
+               hex=lambda v: "0x%x" % v, products=products, choices=choices)
     t = env.get_template(f"{tdir}/gf_layout.h.j2")
     files["gf_layout.h"] = t.render(header=header(f"{tdir}/gf_layout.h.j2"),
                                      inline=[(f, infos[f.name]) for f in fns["inline"]], **ctx)
@@ -275,7 +278,25 @@ def main():
                     help="directory that receives p448_<layout>/ (default: generated)")
     ap.add_argument("--layout", action="append", choices=sorted(layouts.LAYOUTS),
                     help="only this layout (repeatable; default: all)")
+    ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                    help="override a schedule choice of gen/layouts.py CHOICES for this run "
+                    "(repeatable; a tuple is names joined by commas, a bool 0 or 1)")
+    ap.add_argument("--name", help="write into OUT/NAME instead of OUT/p448_<layout> "
+                    "(needs exactly one --layout)")
     args = ap.parse_args()
+    overrides = {}
+    for item in args.set:
+        field, eq, text = item.partition("=")
+        if not eq:
+            ap.error(f"--set {item!r}: give FIELD=VALUE")
+        try:
+            overrides[field] = layouts.parse_choice(field, text)
+        except ValueError as e:
+            ap.error(f"--set: {e}")
+    if args.name is not None and (not args.layout or len(args.layout) != 1):
+        ap.error("--name needs exactly one --layout")
+    if args.name is not None and (not args.name or "/" in args.name or args.name in (".", "..")):
+        ap.error(f"--name {args.name!r}: give a directory name")
     try:
         import jinja2
     except ImportError:
@@ -287,12 +308,14 @@ def main():
     names = args.layout or sorted(layouts.LAYOUTS)
     try:
         # every layout is proven before any file is written
-        rendered = {name: render_layout(env, layouts.LAYOUTS[name]) for name in names}
+        rendered = {name: render_layout(env, layouts.with_choices(layouts.LAYOUTS[name], overrides))
+                    for name in names}
     except (ir.BoundError, prove.ProofError, c_match.MatchError) as e:
         sys.exit(f"gen_field.py: refused, no file written: {e}")
     for name in names:
-        changed = write_layout(rendered[name], os.path.join(args.out, f"p448_{name}"))
-        print(f"gen_field.py: p448_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
+        dirname = args.name or f"p448_{name}"
+        changed = write_layout(rendered[name], os.path.join(args.out, dirname))
+        print(f"gen_field.py: {dirname}: " + (", ".join(changed) + " written" if changed else "up to date"))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,14 @@ Adding a layout is adding an entry to LAYOUTS. gen/gen_field.py proves every
 routine of every layout against these bounds and refuses a layout for which
 any accumulator could overflow.
 
+CHOICES names the Layout fields that are schedule choices rather than facts
+of the layout: each maps to the values it may take (the layout's own value,
+its default, is one of them). `gen/gen_field.py --set FIELD=VALUE` overrides
+one for a run, and `./configure.py --tune` measures their combinations
+(HACKING.md, "Tuned to the host"). A choice changes how the code computes,
+never what: every combination is proven like the default, and one the proof
+refuses is not written.
+
 Used by gen/gen_field.py (the field code) and gen/gen_tables.py (curve
 tables: Layout.c_initializer turns a field element into a gf_s initializer).
 """
@@ -114,6 +122,14 @@ LAYOUTS = {
 }
 
 
+def _subsets(names):
+    """Every subset of names, in order, the empty one first."""
+    out = [()]
+    for n in names:
+        out += [t + (n,) for t in out]
+    return tuple(sorted(out, key=lambda t: (len(t), [names.index(x) for x in t])))
+
+
 # ---- x86-64 with mulx (BMI2): the x86-64-v3 and avx2 targets ---------------
 #
 # 8x56mulx is 8x56 (the same limbs, bounds, tables and lane conversions: plain
@@ -151,8 +167,46 @@ LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", para
 # mul_operands_in_memory, nor for a routine in parallel_carry); gcc_optimize's
 # options are the only pragmas gen/c_match.py lets into a generated file.
 CHOICES = {
-    "parallel_carry": ((), ("gf_mulw",), ("gf_sqr",), ("gf_sqr", "gf_mulw"), ("gf_mul", "gf_sqr", "gf_mulw")),
-    "mul_carry": ("lag", "next"),
     "mul_operands_in_memory": (False, True),
+    "parallel_carry": _subsets(("gf_mul", "gf_sqr", "gf_mulw")),
+    "mul_carry": ("lag", "next"),
     "gcc_optimize": ((), ("ira-algorithm=priority",)),
 }
+
+
+def choices_of(L):
+    """{field: value} of every choice, as the layout L has it."""
+    return {f: getattr(L, f) for f in CHOICES}
+
+
+def format_choice(value):
+    """A choice's value as --set takes it: 0/1 for a bool, names joined by
+    commas for a tuple (empty for none), else str()."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple):
+        return ",".join(value)
+    return str(value)
+
+
+def parse_choice(field, text):
+    """The value of choice field that text (format_choice's form) names;
+    ValueError with the allowed values when field is no choice or text is
+    not one of its values."""
+    if field not in CHOICES:
+        raise ValueError(f"{field!r} is not a choice; the choices are: {', '.join(sorted(CHOICES))}")
+    allowed = CHOICES[field]
+    for value in allowed:
+        if isinstance(value, tuple):
+            names = [n for n in text.replace("+", ",").split(",") if n]
+            if sorted(names) == sorted(value) and len(set(names)) == len(names):
+                return value
+        elif format_choice(value) == text or (isinstance(value, bool) and text.lower() == str(value).lower()):
+            return value
+    shown = " | ".join(repr(format_choice(v)) for v in allowed)
+    raise ValueError(f"{field}={text!r} is not one of its values: {shown}")
+
+
+def with_choices(L, overrides):
+    """Layout L with the choices overridden ({field: value})."""
+    return dataclasses.replace(L, **overrides)
