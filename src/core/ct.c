@@ -33,6 +33,7 @@ typedef uint64_t wipe_vec __attribute__((vector_size(32)));
 __attribute__((noinline, no_sanitize_address)) void ct_wipe_stack_tiny(void) {
     wipe_vec region[CT_STACK_WIPE_TINY_BYTES / sizeof(wipe_vec)];
     volatile wipe_vec *p = region;
+#pragma GCC unroll 64
     for (size_t i = 0; i < sizeof region / sizeof region[0]; i++)
         p[i] = (wipe_vec){0};
 }
