@@ -7,13 +7,19 @@
  * - from_*_bytes, random, invert: copies wiped by name, then the stack
  *   below (ct_wipe_stack_small; invert, deeper, ct_wipe_stack).
  * - add, sub, neg, mul: all of the work, copies included, in a frame of
- *   its own below the public function (a noinline *_work function and the
- *   one scalar.c function it calls), which the stack wipe then zeroes
- *   whole, spills and copies alike: ct_wipe_stack_tiny (512 bytes) for
- *   add, sub, neg, ct_wipe_stack_small for mul, whose product and folds
- *   take about 900 bytes of frames.
- * - to_bytes, eq: no copy at all; they read the objects word by word into
- *   registers and call nothing, so there is no frame below them to wipe.
+ *   its own below the public function (a noinline *_work function, with
+ *   scalar_words.h inline for add, sub, neg, and scalar_mul below it for
+ *   mul), which the stack wipe then zeroes whole, spills and copies alike:
+ *   ct_wipe_stack_tiny (CT_STACK_WIPE_TINY_BYTES: 256 bytes with 64-bit
+ *   words, 512 with 32-bit ones) for add, sub, neg, ct_wipe_stack_small for
+ *   mul, whose product and folds take about 900 bytes of frames.
+ * - to_bytes, eq: no copy at all; they read the objects straight into
+ *   registers (to_bytes: memmove on little-endian hosts) and call nothing
+ *   else, so there is no frame below them to wipe.
+ *
+ * test_stack_secrets checks each of them (with the secrets and every
+ * result as needles), ct_secrets runs them under valgrind with the scalars
+ * undefined.
  */
 #include <string.h>
 #include "decaf448_typed.h"
