@@ -1,7 +1,9 @@
 /*
  * Scalars modulo l = 2^446 - c, c = 13818066809895115352007386748515426880336692474882178609894547503885
- * (a 224-bit number; RFC 8032 section 5.2). 32-bit words, 64-bit products,
- * fixed loop counts: the time depends on input lengths only.
+ * (a 224-bit number; RFC 8032 section 5.2). The byte reductions use 32-bit
+ * words and 64-bit products; add, sub, neg and mul the layout's machine
+ * words (scalar_words.h). Fixed loop counts: the time depends on input
+ * lengths only.
  *
  * Reduction uses the shape of l instead of Montgomery or Barrett constants:
  * 2^446 = c (mod l), so 2^448 = 4c (mod l) with 4c < 2^226, and
