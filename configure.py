@@ -134,6 +134,7 @@ TARGET_BY_NAME = {t.name: t for t in TARGETS}
 ALTERNATIVES = {
     'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
     'src/proto/x448_ladder_lanes2.c': 'src/proto/x448_ladder.c',
+    'src/point/point_comb_split.c': 'src/point/point_comb.c',
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.
