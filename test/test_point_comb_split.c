@@ -1,5 +1,5 @@
 /*
- * The comb with its combs split between the lanes (src/point/point_comb_split.c),
+ * The fixed-base comb with its work split between the lanes (src/point/point_comb_split.c),
  * on every target whichever comb its library holds: compiled here from its
  * source under other names, beside the library's point_scalarmul_comb.
  *
@@ -8,7 +8,8 @@
  * scalars; the library's variable-base multiplication point_scalarmul (a
  * different algorithm, tested against GMP by test_point) and its comb, for
  * more random scalars, on the generated table of B and on a comb table made
- * at run time (point_comb_table) of a point with a 4-torsion part. The edge
+ * at run time (point_comb_table) of a point with a 4-torsion part; for the
+ * default split and the others the file allows (below). The edge
  * scalars include those whose recoded digits (point_comb_recode) are all
  * -1 or all +1, and every comb's digits all +1 with the others -1, so each
  * lane, and the idle lanes of the last round, see their extreme entries.
@@ -21,11 +22,61 @@
 #include "point_comb.h"
 #include "scalar.h"
 
+/*
+ * The file under other names, once per split: the default (SPLIT_OFFSETS =
+ * GF_LANES: the offsets split), the combs split (SPLIT_OFFSETS = 1) and, on
+ * 4 lanes or more, both (SPLIT_OFFSETS = 2).
+ */
 #define point_scalarmul_comb split_scalarmul_comb
 #define point_scalarmul_base split_scalarmul_base
 #include "point_comb_split.c"
+static const unsigned split_default = SPLIT_OFFSETS;
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+
+#define SPLIT_OFFSETS 1
+#define split_entry split_entry_combs
+#define point_scalarmul_comb combs_scalarmul_comb
+#define point_scalarmul_base combs_scalarmul_base
+#include "point_comb_split.c"
+#undef split_entry
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+#define SPLIT_OFFSETS 2
+#define split_entry split_entry_both
+#define point_scalarmul_comb both_scalarmul_comb
+#define point_scalarmul_base both_scalarmul_base
+#include "point_comb_split.c"
+#undef split_entry
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+#endif
+
+static const struct split {
+    const char *name;
+    void (*comb)(point_t *, const point_comb_table_t, const scalar_t *);
+    void (*base)(point_t *, const scalar_t *);
+} splits[] = {
+    { "default split", split_scalarmul_comb, split_scalarmul_base },
+    { "combs split (SPLIT_OFFSETS 1)", combs_scalarmul_comb, combs_scalarmul_base },
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+    { "offsets and combs split (SPLIT_OFFSETS 2)", both_scalarmul_comb, both_scalarmul_base },
+#endif
+};
 
 /* ---- the GMP oracle ---- */
 
@@ -155,8 +206,10 @@ static void random_mpz_mod_l(mpz_t k) {
     mpz_mod(k, k, L);
 }
 
-static void test_oracle(void) {
-    check_test("split comb of B against the GMP oracle: edge scalars and random ones");
+static void test_oracle(const struct split *sp) {
+    char name[160];
+    snprintf(name, sizeof name, "%s: [k]B against the GMP oracle: edge scalars and random ones", sp->name);
+    check_test(name);
     long randoms = check_reps_at_least(16, 4);
     mpz_t k;
     mpz_init(k);
@@ -168,15 +221,18 @@ static void test_oracle(void) {
         scalar_t s;
         point_t got;
         scalar_from_mpz(&s, k);
-        split_scalarmul_base(&got, &s);
+        sp->base(&got, &s);
         check(point_valid(&got) != 0, "case %ld: not a valid point", e);
         check(is_ref_multiple(&got, k), "case %ld: [k]B differs from the oracle", e);
     }
     mpz_clear(k);
 }
 
-static void test_against_library(void) {
-    check_test("split comb against point_scalarmul and point_scalarmul_comb, B and a run-time table");
+static void test_against_library(const struct split *sp) {
+    char name[160];
+    snprintf(name, sizeof name, "%s: against point_scalarmul and point_scalarmul_comb, B and a run-time table",
+             sp->name);
+    check_test(name);
     static point_comb_table_t table; /* 15 KiB and more: off the stack */
     point_t b, q, t4;
     point_from_niels(&b, &point_base_niels);
@@ -197,13 +253,13 @@ static void test_against_library(void) {
         scalar_t s;
         scalar_reduce_bytes(&s, bytes, sizeof bytes);
         point_t got, want, got_t, want_t;
-        split_scalarmul_base(&got, &s);
+        sp->base(&got, &s);
         point_scalarmul(&want, &b, &s);
         check(point_eq(&got, &want) != 0, "rep %ld: base: differs from point_scalarmul", r);
         point_scalarmul_comb(&want, point_base_comb, &s);
         check(point_eq(&got, &want) != 0, "rep %ld: base: differs from point_scalarmul_comb", r);
         /* the same digits of the same table: the same element, torsion part included */
-        split_scalarmul_comb(&got_t, (const point_niels_t(*)[COMB_ENTRIES])table, &s);
+        sp->comb(&got_t, (const point_niels_t(*)[COMB_ENTRIES])table, &s);
         point_scalarmul_comb(&want_t, (const point_niels_t(*)[COMB_ENTRIES])table, &s);
         check(point_valid(&got_t) != 0, "rep %ld: run-time table: not a valid point", r);
         check(point_eq(&got_t, &want_t) != 0, "rep %ld: run-time table: differs from point_scalarmul_comb", r);
@@ -219,11 +275,13 @@ static void test_against_library(void) {
 
 int main(void) {
     check_init("test_point_comb_split");
-    printf("GF_LANES %d, combs %d x teeth %d x offsets %d: %d lane additions per offset\n", GF_LANES, COMB_N,
-           COMB_T, COMB_S, ROUNDS);
+    printf("GF_LANES %d, combs %d x teeth %d x offsets %d, SPLIT_OFFSETS %u by default\n", GF_LANES, COMB_N,
+           COMB_T, COMB_S, split_default);
     oracle_init();
-    test_oracle();
-    test_against_library();
+    for (size_t v = 0; v < sizeof splits / sizeof splits[0]; v++) {
+        test_oracle(&splits[v]);
+        test_against_library(&splits[v]);
+    }
     mpz_clears(P, D, L, NULL);
     return check_done();
 }
