@@ -94,13 +94,19 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
 
     point_comb_recode(&c, k);
 
-    pointl_identity(&acc);
     for (int s = CHUNK - 1; s >= 0; s--) {
         if (s != CHUNK - 1)
             pointl_double(&acc, &acc);
         for (unsigned r = 0; r < ROUNDS; r++) {
             split_entry(&lentry, entry, neg, table, &c, (unsigned)s, r);
-            pointl_add_niels(&acc, &acc, &lentry);
+            if (s == CHUNK - 1 && r == 0) { /* the neutral element plus the entry: the entry, T = x y */
+                gfl_copy(acc.x, lentry.x);
+                gfl_copy(acc.y, lentry.y);
+                gfl_set_small(acc.z, 1);
+                gfl_mul(acc.t, lentry.x, lentry.y);
+            } else {
+                pointl_add_niels(&acc, &acc, &lentry);
+            }
         }
     }
 
