@@ -6,10 +6,10 @@
  * the offsets split; 1, the combs split; 2 on 4 lanes or more, both), all
  * compiled here from their sources under names of their own.
  *
- *   bench_comb_split [--reps R]
- *       ticks: R rounds (the order rotates each round) of a batch of calls
- *       of each form; per form the median and the fastest round of (batch /
- *       calls).
+ *   bench_comb_split [--reps R] [--batch B]
+ *       ticks: R rounds (the order rotates each round) of a batch of B calls
+ *       (4 by default: short rounds are seldom preempted) of each form; per
+ *       form the median and the fastest round of (batch / B).
  *   bench_comb_split --only FORM [--iterations N]
  *       runs FORM N times in bench_only_loop() and nothing else, for
  *         valgrind --tool=callgrind --toggle-collect=bench_only_loop \
@@ -103,7 +103,7 @@ static const form FORMS[] = {
 #endif
     { "x448_public_key", op_x448_public_key, NULL },
 };
-enum { NFORMS = sizeof FORMS / sizeof FORMS[0], BATCH = 20 };
+enum { NFORMS = sizeof FORMS / sizeof FORMS[0] };
 
 __attribute__((noinline)) void bench_only_loop(const form *f, unsigned n);
 __attribute__((noinline)) void bench_only_loop(const form *f, unsigned n) {
@@ -140,7 +140,7 @@ static void self_check(void) {
 }
 
 int main(int argc, char **argv) {
-    unsigned reps = 101, iterations = 20;
+    unsigned reps = 101, iterations = 20, batch = 4;
     const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--reps") && i + 1 < argc)
@@ -149,8 +149,10 @@ int main(int argc, char **argv) {
             only = argv[++i];
         else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
             iterations = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--batch") && i + 1 < argc)
+            batch = (unsigned)strtoul(argv[++i], NULL, 10);
         else {
-            fprintf(stderr, "usage: bench_comb_split [--reps R] | --only FORM [--iterations N]\n");
+            fprintf(stderr, "usage: bench_comb_split [--reps R] [--batch B] | --only FORM [--iterations N]\n");
             return 2;
         }
     }
@@ -158,6 +160,8 @@ int main(int argc, char **argv) {
         reps = 1;
     if (reps > 1001)
         reps = 1001;
+    if (batch < 1)
+        batch = 1;
     srand(1);
     self_check();
     random_scalar(&k_in);
@@ -179,8 +183,8 @@ int main(int argc, char **argv) {
         for (unsigned j = 0; j < NFORMS; j++) {
             unsigned f = (j + r) % NFORMS;
             uint64_t t0 = ticks();
-            FORMS[f].run(BATCH);
-            t[f][r] = (ticks() - t0) / BATCH;
+            FORMS[f].run(batch);
+            t[f][r] = (ticks() - t0) / batch;
         }
     }
     printf("[k]B by the comb (%d x %d x %d), lanes \"%s\" (GF_LANES = %d, SPLIT_OFFSETS %u by default); "

@@ -78,8 +78,6 @@ static void split_entry(pointl_niels_t *out, gf_s entry[3], mask_t neg[GF_LANES]
             gfl_insert(out->y, l, &entry[1]);
             gfl_insert(out->dxy, l, &entry[2]);
         }
-        index = 0;
-        bit = 0;
     }
     pointl_niels_cond_neg(out, lmask_make(neg));
 }
