@@ -78,7 +78,7 @@ TARGETS = [
     Target('x86-64-v3', '8x56mulx', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
            cflags=['-march=x86-64-v3'], arch='x86_64'),
     Target('avx2', '8x56mulx', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2',
-           # the fixed-base comb on the 4 lanes: [k]B 9% fewer ticks on Zen 3, 19% fewer instructions (bench_comb_split)
+           # the fixed-base comb on the 4 lanes: [k]B 11% fewer ticks on Zen 3, 17% fewer instructions (bench_comb_split)
            alternatives=['src/point/point_comb_split.c']),
     Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
