@@ -19,27 +19,13 @@
  *
  * Every table entry is read for every lookup (point_niels_lookup), the sign is
  * applied with a mask, and the scalar's bits only ever become masks and
- * lookup indices.
+ * lookup indices. The recoding is point_comb_recode.c's (point_comb.h);
+ * point_comb_split.c is this file's measured alternative, the combs split
+ * between the lanes (configure.py ALTERNATIVES).
  */
-#include <string.h>
 #include "point.h"
 #include "point_comb.h"
 #include "ct.h"
-
-/* (2^COMB_BITS - 1) mod l, as a scalar: computed once per call from bytes. */
-static void comb_adjustment(scalar_t *out) {
-    uint8_t ones[(COMB_BITS + 7) / 8];
-    memset(ones, 0xff, sizeof ones);
-    if (COMB_BITS % 8)
-        ones[sizeof ones - 1] = (uint8_t)((1u << (COMB_BITS % 8)) - 1);
-    scalar_reduce_bytes(out, ones, sizeof ones);
-}
-
-void point_comb_recode(scalar_t *c, const scalar_t *k) {
-    comb_adjustment(c);
-    scalar_add(c, c, k);
-    scalar_halve(c, c);
-}
 
 /* Any table of point_base_comb's shape: the generated one of B, or point_comb_table's of a run-time point. */
 void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
