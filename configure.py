@@ -142,12 +142,14 @@ ALTERNATIVES = {
     'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
     'src/proto/x448_ladder_lanes2.c': 'src/proto/x448_ladder.c',
     'src/point/point_comb_split.c': 'src/point/point_comb.c',
+    'src/point/point_arith_lanes2.c': 'src/point/point_arith.c',
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.
 ALTERNATIVE_MIN_LANES = {
     'src/proto/x448_ladder_lanes.c': 4,
     'src/proto/x448_ladder_lanes2.c': 2,
+    'src/point/point_arith_lanes2.c': 2,
 }
 
 

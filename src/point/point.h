@@ -110,6 +110,8 @@ mask_t point_valid(const point_t *a);
 void point_affine(gf x, gf y, const point_t *a);
 /* Wipes a secret point. */
 void point_wipe(point_t *a);
+/* The additions' last round (point_arith.c): X3 = E F, Y3 = G H, T3 = E H, Z3 = F G; e..h loose allowed. */
+void point_add_finish(point_t *out, const gf e, const gf f, const gf g, const gf h);
 
 /* ---- src/point/point_encode.c: RFC 8032 sections 5.2.2, 5.2.3 ---- */
 
