@@ -92,6 +92,9 @@ static void ours_ed_sign_seed(void) {
 }
 /* ---- decaf448 [s]B (RFC 9496), the scalar from x_secret's 56 bytes ---- */
 static void ours_decaf_base(void) { rc[0] = goldilocks_decaf448_scalarmult_base(out[0], cur[0].x_secret); }
+/* decaf448 [s]P, the same scalar, P a public point made beforehand (the same in both sets) */
+static uint8_t decaf_point[56];
+static void ours_decaf_mul(void) { rc[0] = goldilocks_decaf448_scalarmult(out[0], decaf_point, cur[0].x_secret); }
 
 static void ours_ed_verify(void) { rc[0] = goldilocks_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, NULL, 0); }
 /* The batch calls on BATCH_N copies of the same inputs, counted per item (calls = BATCH_N). */
@@ -169,6 +172,12 @@ static void decaf_decaf_base(void) {
     decaf_448_precomputed_scalarmul(p, decaf_448_precomputed_base, s);
     decaf_448_point_encode(out[1], p);
 }
+/* The same scalar decoding, libdecaf's bytes-to-bytes [s]P. */
+static void decaf_decaf_mul(void) {
+    decaf_448_scalar_t s;
+    decaf_448_scalar_decode_long(s, in[0].x_secret, 56);
+    rc[1] = decaf_448_direct_scalarmul(out[1], decaf_point, s, DECAF_FALSE, DECAF_TRUE) == DECAF_SUCCESS ? 0 : -1;
+}
 #define DECAF_FN(f) f
 #else
 #define DECAF_FN(f) NULL
@@ -203,6 +212,7 @@ static const struct op ops[] = {
     { "ed448_sign_seed", ours_ed_sign_seed, DECAF_FN(decaf_ed_sign_seed), 114, 1, 1 },
     { "ed448_verify", ours_ed_verify, DECAF_FN(decaf_ed_verify), 0, 0, 1 },
     { "decaf448_scalarmult_base", ours_decaf_base, DECAF_FN(decaf_decaf_base), 56, 1, 1 },
+    { "decaf448_scalarmult", ours_decaf_mul, DECAF_FN(decaf_decaf_mul), 56, 1, 1 },
     { "x448_batch", ours_x448_batch, NULL, 0, 1, BATCH_N },
     { "x448_public_key_batch", ours_x448_pub_batch, NULL, 0, 1, BATCH_N },
     { "gf_mul", ours_gf_mul, NULL, 0, 0, FIELD_CALLS },
@@ -246,7 +256,7 @@ int main(int argc, char **argv) {
             list = argv[++i];
         } else {
             fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
-                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,"
+                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,decaf448_scalarmult,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,"
                             "gfl_mul,gfl_sqr,gfl_mulw]\n");
             return 2;
         }
@@ -272,6 +282,8 @@ int main(int argc, char **argv) {
             return 1;
     }
     uint8_t bytes[56];
+    if (goldilocks_decaf448_scalarmult_base(decaf_point, in[0].x_peer) != 0)   /* a valid point */
+        return 1;
     fill(bytes, 56, &state);
     bytes[55] &= 0x7f;
     gf_deserialize(fa, bytes);
