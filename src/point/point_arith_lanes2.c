@@ -32,9 +32,16 @@
  * gfl_sub, gfl_addsub, not their _nr forms); the gf sums packed into lanes
  * are gf_add's, tight, as gfl_insert and gfl_broadcast require.
  * Constant time: lanes and permutations are public constants; no branch.
+ *
+ * One of the two sources of these four functions (configure.py ALTERNATIVES):
+ * the targets that list it build it, today armv7. There (`ninja count`,
+ * qemu-arm -cpu cortex-a9, instructions) Ed448 verify executes 2,951,086
+ * against 4,004,349 with point_arith.c (libdecaf 6,387,391), keygen 1,078,486
+ * against 1,407,205, decaf448 scalarmult 3,544,474 against 4,934,416.
  */
 /* Before the headers, so that it covers the lane layout's inline operations
- * (gcc -O2 leaves their 16-limb loops rolled; see x448_ladder_lanes2.c). */
+ * (gcc -O2 leaves their 16-limb loops rolled; see x448_ladder_lanes2.c).
+ * On armv7 it saves 141k instructions of Ed448 verify's 3.09M. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("unroll-loops")
 #endif
