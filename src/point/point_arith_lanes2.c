@@ -35,9 +35,12 @@
  *
  * One of the two sources of these four functions (configure.py ALTERNATIVES):
  * the targets that list it build it, today armv7. There (`ninja count`,
- * qemu-arm -cpu cortex-a9, instructions) Ed448 verify executes 2,951,086
- * against 4,004,349 with point_arith.c (libdecaf 6,387,391), keygen 1,078,486
- * against 1,407,205, decaf448 scalarmult 3,544,474 against 4,934,416.
+ * qemu-arm -cpu cortex-a9, instructions, with point_comb_split.c) Ed448
+ * verify executes 2,952,508 against 4,005,771 with point_arith.c (libdecaf
+ * 6,387,391), decaf448 scalarmult 3,544,477 against 4,934,419 (6,709,406),
+ * keygen 977,718 against 998,497. On aarch64 with --lanes neon, where a
+ * two-lane gfl_mul costs 2.1 scalar 8x56 ones, it loses: verify 1,966,195
+ * against 1,454,935.
  */
 /* Before the headers, so that it covers the lane layout's inline operations
  * (gcc -O2 leaves their 16-limb loops rolled; see x448_ladder_lanes2.c).
