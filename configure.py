@@ -163,7 +163,7 @@ AUTO_X86_64 = [
 
 # Layouts whose field code runs on a host with 64-bit words; each gets its own
 # field test programs so that one `ninja test` checks every scalar layout.
-LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False}
+LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False, '16x28arm': False}
 
 # Which Debian package provides what; the errors name them.
 DEBIAN_PACKAGES = {
@@ -463,6 +463,10 @@ def parse_args(argv):
     p.add_argument('--lanes', metavar='NAME',
                    help="build the lane layout generated/lanes_NAME in place of the target's "
                    '(for tests and measurements: e.g. --target aarch64 --lanes neon)')
+    # ---- --layout: measurements of another scalar layout on a target ----
+    p.add_argument('--layout', metavar='NAME',
+                   help="build the scalar layout generated/p448_NAME in place of the target's "
+                   '(for tests and measurements: e.g. --target aarch64 --layout 16x28arm)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     return p.parse_args(argv)
 
@@ -590,6 +594,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
     out += [f'--alternative={a}' for a in args.alternative]
     if args.lanes:
         out.append(f'--lanes={args.lanes}')
+    if args.layout:
+        out.append(f'--layout={args.layout}')
     return out
 
 
@@ -687,6 +693,13 @@ def configure(args, created):
     if not toolchain.compiles('int main(void) { return 0; }\n'):
         fail(f'{cc} cannot build a program with flags {" ".join(base_cflags) or "(none)"}; '
              'check --cc/--cflags/--cross')
+    # ---- --layout (measurements): another scalar layout for this target ----
+    if args.layout:
+        if args.layout not in LAYOUT_NEEDS_INT128:
+            fail(f"--layout {args.layout}: unknown; the scalar layouts are: {', '.join(LAYOUT_NEEDS_INT128)}")
+        if target.backends:
+            fail(f'--layout: target {target.name} holds several backends; choose a one-backend target')
+        target.layout = args.layout
     if LAYOUT_NEEDS_INT128[target.layout] and not toolchain.has_int128():
         fail(f"target {target.name} needs unsigned __int128, which {cc} ({toolchain.triple}) lacks; "
              "use --target ref32")

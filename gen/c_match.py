@@ -15,6 +15,7 @@ is refused even where the C would still be correct mod p.
                          [functions of gf_layout.h without a schedule, not checked])
 """
 
+import re
 import c_reader
 import ir
 import prove
@@ -30,6 +31,12 @@ def files_of(L):
     """{file name: [schedule functions printed there]}."""
     return {("gf_layout.h" if stem == "inline" else stem + ".c"): fns
             for stem, fns in schedules.all_functions(L).items()}
+
+
+# The preprocessor lines of layouts.py's mul_gcc_optimize (templates/c_scalar/routine.c.j2).
+GCC_PRAGMA_LINES = re.compile(r'#if defined\(__GNUC__\) && !defined\(__clang__\)$|#endif$'
+                              r'|#pragma GCC optimize \(("no-schedule-insns"|"no-tree-reassoc")'
+                              r'(, ("no-schedule-insns"|"no-tree-reassoc"))*\)$')
 
 
 def check(L, texts, fns_by_file=None):
@@ -48,8 +55,11 @@ def check(L, texts, fns_by_file=None):
         alone = {fn.name: fn for fn in template_routines.functions(L)} if fname == "gf_layout.h" else {}
         if fname != "gf_layout.h":
             # the reader drops preprocessor lines: a .c file may only include field.h
+            # (and give gcc the optimize pragmas of GCC_PRAGMA_LINES, which change
+            # the order of instructions, not what the C computes)
             for ln in texts[fname].split("\n"):
-                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"':
+                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"' \
+                        and not GCC_PRAGMA_LINES.match(ln.strip()):
                     raise MatchError(f"{L.name} {fname}: preprocessor line {ln.strip()!r}")
         try:
             read, others = c_reader.read(texts[fname], layout_h, {**by_name, **alone})

@@ -35,6 +35,18 @@ class Layout:
     align: int           # alignment of gf_s in bytes
     mul_operands_in_memory: bool = False   # mul/sqr shape: schedules._mul_from_memory
     parallel_carry: tuple = ()             # routines whose carries are schedules._carry_parallel
+    # ---- schedule choices of the from-memory shape (16x28arm; CHOICES below) ----
+    # column pairs per compiler barrier in gf_mul / gf_sqr, their products
+    # interleaved (schedules._mul_blocked); 1: schedules._mul_from_memory
+    mul_pairs_per_block: int = 1
+    sqr_pairs_per_block: int = 1
+    # the order of the groups A = a0 b0, B = a1 b1, C = (a0 + a1)(b0 + b1) in a block
+    mul_group_order: str = "ABC"
+    # gcc optimize pragmas printed before gf_mul and gf_sqr (no-schedule-insns:
+    # keep the product order of the schedule, which the register use relies on)
+    mul_gcc_optimize: tuple = ()
+    # why this layout exists and the counts that chose its choices (gf_layout.h)
+    notes: str = ""
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -86,7 +98,7 @@ class Layout:
 
 
 def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_max,
-                   mul_operands_in_memory=False, parallel_carry=()):
+                   mul_operands_in_memory=False, parallel_carry=(), **choices):
     # Tight: a limb may exceed 2^radix - 1 by the small carries that a weak
     # reduction or a multiplication leaves in it, at most 2^(radix/2).
     tight = (1 << radix) + (1 << (radix // 2))
@@ -98,7 +110,7 @@ def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_ma
                   word_type=word_type, dword_type=dword_type, tight_max=tight,
                   loose_max=loose, mulw_max=mulw_max, template_dir="c_scalar",
                   align=word_bits // 8 * 2, mul_operands_in_memory=mul_operands_in_memory,
-                  parallel_carry=parallel_carry)
+                  parallel_carry=parallel_carry, **choices)
 
 
 LAYOUTS = {
@@ -109,3 +121,26 @@ LAYOUTS = {
     "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1,
                             mul_operands_in_memory=True),
 }
+
+
+# ---- the tunable schedule choices: Layout field -> allowed values ----
+# (gen/gen_field.py proves every routine whatever the values; which one is
+# faster is a measurement per target.)
+CHOICES = {
+    "mul_pairs_per_block": (1, 2, 3, 4),
+    "sqr_pairs_per_block": (1, 2, 3, 4),
+    "mul_group_order": ("ABC", "ACB", "BAC", "BCA", "CAB", "CBA"),
+    "mul_gcc_optimize": ((), ("no-schedule-insns", "no-tree-reassoc")),
+}
+
+# 16x28 for 32-bit ARM, chosen by counting (README "ARM"): the same limbs,
+# bounds and routines as 16x28, gf_mul and gf_sqr scheduled for ARM's
+# umull/umlal and 13 free registers.
+ARM_NOTES = """\
+Layout 16x28arm: layout 16x28 (same limbs and bounds, interchangeable values)
+with gf_mul and gf_sqr scheduled for 32-bit ARM, chosen by counted instructions.
+"""
+LAYOUTS["16x28arm"] = _scalar_layout(
+    "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
+    mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
+    mul_gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), notes=ARM_NOTES)
