@@ -140,6 +140,15 @@ ARM_NOTES = """\
 Layout 16x28arm: layout 16x28 (same limbs and bounds, interchangeable values)
 with gf_mul and gf_sqr scheduled for 32-bit ARM, chosen by counted instructions.
 """
+ARMV5_NOTES = """\
+Layout 16x28armv5: layout 16x28 (same limbs and bounds, interchangeable values)
+with gf_mul and gf_sqr scheduled for ARMv5TE (ARM mode), chosen by counted
+instructions.
+"""
+LAYOUTS["16x28armv5"] = _scalar_layout(
+    "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
+    mul_pairs_per_block=4, sqr_pairs_per_block=1, mul_group_order="ABC",
+    mul_gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), notes=ARMV5_NOTES)
 LAYOUTS["16x28arm"] = _scalar_layout(
     "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
