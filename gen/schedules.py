@@ -397,6 +397,9 @@ def fn_mul(L, square=False):
                         [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
                         {"a": L.loose_max, "b": L.loose_max})
     b = Builder(L, f)
+    if L.mul_operands_in_memory and square and L.sqr_double_cross:
+        _sqr_doubled(b)
+        return f
     if L.mul_operands_in_memory and (L.sqr_pairs_per_block if square else L.mul_pairs_per_block) > 1:
         _mul_blocked(b, square)
         return f
@@ -799,6 +802,122 @@ def _sqr_blocked(b):
         return out
 
     _blocked_columns(b, lambda ts: [p for g in L.mul_group_order for p in products(ts, g)])
+
+
+def _sqr_doubled(b):
+    """gf_sqr for layouts with few registers (layouts.py sqr_double_cross):
+    the cross products once and the sums doubled, in place of doubled limbs.
+
+    The column sums of _mul_from_memory's square, one column pair j at a
+    time with the operands in memory, but each x_i x_k (i < k) is a product
+    of the limbs themselves: the cross products of lo{j} and hi{j} (with
+    sa{j}, sc{j}, sd{j} combined as in _mul_from_memory) are summed, the sum
+    doubled (lo += lo), and only then the squares x_m^2 and the carry of the
+    pair below added. So no doubled limbs are stored (gf_sqr of 16x28 keeps
+    22 of them and 7 doubled half sums in memory), and a square is one load.
+    The squares that a column takes with a minus sign come as a difference
+    of squares, a product of nonnegative terms:
+        (a_m + a_(m+h))^2 - a_m^2 = a_(m+h) (aa_m + a_m),  aa_m = a_m + a_(m+h).
+    When hi{j} could pass 2^64, its cross sum is split at bit 32 before the
+    doubling: hx{j}, the high word, has place 2^33 once doubled and goes into
+    the carry (hx{j} << 5), as in _mul_from_memory.
+    """
+    L = b.L
+    n, h, r = L.limbs, L.half, L.radix
+    a = [b.bind(f"a{i}", "a", i) for i in range(n)]
+    b.scratch("mem", [("aa", h)])
+    with b.block("the sums of the halves, a0 + a1, in memory"):
+        aa = [b.put("mem.aa", i, Add(a[i], a[i + h])) for i in range(h)]
+    a0, a1 = a[:h], a[h:]
+
+    def cross(x, col):
+        return [(x[i], x[col - i]) for i in range(h) if 0 <= col - i < h and i < col - i]
+
+    def acc(name, ps, init=None):
+        """name = init + the products ps, or None when both are empty."""
+        if not ps and init is None:
+            return None
+        if init is None:
+            b.let(name, Mul(*ps[0]))
+            ps = ps[1:]
+        else:
+            b.let(name, init)
+        for x, z in ps:
+            b.add(name, Mul(x, z), wrap=True)
+        return name
+
+    c = [None] * n
+    carry = None
+    for j in range(h):
+        with b.block(f"column pair {j}, {j + h}: the cross products of lo{j} = A{j} + B{j} + (C - A){j + h} "
+                     f"and hi{j} = (C - A){j} + B{j + h} + C{j + h}, doubled, then the squares and the carries",
+                     vars=[f"lo{j}", f"hi{j}"]):
+            b.barrier("mem")
+            sa = acc(f"sa{j}", cross(a0, j))
+            sd = acc(f"sd{j}", cross(a0, j + h))
+            sc = acc(f"sc{j}", cross(aa, j + h))
+            lo = acc(f"lo{j}", cross(a1, j))
+            hi = acc(f"hi{j}", cross(aa, j) + cross(a1, j + h))
+            parts = [(lo, "lo", [(sa, 1), (sc, 1), (sd, -1)]), (hi, "hi", [(sc, 1), (sa, -1)])]
+            names = {}
+            for have, k, terms in parts:
+                for t, sign in terms:
+                    if t is None:
+                        continue
+                    if have is None:
+                        if sign < 0:
+                            raise ir.BoundError(f"{b.fn.name}: {k}{j} would start with a subtraction")
+                        have = acc(f"{k}{j}", [], b.v(t))
+                    elif sign > 0:
+                        b.add(have, b.v(t), wrap=True)
+                    else:
+                        b.sub(have, b.v(t), wrap=True)
+                names[k] = have
+            # squares: x_m^2 at column 2m (lo: A_j, B_j and (C - A)_(j+h); hi: (C - A)_j,
+            # B_(j+h) and C_(j+h)), as products of nonnegative terms
+            sq_lo, sq_hi = [], []
+            if j % 2 == 0:
+                m, M = j // 2, (j + h) // 2
+                sq_lo = [(a0[m], a0[m]), (a1[m], a1[m]), (a1[M], Add(aa[M], a0[M]))]
+                sq_hi = [(a1[m], Add(aa[m], a0[m])), (a1[M], a1[M]), (aa[M], aa[M])]
+            snap = b.snapshot()
+            for split in (False, True):
+                try:
+                    hx = None
+                    out = {}
+                    for k, sqs, cin in (("lo", sq_lo, 0), ("hi", sq_hi, 1)):
+                        name = names[k]
+                        if name is None:
+                            name = acc(f"{k}{j}", sqs[:1])
+                            sqs = sqs[1:]
+                        else:
+                            if split and k == "hi":
+                                hx = b.let(f"hx{j}", Lo(Shr(b.v(name), L.word_bits)))
+                                b.set(name, Mask(b.v(name), L.word_bits))
+                            b.add(name, b.v(name), wrap=True)
+                        for x, z in sqs:
+                            b.add(name, Mul(x, z), wrap=True)
+                        if carry is not None:
+                            b.add(name, carry[cin], wrap=True)
+                        out[k] = name
+                    c[j] = b.let(f"c{j}", Lo(Mask(b.v(out["lo"]), r)))
+                    c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(out["hi"]), r)))
+                    carry_hi = Shr(b.v(out["hi"]), r)
+                    if hx is not None:      # hx{j} doubled: place 2^(word_bits + 1)
+                        carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits + 1 - r))
+                    new_carry = (Shr(b.v(out["lo"]), r), carry_hi)
+                    b.hi(new_carry[0])
+                    b.hi(new_carry[1])
+                    break
+                except ir.BoundError:
+                    if split:
+                        raise
+                    b.restore(snap)
+            carry = new_carry
+    b.let("carry_lo", carry[0])
+    b.let("carry_hi", carry[1])
+    _carry_wrap(b, c)
+    _store_all(b, "out", c)
 
 
 def fn_mulw(L):

@@ -12,8 +12,24 @@
  *          accept it.
  * Included by src/field/field.h, which declares the API; do not include directly.
  *
- * Layout 16x28arm: layout 16x28 (same limbs and bounds, interchangeable values)
- * with gf_mul and gf_sqr scheduled for 32-bit ARM, chosen by counted instructions.
+ * Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them
+ * unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.
+ * The choices (layouts.py CHOICES) were made by counting instructions: static
+ * counts of gf_mul / gf_sqr, gcc 12 -O2 with each target's flags (configure.py);
+ * the executed counts of `ninja -C build/X count` (qemu plugin) agree within 1%.
+ *                                  Thumb-2 (v7)  ARMv6 -marm  ARMv5TE -marm  AArch64
+ *   16x28 (from memory, 1 pair)    974 / 701     956 / 669    998 / 672      687 / 444
+ *   + mul_gcc_optimize             904 / 626     894 / 606    889 / 622      721 / 443
+ *   mul_pairs_per_block=2, ABC     823           807          819            550
+ *   mul_pairs_per_block=3, ABC     795           779          853            504
+ *   mul_pairs_per_block=3, BCA     834           796          817            498
+ *   mul_pairs_per_block=4, ABC     844           786          806            463
+ *   sqr_pairs_per_block=2 / 3 / 4  681/668/672   -            694/689/667    390/358/347
+ *   sqr_double_cross               644           632          653            425
+ * (no other group order gave a 32-bit column its best count.) Hence 16x28arm for
+ * Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
+ * with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
+ * Made with: mul_pairs_per_block=3, sqr_pairs_per_block=1, sqr_double_cross=False, mul_group_order=ABC, mul_gcc_optimize=('no-schedule-insns', 'no-tree-reassoc').
  */
 #ifndef GOLDILOCKS_GF_LAYOUT_H
 #define GOLDILOCKS_GF_LAYOUT_H
