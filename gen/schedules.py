@@ -818,6 +818,9 @@ def _sqr_doubled(b):
     The squares that a column takes with a minus sign come as a difference
     of squares, a product of nonnegative terms:
         (a_m + a_(m+h))^2 - a_m^2 = a_(m+h) (aa_m + a_m),  aa_m = a_m + a_(m+h).
+    With sqr_pairs_per_block > 1 the cross products of a block of column
+    pairs are taken in the zigzag order of _mul_blocked (plain limbs: the
+    squares no longer break the chain of shared operands).
     When hi{j} could pass 2^64, its cross sum is split at bit 32 before the
     doubling: hx{j}, the high word, has place 2^33 once doubled and goes into
     the carry (hx{j} << 5), as in _mul_from_memory.
@@ -846,74 +849,103 @@ def _sqr_doubled(b):
             b.add(name, Mul(x, z), wrap=True)
         return name
 
+    groups = {"A": (a0, "sa", "sd"), "B": (a1, "lo", "hi"), "C": (aa, "hi", "sc")}
+
+    def zigzag(ts, g):
+        """The cross products of group g for the column pairs ts, in the
+        order of _mul_blocked (consecutive products share an operand)."""
+        x, low, high = groups[g]
+        out = []
+        for i in range(h):
+            for t in reversed(ts):
+                k = (t - i) % h
+                if i < k:
+                    out.append((f"{low if i <= t else high}{t}", x[i], x[k]))
+        return out
+
     c = [None] * n
     carry = None
-    for j in range(h):
-        with b.block(f"column pair {j}, {j + h}: the cross products of lo{j} = A{j} + B{j} + (C - A){j + h} "
-                     f"and hi{j} = (C - A){j} + B{j + h} + C{j + h}, doubled, then the squares and the carries",
-                     vars=[f"lo{j}", f"hi{j}"]):
+    bs = L.sqr_pairs_per_block
+    for j0 in range(0, h, bs):
+        ts = list(range(j0, min(j0 + bs, h)))
+        with b.block(f"column pairs {', '.join(f'{t}/{t + h}' for t in ts)}: the cross products of "
+                       f"lo{{t}} = A{{t}} + B{{t}} + (C - A){{t+{h}}} and hi{{t}} = (C - A){{t}} + B{{t+{h}}} + "
+                       f"C{{t+{h}}}, doubled, then the squares and the carries",
+                       vars=[f"{k}{t}" for t in ts for k in ("lo", "hi")]):
             b.barrier("mem")
-            sa = acc(f"sa{j}", cross(a0, j))
-            sd = acc(f"sd{j}", cross(a0, j + h))
-            sc = acc(f"sc{j}", cross(aa, j + h))
-            lo = acc(f"lo{j}", cross(a1, j))
-            hi = acc(f"hi{j}", cross(aa, j) + cross(a1, j + h))
-            parts = [(lo, "lo", [(sa, 1), (sc, 1), (sd, -1)]), (hi, "hi", [(sc, 1), (sa, -1)])]
-            names = {}
-            for have, k, terms in parts:
-                for t, sign in terms:
-                    if t is None:
-                        continue
-                    if have is None:
-                        if sign < 0:
-                            raise ir.BoundError(f"{b.fn.name}: {k}{j} would start with a subtraction")
-                        have = acc(f"{k}{j}", [], b.v(t))
-                    elif sign > 0:
-                        b.add(have, b.v(t), wrap=True)
-                    else:
-                        b.sub(have, b.v(t), wrap=True)
-                names[k] = have
-            # squares: x_m^2 at column 2m (lo: A_j, B_j and (C - A)_(j+h); hi: (C - A)_j,
-            # B_(j+h) and C_(j+h)), as products of nonnegative terms
-            sq_lo, sq_hi = [], []
-            if j % 2 == 0:
-                m, M = j // 2, (j + h) // 2
-                sq_lo = [(a0[m], a0[m]), (a1[m], a1[m]), (a1[M], Add(aa[M], a0[M]))]
-                sq_hi = [(a1[m], Add(aa[m], a0[m])), (a1[M], a1[M]), (aa[M], aa[M])]
-            snap = b.snapshot()
-            for split in (False, True):
-                try:
-                    hx = None
-                    out = {}
-                    for k, sqs, cin in (("lo", sq_lo, 0), ("hi", sq_hi, 1)):
-                        name = names[k]
-                        if name is None:
-                            name = acc(f"{k}{j}", sqs[:1])
-                            sqs = sqs[1:]
+            started = set()
+            if bs == 1:
+                j = ts[0]
+                order = ([(f"sa{j}", x, z) for x, z in cross(a0, j)] + [(f"sd{j}", x, z) for x, z in cross(a0, j + h)]
+                         + [(f"sc{j}", x, z) for x, z in cross(aa, j + h)] + [(f"lo{j}", x, z) for x, z in cross(a1, j)]
+                         + [(f"hi{j}", x, z) for x, z in cross(aa, j) + cross(a1, j + h)])
+            else:
+                order = [p for g in L.mul_group_order for p in zigzag(ts, g)]
+            for name, x, z in order:
+                if name in started:
+                    b.add(name, Mul(x, z), wrap=True)
+                else:
+                    b.let(name, Mul(x, z))
+                    started.add(name)
+            for j in ts:
+                sa, sd, sc, lo, hi = (f"{k}{j}" if f"{k}{j}" in started else None
+                                      for k in ("sa", "sd", "sc", "lo", "hi"))
+                parts = [(lo, "lo", [(sa, 1), (sc, 1), (sd, -1)]), (hi, "hi", [(sc, 1), (sa, -1)])]
+                names = {}
+                for have, k, terms in parts:
+                    for t, sign in terms:
+                        if t is None:
+                            continue
+                        if have is None:
+                            if sign < 0:
+                                raise ir.BoundError(f"{b.fn.name}: {k}{j} would start with a subtraction")
+                            have = acc(f"{k}{j}", [], b.v(t))
+                        elif sign > 0:
+                            b.add(have, b.v(t), wrap=True)
                         else:
-                            if split and k == "hi":
-                                hx = b.let(f"hx{j}", Lo(Shr(b.v(name), L.word_bits)))
-                                b.set(name, Mask(b.v(name), L.word_bits))
-                            b.add(name, b.v(name), wrap=True)
-                        for x, z in sqs:
-                            b.add(name, Mul(x, z), wrap=True)
-                        if carry is not None:
-                            b.add(name, carry[cin], wrap=True)
-                        out[k] = name
-                    c[j] = b.let(f"c{j}", Lo(Mask(b.v(out["lo"]), r)))
-                    c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(out["hi"]), r)))
-                    carry_hi = Shr(b.v(out["hi"]), r)
-                    if hx is not None:      # hx{j} doubled: place 2^(word_bits + 1)
-                        carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits + 1 - r))
-                    new_carry = (Shr(b.v(out["lo"]), r), carry_hi)
-                    b.hi(new_carry[0])
-                    b.hi(new_carry[1])
-                    break
-                except ir.BoundError:
-                    if split:
-                        raise
-                    b.restore(snap)
-            carry = new_carry
+                            b.sub(have, b.v(t), wrap=True)
+                    names[k] = have
+                # squares: x_m^2 at column 2m (lo: A_j, B_j and (C - A)_(j+h); hi: (C - A)_j,
+                # B_(j+h) and C_(j+h)), as products of nonnegative terms
+                sq_lo, sq_hi = [], []
+                if j % 2 == 0:
+                    m, M = j // 2, (j + h) // 2
+                    sq_lo = [(a0[m], a0[m]), (a1[m], a1[m]), (a1[M], Add(aa[M], a0[M]))]
+                    sq_hi = [(a1[m], Add(aa[m], a0[m])), (a1[M], a1[M]), (aa[M], aa[M])]
+                snap = b.snapshot()
+                for split in (False, True):
+                    try:
+                        hx = None
+                        out = {}
+                        for k, sqs, cin in (("lo", sq_lo, 0), ("hi", sq_hi, 1)):
+                            name = names[k]
+                            if name is None:
+                                name = acc(f"{k}{j}", sqs[:1])
+                                sqs = sqs[1:]
+                            else:
+                                if split and k == "hi":
+                                    hx = b.let(f"hx{j}", Lo(Shr(b.v(name), L.word_bits)))
+                                    b.set(name, Mask(b.v(name), L.word_bits))
+                                b.add(name, b.v(name), wrap=True)
+                            for x, z in sqs:
+                                b.add(name, Mul(x, z), wrap=True)
+                            if carry is not None:
+                                b.add(name, carry[cin], wrap=True)
+                            out[k] = name
+                        c[j] = b.let(f"c{j}", Lo(Mask(b.v(out["lo"]), r)))
+                        c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(out["hi"]), r)))
+                        carry_hi = Shr(b.v(out["hi"]), r)
+                        if hx is not None:      # hx{j} doubled: place 2^(word_bits + 1)
+                            carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits + 1 - r))
+                        new_carry = (Shr(b.v(out["lo"]), r), carry_hi)
+                        b.hi(new_carry[0])
+                        b.hi(new_carry[1])
+                        break
+                    except ir.BoundError:
+                        if split:
+                            raise
+                        b.restore(snap)
+                carry = new_carry
     b.let("carry_lo", carry[0])
     b.let("carry_hi", carry[1])
     _carry_wrap(b, c)

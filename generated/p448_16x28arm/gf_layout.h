@@ -26,6 +26,7 @@
  *   mul_pairs_per_block=4, ABC     844           786          806            463
  *   sqr_pairs_per_block=2 / 3 / 4  681/668/672   -            694/689/667    390/358/347
  *   sqr_double_cross               644           632          653            425
+ *   the same, 2 / 3 / 4 pairs      654-704       634-659      659-695        322-350
  * (no other group order gave a 32-bit column its best count.) Hence 16x28arm for
  * Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
  * with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
