@@ -17,6 +17,7 @@ is refused even where the C would still be correct mod p.
 
 import re
 import c_reader
+import layouts
 import ir
 import prove
 import schedules
@@ -33,10 +34,19 @@ def files_of(L):
             for stem, fns in schedules.all_functions(L).items()}
 
 
-# The preprocessor lines of layouts.py's mul_gcc_optimize (templates/c_scalar/routine.c.j2).
-GCC_PRAGMA_LINES = re.compile(r'#if defined\(__GNUC__\) && !defined\(__clang__\)$|#endif$'
-                              r'|#pragma GCC optimize \(("no-schedule-insns"|"no-tree-reassoc")'
-                              r'(, ("no-schedule-insns"|"no-tree-reassoc"))*\)$')
+def _gcc_optimize_lines(L, fname):
+    """The preprocessor lines of Layout.gcc_optimize that gf_mul.c and gf_sqr.c
+    may hold: gcc options that steer code generation (register allocation)
+    and no value, each one listed in layouts.CHOICES["gcc_optimize"]."""
+    opts = getattr(L, "gcc_optimize", ())
+    if not opts or fname not in ("gf_mul.c", "gf_sqr.c"):
+        return set()
+    known = {o for choice in layouts.CHOICES.get("gcc_optimize", ()) for o in choice}
+    for o in opts:
+        if o not in known:
+            raise MatchError(f"{L.name}: gcc option {o!r} is not one of layouts.CHOICES['gcc_optimize']")
+    return {"#if defined(__GNUC__) && !defined(__clang__)",
+            "#pragma GCC optimize(" + ", ".join(f'"{o}"' for o in opts) + ")", "#endif"}
 
 
 def check(L, texts, fns_by_file=None):
@@ -55,11 +65,10 @@ def check(L, texts, fns_by_file=None):
         alone = {fn.name: fn for fn in template_routines.functions(L)} if fname == "gf_layout.h" else {}
         if fname != "gf_layout.h":
             # the reader drops preprocessor lines: a .c file may only include field.h
-            # (and give gcc the optimize pragmas of GCC_PRAGMA_LINES, which change
-            # the order of instructions, not what the C computes)
+            # (and carry the layout's gcc options, _gcc_optimize_lines)
+            allowed = {'#include "field.h"'} | _gcc_optimize_lines(L, fname)
             for ln in texts[fname].split("\n"):
-                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"' \
-                        and not GCC_PRAGMA_LINES.match(ln.strip()):
+                if ln.lstrip().startswith("#") and ln.strip() not in allowed:
                     raise MatchError(f"{L.name} {fname}: preprocessor line {ln.strip()!r}")
         try:
             read, others = c_reader.read(texts[fname], layout_h, {**by_name, **alone})

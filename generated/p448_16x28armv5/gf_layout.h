@@ -10,6 +10,15 @@
  *   loose: every limb <= GF_LOOSE_MAX = 0x30004000; what gf_add_nr / gf_sub_nr
  *          of two tight elements return; gf_mul, gf_sqr, gf_mulw and gf_weak_reduce
  *          accept it.
+ * Schedule choices (gen/layouts.py CHOICES; gen/gen_field.py --set FIELD=VALUE):
+ *   mul_operands_in_memory=1
+ *   parallel_carry=(none)
+ *   mul_carry=lag
+ *   gcc_optimize=no-schedule-insns,no-tree-reassoc
+ *   mul_pairs_per_block=4
+ *   sqr_pairs_per_block=1
+ *   sqr_double_cross=0
+ *   mul_group_order=ABC
  * Included by src/field/field.h, which declares the API; do not include directly.
  *
  * Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.
@@ -18,7 +27,8 @@
  * the executed counts of `ninja -C build/X count` (qemu plugin) agree within 1%.
  *                                  Thumb-2 (v7)  ARMv6 -marm  ARMv5TE -marm  AArch64
  *   16x28 (from memory, 1 pair)    974 / 701     956 / 669    998 / 672      687 / 444
- *   + mul_gcc_optimize             904 / 626     894 / 606    889 / 622      721 / 443
+ *   + gcc_optimize (no-schedule-  904 / 626     894 / 606    889 / 622      721 / 443
+ *     insns, no-tree-reassoc)
  *   mul_pairs_per_block=2, ABC     823           807          819            550
  *   mul_pairs_per_block=3, ABC     795           779          853            504
  *   mul_pairs_per_block=3, BCA     834           796          817            498
@@ -29,7 +39,6 @@
  * (no other group order gave a 32-bit column its best count.) Hence 16x28arm for
  * Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
  * with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
- * Made with: mul_pairs_per_block=4, sqr_pairs_per_block=1, sqr_double_cross=False, mul_group_order=ABC, mul_gcc_optimize=('no-schedule-insns', 'no-tree-reassoc').
  */
 #ifndef GOLDILOCKS_GF_LAYOUT_H
 #define GOLDILOCKS_GF_LAYOUT_H

@@ -5,13 +5,9 @@
  * schedule; build with -DGOLDILOCKS_DEBUG_BOUNDS to assert them.
  */
 #include "field.h"
-/*
- * gcc only: layouts.py mul_gcc_optimize. The products are printed in the order
- * that lets consecutive ones share an operand in a register; gcc's scheduling
- * before register allocation and its reassociation of the sums would undo it.
- */
+/* gcc's register allocation and scheduling for this file (gen/layouts.py, Layout.gcc_optimize); no effect on values */
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize ("no-schedule-insns", "no-tree-reassoc")
+#pragma GCC optimize("no-schedule-insns", "no-tree-reassoc")
 #endif
 /*
  * gf_mul: Multiplies, by Karatsuba on the halves a0 + a1 phi (phi = 2^224).
