@@ -85,21 +85,21 @@ TARGETS = [
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),
     # ---- ARM: one target per board class; each names its flags, compiler and qemu CPU ----
-    Target('armv5', '16x28', 'ARMv5TE (ARM926EJ-S class), ARM mode, soft-float Linux (armel), 16x28 limbs',
+    Target('armv5', '16x28armv5', 'ARMv5TE (ARM926EJ-S class), ARM mode, soft-float Linux (armel), 16x28 limbs (layout 16x28armv5)',
            cflags=['-march=armv5te', '-marm', '-mfloat-abi=soft'], cross='arm-linux-gnueabi-', arch='arm',
            qemu_cpu='arm926'),
     # Debian's armhf libc is ARMv7 code (SIGILL on an ARM1176): armv6 uses the armel
     # libc, with VFP for the library's own code through the softfp calling convention.
-    Target('armv6', '16x28', 'ARMv6 with VFP (ARM1176, Raspberry Pi 1), ARM mode, softfp Linux (armel), 16x28 limbs',
+    Target('armv6', '16x28arm', 'ARMv6 with VFP (ARM1176, Raspberry Pi 1), ARM mode, softfp Linux (armel), 16x28 limbs (layout 16x28arm)',
            cflags=['-march=armv6+fp', '-marm', '-mfloat-abi=softfp'], cross='arm-linux-gnueabi-', arch='arm',
            qemu_cpu='arm1176'),
-    Target('armv7-noneon', '16x28', 'ARMv7-A without NEON (Cortex-A9 like Tegra 2), Thumb-2, VFPv3-D16, '
-           'hard-float Linux (armhf), 16x28 limbs',
+    Target('armv7-noneon', '16x28arm', 'ARMv7-A without NEON (Cortex-A9 like Tegra 2), Thumb-2, VFPv3-D16, '
+           'hard-float Linux (armhf), 16x28 limbs (layout 16x28arm)',
            cflags=['-march=armv7-a+fp', '-mfpu=vfpv3-d16', '-mthumb', '-mtune=cortex-a9'],
            cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off'),
-    Target('armv7', '16x28', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
-           '16x28 limbs, NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls, the X448 ladder and the '
-           'fixed-base comb',
+    Target('armv7', '16x28arm', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
+           '16x28 limbs (layout 16x28arm), NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls, the X448 '
+           'ladder, the fixed-base comb and the point formulas',
            cflags=['-march=armv7-a+fp', '-mfpu=neon', '-mthumb'], cross='arm-linux-gnueabihf-', arch='arm',
            qemu_cpu='cortex-a9', lanes='neon_armv7',
            # the 2-lane ladder: 0.47x libdecaf's X448 instructions, against 0.74x (ninja count)
@@ -194,7 +194,7 @@ AUTO_X86_64 = [
 
 # Layouts whose field code runs on a host with 64-bit words; each gets its own
 # field test programs so that one `ninja test` checks every scalar layout.
-LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False}
+LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False, '16x28arm': False, '16x28armv5': False}
 LAYOUT_NEEDS_INT128['8x56mulx'] = True     # 8x56's limbs, other schedules (gen/layouts.py)
 
 # Which Debian package provides what; the errors name them.
@@ -495,6 +495,10 @@ def parse_args(argv):
     p.add_argument('--lanes', metavar='NAME',
                    help="build the lane layout generated/lanes_NAME in place of the target's "
                    '(for tests and measurements: e.g. --target aarch64 --lanes neon)')
+    # ---- --layout: measurements of another scalar layout on a target ----
+    p.add_argument('--layout', metavar='NAME',
+                   help="build the scalar layout generated/p448_NAME in place of the target's "
+                   '(for tests and measurements: e.g. --target aarch64 --layout 16x28arm)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     tune_options(p)
     return p.parse_args(argv)
@@ -623,6 +627,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
     out += [f'--alternative={a}' for a in args.alternative]
     if args.lanes:
         out.append(f'--lanes={args.lanes}')
+    if args.layout:
+        out.append(f'--layout={args.layout}')
     if args.tune_file:
         out.append(f'--tune-file={os.path.abspath(args.tune_file)}')
     return out
@@ -845,6 +851,13 @@ def configure(args, created):
     if not toolchain.compiles('int main(void) { return 0; }\n'):
         fail(f'{cc} cannot build a program with flags {" ".join(base_cflags) or "(none)"}; '
              'check --cc/--cflags/--cross')
+    # ---- --layout (measurements): another scalar layout for this target ----
+    if args.layout:
+        if args.layout not in LAYOUT_NEEDS_INT128:
+            fail(f"--layout {args.layout}: unknown; the scalar layouts are: {', '.join(LAYOUT_NEEDS_INT128)}")
+        if target.backends:
+            fail(f'--layout: target {target.name} holds several backends; choose a one-backend target')
+        target.layout = args.layout
     if LAYOUT_NEEDS_INT128[target.layout] and not toolchain.has_int128():
         fail(f"target {target.name} needs unsigned __int128, which {cc} ({toolchain.triple}) lacks; "
              "use --target ref32")
@@ -905,6 +918,10 @@ def configure(args, created):
     layouts_tested = [target.layout] + [
         layout for layout in LAYOUT_NEEDS_INT128
         if layout != target.layout and (not LAYOUT_NEEDS_INT128[layout] or toolchain.has_int128())]
+    if emulator:
+        # under qemu-user the field tests are slow: the target's own layout only
+        # (the other layouts are tested natively)
+        layouts_tested = [target.layout]
 
     warnings = ['-Wall', '-Wextra', '-Werror']
     # No auto-vectorization: gcc 12 and clang at -O2 turn the limb loops of

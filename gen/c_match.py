@@ -15,6 +15,7 @@ is refused even where the C would still be correct mod p.
                          [functions of gf_layout.h without a schedule, not checked])
 """
 
+import re
 import c_reader
 import layouts
 import ir

@@ -134,6 +134,15 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     product instead of keeping the half sums in memory (ARMv7 gf_mul 1142);
     summing the groups of a column pair in another order (sc and sd first:
     1070); a barrier before every group (1024).
+  - 16x28arm / 16x28armv5 (the 32-bit ARM targets; layouts.py has the
+    table of counts that chose them): gf_mul takes three (four) column pairs
+    per barrier with their products interleaved, so that consecutive
+    products share an operand (schedules._mul_blocked), and gf_mul / gf_sqr
+    are compiled without gcc's scheduling before register allocation and
+    without its reassociation of sums (gcc_optimize), which reorder the
+    products and spill: ARMv7 gf_mul 974 -> 795 instructions, gf_sqr
+    701 -> 626; ARMv5TE 998 -> 806 / 672 -> 622. The pragma alone gives 904 /
+    626 on ARMv7; the blocks without it, 1034.
 """
 
 import argparse

@@ -44,6 +44,17 @@ class Layout:
     align: int           # alignment of gf_s in bytes
     mul_operands_in_memory: bool = False   # mul/sqr shape: schedules._mul_from_memory
     parallel_carry: tuple = ()             # routines whose carries are schedules._carry_parallel
+    # ---- schedule choices of the from-memory shape (16x28arm; CHOICES below) ----
+    # column pairs per compiler barrier in gf_mul / gf_sqr, their products
+    # interleaved (schedules._mul_blocked); 1: schedules._mul_from_memory
+    mul_pairs_per_block: int = 1
+    sqr_pairs_per_block: int = 1
+    # gf_sqr: cross products of the limbs themselves, sums doubled (schedules._sqr_doubled)
+    sqr_double_cross: bool = False
+    # the order of the groups A = a0 b0, B = a1 b1, C = (a0 + a1)(b0 + b1) in a block
+    mul_group_order: str = "ABC"
+    # why this layout exists and the counts that chose its choices (gf_layout.h)
+    notes: str = ""
     mul_carry: str = "lag"                 # "lag" or "next": schedules._mul_carry_next (8x56 shape)
     gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
 
@@ -97,7 +108,7 @@ class Layout:
 
 
 def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_max,
-                   mul_operands_in_memory=False, parallel_carry=(), mul_carry="lag"):
+                   mul_operands_in_memory=False, parallel_carry=(), mul_carry="lag", **choices):
     # Tight: a limb may exceed 2^radix - 1 by the small carries that a weak
     # reduction or a multiplication leaves in it, at most 2^(radix/2).
     tight = (1 << radix) + (1 << (radix // 2))
@@ -109,7 +120,7 @@ def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_ma
                   word_type=word_type, dword_type=dword_type, tight_max=tight,
                   loose_max=loose, mulw_max=mulw_max, template_dir="c_scalar",
                   align=word_bits // 8 * 2, mul_operands_in_memory=mul_operands_in_memory,
-                  parallel_carry=parallel_carry, mul_carry=mul_carry)
+                  parallel_carry=parallel_carry, mul_carry=mul_carry, **choices)
 
 
 LAYOUTS = {
@@ -170,7 +181,12 @@ CHOICES = {
     "mul_operands_in_memory": (False, True),
     "parallel_carry": _subsets(("gf_mul", "gf_sqr", "gf_mulw")),
     "mul_carry": ("lag", "next"),
-    "gcc_optimize": ((), ("ira-algorithm=priority",)),
+    "gcc_optimize": ((), ("ira-algorithm=priority",), ("no-schedule-insns", "no-tree-reassoc")),
+    # the from-memory shape (mul_operands_in_memory; 16x28arm, 16x28armv5 below)
+    "mul_pairs_per_block": (1, 2, 3, 4),
+    "sqr_pairs_per_block": (1, 2, 3, 4),
+    "sqr_double_cross": (False, True),
+    "mul_group_order": ("ABC", "ACB", "BAC", "BCA", "CAB", "CBA"),
 }
 
 
@@ -210,3 +226,39 @@ def parse_choice(field, text):
 def with_choices(L, overrides):
     """Layout L with the choices overridden ({field: value})."""
     return dataclasses.replace(L, **overrides)
+
+
+# 16x28 for 32-bit ARM, chosen by counting (README "ARM"): the same limbs,
+# bounds and routines as 16x28, gf_mul and gf_sqr scheduled for ARM's
+# umull/umlal and 13 free registers.
+ARM_NOTES = """\
+The choices (layouts.py CHOICES) were made by counting instructions: static
+counts of gf_mul / gf_sqr, gcc 12 -O2 with each target's flags (configure.py);
+the executed counts of `ninja -C build/X count` (qemu plugin) agree within 1%.
+                                 Thumb-2 (v7)  ARMv6 -marm  ARMv5TE -marm  AArch64
+  16x28 (from memory, 1 pair)    974 / 701     956 / 669    998 / 672      687 / 444
+  + gcc_optimize (no-schedule-  904 / 626     894 / 606    889 / 622      721 / 443
+    insns, no-tree-reassoc)
+  mul_pairs_per_block=2, ABC     823           807          819            550
+  mul_pairs_per_block=3, ABC     795           779          853            504
+  mul_pairs_per_block=3, BCA     834           796          817            498
+  mul_pairs_per_block=4, ABC     844           786          806            463
+  sqr_pairs_per_block=2 / 3 / 4  681/668/672   -            694/689/667    390/358/347
+  sqr_double_cross               644           632          653            425
+  the same, 2 / 3 / 4 pairs      654-704       634-659      659-695        322-350
+(no other group order gave a 32-bit column its best count.) Hence 16x28arm for
+Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
+with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
+"""
+LAYOUTS["16x28arm"] = _scalar_layout(
+    "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
+    mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"),
+    notes="Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them\n"
+          "unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.\n" + ARM_NOTES)
+LAYOUTS["16x28armv5"] = _scalar_layout(
+    "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
+    mul_pairs_per_block=4, sqr_pairs_per_block=1, mul_group_order="ABC",
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"),
+    notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
+          + ARM_NOTES)

@@ -401,6 +401,12 @@ def fn_mul(L, square=False):
                         [("out", "gf_out"), ("a", "gf_in"), ("b", "gf_in")],
                         {"a": L.loose_max, "b": L.loose_max})
     b = Builder(L, f)
+    if L.mul_operands_in_memory and square and L.sqr_double_cross:
+        _sqr_doubled(b)
+        return f
+    if L.mul_operands_in_memory and (L.sqr_pairs_per_block if square else L.mul_pairs_per_block) > 1:
+        _mul_blocked(b, square)
+        return f
     if L.mul_operands_in_memory:
         _mul_from_memory(b, square)
         return f
@@ -696,6 +702,289 @@ def _mul_from_memory(b, square):
             if j + 1 == h:
                 b.let("carry_lo", carry_lo)
                 b.let("carry_hi", carry_hi)
+    _carry_wrap(b, c)
+    _store_all(b, "out", c)
+
+
+# ---- 16x28 on ARM: column pairs in blocks (layouts.py mul_pairs_per_block) ----
+
+def _mul_blocked(b, square):
+    """gf_mul for layouts with few registers, the column pairs in blocks of
+    L.mul_pairs_per_block (L.sqr_pairs_per_block for gf_sqr).
+
+    The column sums of _mul_from_memory, with the operands still in memory
+    and one compiler barrier per block, but the products of the column pairs
+    of one block interleaved so that every operand loaded serves two
+    products. Column t of a half product (A = a0 b0, B = a1 b1, C = (a0 +
+    a1)(b0 + b1)), folded at x^(n/2), pairs x_i with y_((t - i) mod n/2):
+    the product goes to column t when i <= t, to column t + n/2 otherwise.
+    For the columns t and t + 1 the products are taken in the order
+        x_i y_(t+1-i), x_i y_(t-i), x_(i+1) y_(t-i), x_(i+1) y_(t-i-1), ...
+    so consecutive products share x_i or y_(t-i), and the compiler (which
+    keeps a value loaded between two barriers in a register) loads about one
+    operand per multiply-accumulate instead of two: 2 n/2 + 1 loads for the
+    2 n/2 products of a group and a block of two column pairs, against 4 n/2.
+    The accumulators of each column pair t are those of _mul_from_memory:
+    lo{t} (B_t), hi{t} (C_t and B_(t+n/2)), sa{t} = A_t (added to lo{t},
+    subtracted from hi{t}), sc{t} = C_(t+n/2) (added to both) and sd{t} =
+    A_(t+n/2) (subtracted from sc{t}); L.mul_group_order says in which order
+    the three groups of products are taken. Once a block's products are
+    summed, each pair takes the carry of the one below, is combined and
+    carried as in _mul_from_memory (hx{t} when hi{t} could pass 2^64), all
+    sums with wrap. Measurements: the header of generated/p448_16x28arm/.
+    """
+    L = b.L
+    n, h, r = L.limbs, L.half, L.radix
+    if square:
+        return _sqr_blocked(b)
+    a = [b.bind(f"a{i}", "a", i) for i in range(n)]
+    y = [b.bind(f"b{i}", "b", i) for i in range(n)]
+    b.scratch("mem", [("aa", h), ("bb", h)])
+    with b.block("the sums of the halves, a0 + a1 and b0 + b1, in memory"):
+        aa = [b.put("mem.aa", i, Add(a[i], a[i + h])) for i in range(h)]
+        yy = [b.put("mem.bb", i, Add(y[i], y[i + h])) for i in range(h)]
+    groups = {"A": (a[:h], y[:h], "sa", "sd"), "B": (a[h:], y[h:], "lo", "hi"),
+              "C": (aa, yy, "hi", "sc")}
+
+    def products(ts, g):
+        """(target accumulator, x, y) of group g for the columns ts, in the
+        zigzag order above."""
+        x, yv, low, high = groups[g]
+        out = []
+        for i in range(h):
+            for t in reversed(ts):
+                out.append((f"{low if i <= t else high}{t}", x[i], yv[(t - i) % h]))
+        return out
+
+    _blocked_columns(b, lambda ts: [p for g in L.mul_group_order for p in products(ts, g)])
+
+
+def _blocked_columns(b, block_products):
+    """The blocks of column pairs of _mul_blocked / _sqr_blocked:
+    block_products(ts) gives the products (accumulator, x, y) of the column
+    pairs ts in the order they are summed; then each pair is combined and
+    carried (_mul_blocked)."""
+    L = b.L
+    n, h, r = L.limbs, L.half, L.radix
+    bs = L.sqr_pairs_per_block if b.fn.name == "gf_sqr" else L.mul_pairs_per_block
+    c = [None] * n
+    carry = None
+    for j0 in range(0, h, bs):
+        ts = list(range(j0, min(j0 + bs, h)))
+        with b.block(f"column pairs {', '.join(f'{t}/{t + h}' for t in ts)}: lo{{t}} = A{{t}} + B{{t}} + "
+                     f"(C - A){{t+{h}}}, hi{{t}} = (C - A){{t}} + B{{t+{h}}} + C{{t+{h}}}, the products of "
+                     "the pairs interleaved", vars=[f"{k}{t}" for t in ts for k in ("lo", "hi")]):
+            b.barrier("mem")
+            started = set()
+            for acc, x, z in block_products(ts):
+                if acc in started:
+                    b.add(acc, Mul(x, z), wrap=True)
+                else:
+                    b.let(acc, Mul(x, z))
+                    started.add(acc)
+            for t in ts:
+                lo, hi, sa, sc, sd = (f"{k}{t}" for k in ("lo", "hi", "sa", "sc", "sd"))
+                if carry is not None:
+                    b.add(lo, carry[0], wrap=True)
+                    b.add(hi, carry[1], wrap=True)
+                b.add(lo, b.v(sa), wrap=True)
+                b.sub(hi, b.v(sa), wrap=True)
+                hx = None
+                if sc in started:
+                    if not b.fits(Add(b.v(hi), b.v(sc))):
+                        hx = b.let(f"hx{t}", Lo(Shr(b.v(hi), L.word_bits)))
+                        b.set(hi, Mask(b.v(hi), L.word_bits))
+                    b.add(hi, b.v(sc), wrap=True)
+                    b.hide(sd)
+                    b.sub(sc, b.v(sd), wrap=True)
+                    b.add(lo, b.v(sc), wrap=True)
+                c[t] = b.let(f"c{t}", Lo(Mask(b.v(lo), r)))
+                c[t + h] = b.let(f"c{t + h}", Lo(Mask(b.v(hi), r)))
+                carry_hi = Shr(b.v(hi), r)
+                if hx is not None:
+                    carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits - r))
+                carry = (Shr(b.v(lo), r), carry_hi)
+    b.let("carry_lo", carry[0])
+    b.let("carry_hi", carry[1])
+    _carry_wrap(b, c)
+    _store_all(b, "out", c)
+
+
+def _sqr_blocked(b):
+    """gf_sqr in the blocks of _mul_blocked: the products of _mul_from_memory's
+    square (x_i x_k once for i <= k, by the doubled limb 2 x_i when i < k,
+    doubled limbs and half sums in memory), in the zigzag order of
+    _mul_blocked restricted to i <= k: two consecutive products still share
+    an operand, the diagonal one a_i and not 2 a_i."""
+    L = b.L
+    n, h = L.limbs, L.half
+    a = [b.bind(f"a{i}", "a", i) for i in range(n)]
+    b.scratch("mem", [("aa", h), ("ad", 2 * (h - 1)), ("aad", h - 1)])
+    with b.block("the sums of the halves, a0 + a1, in memory"):
+        aa = [b.put("mem.aa", i, Add(a[i], a[i + h])) for i in range(h)]
+    with b.block("doubled limbs for the off-diagonal products, in memory"):
+        ad = [b.put("mem.ad", i, Add(a[i], a[i])) for i in range(h - 1)]
+        ad1 = [b.put("mem.ad", i + h - 1, Add(a[i + h], a[i + h])) for i in range(h - 1)]
+        aad = [b.put("mem.aad", i, Add(aa[i], aa[i])) for i in range(h - 1)]
+    groups = {"A": (a[:h], ad, "sa", "sd"), "B": (a[h:], ad1, "lo", "hi"), "C": (aa, aad, "hi", "sc")}
+
+    def products(ts, g):
+        x, xd, low, high = groups[g]
+        out = []
+        for i in range(h):
+            for t in reversed(ts):
+                k = (t - i) % h
+                if i <= k:
+                    out.append((f"{low if i <= t else high}{t}", xd[i] if i != k else x[i], x[k]))
+        return out
+
+    _blocked_columns(b, lambda ts: [p for g in L.mul_group_order for p in products(ts, g)])
+
+
+def _sqr_doubled(b):
+    """gf_sqr for layouts with few registers (layouts.py sqr_double_cross):
+    the cross products once and the sums doubled, in place of doubled limbs.
+
+    The column sums of _mul_from_memory's square, one column pair j at a
+    time with the operands in memory, but each x_i x_k (i < k) is a product
+    of the limbs themselves: the cross products of lo{j} and hi{j} (with
+    sa{j}, sc{j}, sd{j} combined as in _mul_from_memory) are summed, the sum
+    doubled (lo += lo), and only then the squares x_m^2 and the carry of the
+    pair below added. So no doubled limbs are stored (gf_sqr of 16x28 keeps
+    22 of them and 7 doubled half sums in memory), and a square is one load.
+    The squares that a column takes with a minus sign come as a difference
+    of squares, a product of nonnegative terms:
+        (a_m + a_(m+h))^2 - a_m^2 = a_(m+h) (aa_m + a_m),  aa_m = a_m + a_(m+h).
+    With sqr_pairs_per_block > 1 the cross products of a block of column
+    pairs are taken in the zigzag order of _mul_blocked (plain limbs: the
+    squares no longer break the chain of shared operands).
+    When hi{j} could pass 2^64, its cross sum is split at bit 32 before the
+    doubling: hx{j}, the high word, has place 2^33 once doubled and goes into
+    the carry (hx{j} << 5), as in _mul_from_memory.
+    """
+    L = b.L
+    n, h, r = L.limbs, L.half, L.radix
+    a = [b.bind(f"a{i}", "a", i) for i in range(n)]
+    b.scratch("mem", [("aa", h)])
+    with b.block("the sums of the halves, a0 + a1, in memory"):
+        aa = [b.put("mem.aa", i, Add(a[i], a[i + h])) for i in range(h)]
+    a0, a1 = a[:h], a[h:]
+
+    def cross(x, col):
+        return [(x[i], x[col - i]) for i in range(h) if 0 <= col - i < h and i < col - i]
+
+    def acc(name, ps, init=None):
+        """name = init + the products ps, or None when both are empty."""
+        if not ps and init is None:
+            return None
+        if init is None:
+            b.let(name, Mul(*ps[0]))
+            ps = ps[1:]
+        else:
+            b.let(name, init)
+        for x, z in ps:
+            b.add(name, Mul(x, z), wrap=True)
+        return name
+
+    groups = {"A": (a0, "sa", "sd"), "B": (a1, "lo", "hi"), "C": (aa, "hi", "sc")}
+
+    def zigzag(ts, g):
+        """The cross products of group g for the column pairs ts, in the
+        order of _mul_blocked (consecutive products share an operand)."""
+        x, low, high = groups[g]
+        out = []
+        for i in range(h):
+            for t in reversed(ts):
+                k = (t - i) % h
+                if i < k:
+                    out.append((f"{low if i <= t else high}{t}", x[i], x[k]))
+        return out
+
+    c = [None] * n
+    carry = None
+    bs = L.sqr_pairs_per_block
+    for j0 in range(0, h, bs):
+        ts = list(range(j0, min(j0 + bs, h)))
+        with b.block(f"column pairs {', '.join(f'{t}/{t + h}' for t in ts)}: the cross products of "
+                       f"lo{{t}} = A{{t}} + B{{t}} + (C - A){{t+{h}}} and hi{{t}} = (C - A){{t}} + B{{t+{h}}} + "
+                       f"C{{t+{h}}}, doubled, then the squares and the carries",
+                       vars=[f"{k}{t}" for t in ts for k in ("lo", "hi")]):
+            b.barrier("mem")
+            started = set()
+            if bs == 1:
+                j = ts[0]
+                order = ([(f"sa{j}", x, z) for x, z in cross(a0, j)] + [(f"sd{j}", x, z) for x, z in cross(a0, j + h)]
+                         + [(f"sc{j}", x, z) for x, z in cross(aa, j + h)] + [(f"lo{j}", x, z) for x, z in cross(a1, j)]
+                         + [(f"hi{j}", x, z) for x, z in cross(aa, j) + cross(a1, j + h)])
+            else:
+                order = [p for g in L.mul_group_order for p in zigzag(ts, g)]
+            for name, x, z in order:
+                if name in started:
+                    b.add(name, Mul(x, z), wrap=True)
+                else:
+                    b.let(name, Mul(x, z))
+                    started.add(name)
+            for j in ts:
+                sa, sd, sc, lo, hi = (f"{k}{j}" if f"{k}{j}" in started else None
+                                      for k in ("sa", "sd", "sc", "lo", "hi"))
+                parts = [(lo, "lo", [(sa, 1), (sc, 1), (sd, -1)]), (hi, "hi", [(sc, 1), (sa, -1)])]
+                names = {}
+                for have, k, terms in parts:
+                    for t, sign in terms:
+                        if t is None:
+                            continue
+                        if have is None:
+                            if sign < 0:
+                                raise ir.BoundError(f"{b.fn.name}: {k}{j} would start with a subtraction")
+                            have = acc(f"{k}{j}", [], b.v(t))
+                        elif sign > 0:
+                            b.add(have, b.v(t), wrap=True)
+                        else:
+                            b.sub(have, b.v(t), wrap=True)
+                    names[k] = have
+                # squares: x_m^2 at column 2m (lo: A_j, B_j and (C - A)_(j+h); hi: (C - A)_j,
+                # B_(j+h) and C_(j+h)), as products of nonnegative terms
+                sq_lo, sq_hi = [], []
+                if j % 2 == 0:
+                    m, M = j // 2, (j + h) // 2
+                    sq_lo = [(a0[m], a0[m]), (a1[m], a1[m]), (a1[M], Add(aa[M], a0[M]))]
+                    sq_hi = [(a1[m], Add(aa[m], a0[m])), (a1[M], a1[M]), (aa[M], aa[M])]
+                snap = b.snapshot()
+                for split in (False, True):
+                    try:
+                        hx = None
+                        out = {}
+                        for k, sqs, cin in (("lo", sq_lo, 0), ("hi", sq_hi, 1)):
+                            name = names[k]
+                            if name is None:
+                                name = acc(f"{k}{j}", sqs[:1])
+                                sqs = sqs[1:]
+                            else:
+                                if split and k == "hi":
+                                    hx = b.let(f"hx{j}", Lo(Shr(b.v(name), L.word_bits)))
+                                    b.set(name, Mask(b.v(name), L.word_bits))
+                                b.add(name, b.v(name), wrap=True)
+                            for x, z in sqs:
+                                b.add(name, Mul(x, z), wrap=True)
+                            if carry is not None:
+                                b.add(name, carry[cin], wrap=True)
+                            out[k] = name
+                        c[j] = b.let(f"c{j}", Lo(Mask(b.v(out["lo"]), r)))
+                        c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(out["hi"]), r)))
+                        carry_hi = Shr(b.v(out["hi"]), r)
+                        if hx is not None:      # hx{j} doubled: place 2^(word_bits + 1)
+                            carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits + 1 - r))
+                        new_carry = (Shr(b.v(out["lo"]), r), carry_hi)
+                        b.hi(new_carry[0])
+                        b.hi(new_carry[1])
+                        break
+                    except ir.BoundError:
+                        if split:
+                            raise
+                        b.restore(snap)
+                carry = new_carry
+    b.let("carry_lo", carry[0])
+    b.let("carry_hi", carry[1])
     _carry_wrap(b, c)
     _store_all(b, "out", c)
 

@@ -185,6 +185,11 @@ def bad_cases(w):
         builddir=b('lanes1'))
     bad(w, '--lanes for another machine', ['--builddir', b('lanes2'), '--target', 'ref32', '--lanes', 'neon'],
         'is aarch64 code', builddir=b('lanes2'))
+    bad(w, '--layout of no layout', ['--builddir', b('layout1'), '--layout', '9x50'], '--layout 9x50: unknown',
+        builddir=b('layout1'))
+    bad(w, '--layout on a several-backend target', ['--builddir', b('layout2'), '--target', 'x86-64',
+                                                    '--layout', '16x28'], 'holds several backends',
+        builddir=b('layout2'))
     bad(w, '--builddir /', ['--builddir', '/'], 'root directory')
     bad(w, '--builddir = the source directory', ['--builddir', w.tree], 'source directory itself')
     bad(w, '--builddir = the source directory, spelt src/..', ['--builddir', w.tree + '/src/..'],

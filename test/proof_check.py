@@ -74,6 +74,14 @@ def check_other_shapes():
         ("16x28, parallel carries in mulw", dataclasses.replace(L16, parallel_carry=("gf_mulw",))),
         ("8x56, each column pair's carries the first terms of the next (mul_carry next)",
          dataclasses.replace(L8, parallel_carry=("gf_mulw",), mul_carry="next")),
+        # the from-memory choices of 16x28arm that no layout takes
+        ("16x28arm, gf_mul in blocks of two pairs, gf_sqr of three, group order CBA",
+         dataclasses.replace(layouts.LAYOUTS["16x28arm"], mul_pairs_per_block=2, sqr_pairs_per_block=3,
+                             mul_group_order="CBA")),
+        ("16x28arm, gf_sqr with the cross products doubled",
+         dataclasses.replace(layouts.LAYOUTS["16x28arm"], sqr_double_cross=True)),
+        ("16x28arm, gf_sqr with the cross products doubled in blocks of two",
+         dataclasses.replace(layouts.LAYOUTS["16x28arm"], sqr_double_cross=True, sqr_pairs_per_block=2)),
     ]
     for what, V in variants:
         try:

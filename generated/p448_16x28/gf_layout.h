@@ -15,6 +15,10 @@
  *   parallel_carry=(none)
  *   mul_carry=lag
  *   gcc_optimize=(none)
+ *   mul_pairs_per_block=1
+ *   sqr_pairs_per_block=1
+ *   sqr_double_cross=0
+ *   mul_group_order=ABC
  * Included by src/field/field.h, which declares the API; do not include directly.
  */
 #ifndef GOLDILOCKS_GF_LAYOUT_H

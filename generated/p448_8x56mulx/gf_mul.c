@@ -5,7 +5,7 @@
  * schedule; build with -DGOLDILOCKS_DEBUG_BOUNDS to assert them.
  */
 #include "field.h"
-/* gcc's register allocation for this file (gen/layouts.py, Layout.gcc_optimize); no effect on values */
+/* gcc's register allocation and scheduling for this file (gen/layouts.py, Layout.gcc_optimize); no effect on values */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("ira-algorithm=priority")
 #endif
