@@ -3,6 +3,10 @@
  * Precomputed multiples of the Ed448 base point B, affine, as (x, y, d x y).
  * point_base_comb: COMB_N = 5 tables of 2^(COMB_T - 1) entries,
  * COMB_T = 5, COMB_S = 18 (see src/point/point_comb.c).
+ * point_base_comb_twisted: BASE_COMB_N = 5 tables of 2^(BASE_COMB_T - 1) entries,
+ * BASE_COMB_T = 5, BASE_COMB_S = 18, on the twisted curve: the entry
+ * of the same formula, times 1/4 mod l, through phi, as (y - x, y + x, 2 d' x y)
+ * (see src/point/point_base_twisted.c).
  * point_base_wnaf: (2i + 1) B, and point_base2_wnaf: (2i + 1) 2^224 B,
  * WNAF_BASE_BITS = 7 (see src/point/point_wnaf.c, src/point/point_verify.c).
  */
@@ -10,6 +14,8 @@
 
 _Static_assert(COMB_N == 5 && COMB_T == 5 && COMB_S == 18,
                "src/point/point.h changed the comb: regenerate");
+_Static_assert(BASE_COMB_N == 5 && BASE_COMB_T == 5 && BASE_COMB_S == 18,
+               "src/point/point.h changed the single calls' comb: regenerate");
 _Static_assert(WNAF_BASE_BITS == 7, "src/point/point.h changed the window: regenerate");
 
 const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {
@@ -342,6 +348,339 @@ const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {
             { {{ 0xffc9a9bc8bc42c, 0x99213874a34dd3, 0x560239b75ce823, 0xb67c67f98414ad, 0x74129893d66d5b, 0xbad09fb982d13f, 0xfc0fea69f6fc4b, 0x9560b3213d99d7 }} },
             { {{ 0xbeaf1a244a9b62, 0x91cef2e3acd780, 0xdf8fa0309f9a5f, 0x4ad0e4b5c0f59e, 0x92d06b6429cd29, 0x422a02ef3f246a, 0x754a2ee892267f, 0x7c68015084e3e6 }} },
             { {{ 0xda446cda271fd5, 0x15cc1788264023, 0x11c27ec9edcd84, 0x26f65c16ad90f2, 0x8c8df91710a89b, 0x3f6575a581b9c1, 0xb837ba0fc67982, 0x1765c3c445beec }} } },
+    },
+};
+
+const point_tniels_t point_base_comb_twisted[BASE_COMB_N][BASE_COMB_ENTRIES] = {
+    { /* comb 0 */
+        { /* entry 0 */
+            { {{ 0xa9c5da1941b520, 0x86daabd6002b2d, 0x1a1087fb0c8ecd, 0xce41aaa7dee68e, 0xd51de88d33c473, 0xefc03f8bfafa0b, 0x6b6b4238c84359, 0xad07ebe69272bd }} },
+            { {{ 0x57319b358731ed, 0xee2cd19d439b65, 0x6737d03d5437c4, 0x5b6fe1167b7177, 0xbcd19efc2d5bc2, 0x726d3b347fcf11, 0x338fdddea3660d, 0xfc5f94d7846103 }} },
+            { {{ 0xa02a3fe2757d59, 0xac776ac7ee2f66, 0xd74051008e7cd1, 0xfb2453200f8450, 0xc804e27183c391, 0x9fa0fed9007c4b, 0x5e5f3d96577adf, 0xd232e53e22aec8 }} } },
+        { /* entry 1 */
+            { {{ 0xe0011131e26fc5, 0x29d57fecfa5ba3, 0x4852f95ac4d535, 0xaf62f04dc85077, 0xdfb6a729d78e75, 0x8fb158d5b6190f, 0x51f81227e85ccc, 0xecd095e44f8b19 }} },
+            { {{ 0x8feb345f615c97, 0x46c5c30c24bb06, 0x11dae11cb75005, 0x71468fbe5f32ba, 0x9bd7250d3944a9, 0xe8279b60e26f54, 0x0d3ac1e9ef017a, 0x81972ab47ebb9d }} },
+            { {{ 0x16726b273ad3b9, 0xc12dd9e3afb418, 0x1e0bb3ac8af8ad, 0xcc5f0d8a628cde, 0xe15aed66e1de7f, 0x4f12a49d9ad46a, 0x8fceb6b78ca8c0, 0x00ec2936c81d50 }} } },
+        { /* entry 2 */
+            { {{ 0xe440307a558e6b, 0x07ca1b82d19b30, 0x45dfe14bf38ecd, 0x28e16ff57f46a9, 0x8ae28f5cd5724c, 0xb82482f7a5f3d6, 0x7463213474be99, 0xd5eda0dae49fc5 }} },
+            { {{ 0x067e6fe07df34f, 0xbd9631350542f6, 0x19ea5255be7ee5, 0x8206864ac5b390, 0x677711ab883493, 0x96b1127924603b, 0x80470d877c0abd, 0xbd46ec6433d157 }} },
+            { {{ 0x04337731e42437, 0x29c53e9ba22e98, 0x18fe5775b35f4e, 0xc8efba175aafa1, 0x75a082fe704d9c, 0x49488991687200, 0xf5a4d34e7672c7, 0x8b71f6499edc0e }} } },
+        { /* entry 3 */
+            { {{ 0x129d0bdacf7240, 0x16792819853fc8, 0xc60aacb1a3935f, 0x980a6808843faf, 0xe882f60466219a, 0xaf984c011f11b3, 0x1dd6e6e7741224, 0x1f63796d58330c }} },
+            { {{ 0xa93df52e146ff1, 0x7e78410a91992b, 0xc188d512d42d8c, 0x26f12625e2533f, 0x247759d3085e39, 0xe6d0028d9914a5, 0x17901646c0acf1, 0x1e09d200070708 }} },
+            { {{ 0xe8ab5043d70ac6, 0x2bd97323120fed, 0x762aa72aaea30d, 0x4778b0bdac190d, 0x3cab640c728c5c, 0x044bd382c16f92, 0xbe8c71a6e0cd01, 0xee74eb5decf32b }} } },
+        { /* entry 4 */
+            { {{ 0x360ca2177f364e, 0xeb5ce86b5b0b2b, 0xb60e170a0cd3f7, 0x61bef00feba0cf, 0xd026dba6dba3ff, 0x5b436cb34d159a, 0xd33e6e5ed240df, 0x1ed1fb96d544fd }} },
+            { {{ 0x5e95e7c88ef517, 0xf43357e0a01774, 0xd3b853f3f0ef8c, 0x99e4432be0f1b6, 0xea9dc89024ff0b, 0x9f37295f8f4128, 0x94d1d5e938bb49, 0x62d0ea5ca9395a }} },
+            { {{ 0xf67726a70b95ff, 0xb94dd2e1d2a7fe, 0x5feb2a29e93e56, 0x6b97aa0b1d7df9, 0x39b7eefff6b5bd, 0x629c3a2934167c, 0x6136db4963ea3e, 0xd117396e209f6b }} } },
+        { /* entry 5 */
+            { {{ 0x05e28773bae13d, 0x1f4f61ac79c0f3, 0x6fefe80765f0f6, 0xc599bae159116c, 0xe8281a682c5920, 0x52f77f48b8b4cc, 0x1b5c616c0f06e1, 0x0aae1c7e8a98b8 }} },
+            { {{ 0x421ca7d2d6dc04, 0xb11d4c0b106c7f, 0x958f26212e3316, 0x1024cc36899177, 0x0c4d266357f991, 0xd772c6f87fcd19, 0x6c871dd5e6bb1d, 0xf3f3283806d50f }} },
+            { {{ 0x2e016b78adebd0, 0x22699845b8178f, 0xedd420da9de318, 0x9569f5b6b94945, 0xd33f4c38fe19ac, 0xbaf8d7b18a08ea, 0x360d914e86b33c, 0x720b4462fff359 }} } },
+        { /* entry 6 */
+            { {{ 0x62e131bd1c0d70, 0x86da0d65f4e274, 0x210f3f3f22613d, 0x07e7025a09aedc, 0xa68114283acea1, 0x51d6b8627e4fa4, 0x46b77303aa806b, 0xee4a5063fd70cd }} },
+            { {{ 0xb736a38454a637, 0x6b84067c39b6ec, 0x8bcea1b4807696, 0x95e0af181ae66d, 0x66407141b404f7, 0x06aa6b8736f321, 0x440218b43af4c6, 0x8782e5a1637934 }} },
+            { {{ 0xea93817a897b9e, 0x4010e260143914, 0x192b7978c88eab, 0x1cc4daa773c113, 0x5c598507f9f6b8, 0xc6ef420d4d2cb4, 0x666105e803d6a6, 0xf829114e678764 }} } },
+        { /* entry 7 */
+            { {{ 0x5da865510de8b0, 0x39ad9214a5674d, 0x3f98710070bc43, 0x5a621350224e97, 0x0b3ccdb2e3bfd2, 0x8c73de832108ac, 0xfc0240955751ec, 0x5f300b398c7449 }} },
+            { {{ 0xaac78ee7a46d70, 0x947df0fd305b6b, 0xf8e3bef18d3732, 0x282e7a85007458, 0xdf4bdb13a69547, 0x63589b5cf52b21, 0xc9a6641320a6a5, 0x6ad12a6c042c93 }} },
+            { {{ 0x0d4473ae79a666, 0x7612487250d65e, 0x81c725af24332f, 0x31377ca30b6fee, 0xd9cf12446f7e34, 0x9345d8d652587a, 0x6b5b19dd2e2422, 0x1820d33e7d1036 }} } },
+        { /* entry 8 */
+            { {{ 0x4fd90c0be80f21, 0x54321bacd41f6d, 0x534c7f6449a2de, 0xfed73beab8422c, 0x12d623ed2e0495, 0x23a51a3820ad9a, 0x33eb74a812cd28, 0x0d8d38ce279687 }} },
+            { {{ 0x66e7731dfa323d, 0x63f709222d1e58, 0xfeb25ddf805c79, 0xe6b5c06cea39e1, 0xd2fb82e8c6e062, 0xa2f030b2d5544b, 0xc5db64380c3da6, 0x02dd434432d45d }} },
+            { {{ 0xd93b20fff3d884, 0x4b9168a62e4803, 0x985f0d702d1d16, 0xfa079f4e03188e, 0x361b3869bb8c5b, 0x6ec7e5ec37db67, 0x95ed087a82890b, 0xcae5e4feb52e50 }} } },
+        { /* entry 9 */
+            { {{ 0x21c765864fc740, 0x4c2c4943845321, 0xd07340fa5edafd, 0x6d3471bb1f4088, 0x7593b1e57c5620, 0xb336db604ed0f6, 0x36559a684a9133, 0x13fb83cda22cd0 }} },
+            { {{ 0x904d4c5c0c6b2a, 0xb16038cf3461cb, 0xa670ceaf6b15bf, 0x2338f2f39f1239, 0x2973424b0c416b, 0x2a223943ec50ae, 0x78f7583b433aa0, 0x74e9ac9fa10864 }} },
+            { {{ 0x4136155854bcde, 0x721173a11eab17, 0x828bd903575e89, 0xb142f7d82f5b54, 0xc412d99b6aacc3, 0x73e2ff8fcec932, 0x7603ae93118f24, 0x85243d88c71222 }} } },
+        { /* entry 10 */
+            { {{ 0xab2347e868ab8c, 0xb2aaee58865f7e, 0x9dea4df5a90bad, 0xacd836aab8b68f, 0xccdd51d6bb21fb, 0xe29a5cb58cd86b, 0x8daa1e74e9395c, 0x20634ae24d5df9 }} },
+            { {{ 0x8b355595bced5d, 0xbc2c3a18a47c0b, 0x318e75858d57f8, 0xae6ebbdfe30cb0, 0x8502ee01b154fe, 0xc6c9dd8064343b, 0x6f05817640377a, 0xc2dfbdc8722c33 }} },
+            { {{ 0x676ab3cd322c2f, 0xee55e697fa03fb, 0x0f430f8fdb92b6, 0xd9412afaeb034a, 0xee40ad1512a997, 0xd190f60a12964b, 0x1489e496aa11c9, 0x514441de2a9138 }} } },
+        { /* entry 11 */
+            { {{ 0x9745aa599c5665, 0xc4f8600d99b43d, 0x273e016097866a, 0x85b1fb2549af26, 0xbf5e5f89f1cb19, 0x14ea1909d5b4f9, 0x88d4b1a6ef3444, 0x122b43d5ed9287 }} },
+            { {{ 0x8f99370b354299, 0x4b0d1506f27599, 0x713e3205a3dceb, 0xce175781fe563d, 0x74fdeffea280e2, 0x7b6e282f8efe4c, 0x1545afc56b421d, 0xaf4475682103ee }} },
+            { {{ 0x0b88901696b1b5, 0x24410273d0f2f7, 0x96927c46ca5c01, 0x87518490a2597e, 0x004ba4efd6d830, 0x48d53522f4f527, 0xc05505d8c018b8, 0xe955b3a4cab684 }} } },
+        { /* entry 12 */
+            { {{ 0x8a8ece0b9c2405, 0x93a3ead5035a50, 0x3dfa18b6799898, 0x437d8ef314b276, 0xa9e70e66944537, 0xabb923543067de, 0x618801cb4e4cc6, 0x5631bacd0ba490 }} },
+            { {{ 0x888e86369eaf5a, 0xa7cdf92b75a624, 0x556fcd6be51329, 0x2b2393d66c2672, 0xd2b411a42b24dc, 0xd3d15abd63a786, 0xed6c36c9c433f3, 0x7562df57d11601 }} },
+            { {{ 0xba9cea6ba3dafd, 0x1b6c28e4265e24, 0x5a06b09548f59a, 0xa255ab5a8bad7b, 0xacf505d76cd7ad, 0xb194898fb74542, 0x719ab83bb8ffb4, 0xff83377b1e13c0 }} } },
+        { /* entry 13 */
+            { {{ 0x12965feae5b30c, 0x894155673acdfb, 0x3128689f13a7e0, 0x53bcbef893b7e2, 0x169655afd9e71a, 0xbd341272553fe8, 0xec92ee166fc107, 0x47b66cc8595e22 }} },
+            { {{ 0x1edd3848c46cfb, 0x188f03a5561d52, 0x3992fa62b932ff, 0x446d9a9d63f947, 0xb50af0a6134b5b, 0xe89d972b71b84e, 0x7b5538756fd79a, 0x4815388447fe45 }} },
+            { {{ 0x0a385a9a4a5ba4, 0x506634f28f4ce1, 0x12064e927c7494, 0x0c12ea2fe71bd2, 0x8ecd744eb67494, 0xf0361aecd98594, 0xe5872f28532b6d, 0x0e4757ec993247 }} } },
+        { /* entry 14 */
+            { {{ 0x2ace716405ac2d, 0xbb24e2fc0d3540, 0x8f8c99baa8367d, 0x60ef083510c39d, 0x334f9083cb0131, 0x27323a29cd3df3, 0x145b0df981ae61, 0xb757766db863d9 }} },
+            { {{ 0x9b8f631dd5dc8a, 0xa5a66af777bc0e, 0xbd58e20aec926a, 0xb6a798a3e40b85, 0x78c66722da3b72, 0x1c2d8a5af7ff05, 0x5f8525ecb79e33, 0xbca7ba14ae3731 }} },
+            { {{ 0xd52fef15370d1e, 0x01cd1ad6374f26, 0xf84f8ee83ea6a5, 0xfd7cfe03e0060a, 0xa63d8c880d8509, 0xdda42c894c1a8c, 0xe9fc8253055296, 0x07f7a4e6f3bc93 }} } },
+        { /* entry 15 */
+            { {{ 0x80575ef3506c7c, 0xc3f1d9bf7b6604, 0x90b75dd5c1ef0c, 0xec4b1ac28a3bcf, 0x6afbca2d9cd22d, 0x6b45cd99109e54, 0x3a0adaa7629979, 0xe8250b4752500d }} },
+            { {{ 0x0a3b8107897702, 0x6c2c99c0779356, 0x7c4fd8e3882c2d, 0xc7c75d7251018c, 0x6d530966b8e7fd, 0x895f214d8f04af, 0xd4c96029dd2c07, 0xc8ae7a57661a53 }} },
+            { {{ 0x6c9e69ecf0a9d8, 0x0c56549c46783c, 0x47a6c1de783ad0, 0xce5ea3a5eea601, 0x4609f35c7770b2, 0x239a492095d9e8, 0x143a271786e32a, 0xeff6ac1dc34152 }} } },
+    },
+    { /* comb 1 */
+        { /* entry 0 */
+            { {{ 0x571c278533fb4c, 0x1a2bfcb5f1641e, 0xe77544ac6c3933, 0x6cb149fe4d2748, 0xc05bcced7a2be0, 0x131ca367ed05f2, 0xffccce52466e82, 0x29dfb725984889 }} },
+            { {{ 0xabef5fb8db44d6, 0xe3648b1730ec0d, 0x62edf66ee12ca4, 0x38c303633b4455, 0xa900f5ee4c94f8, 0xc574130437bc2d, 0xf6e15c28e97cfc, 0x522bf959158e57 }} },
+            { {{ 0x7fe43785430422, 0x408a56b52d1032, 0xc1bc89541d1417, 0xe99986e286b282, 0x43198beb6e7567, 0xdb2d1d8f79ced5, 0x39481ef02e2c7e, 0xcc4136942c4d56 }} } },
+        { /* entry 1 */
+            { {{ 0x33dcfa311e0db1, 0x7e8022726b6213, 0x9ea022b262691b, 0xad77d5a053a9af, 0x3ac970df714ec7, 0x1d7a877247d26e, 0xdab0a99270db28, 0x45161baa9fa973 }} },
+            { {{ 0x8eab5b3031d47f, 0xb69c91fe2064d4, 0x32bcd88a7f92e0, 0xb110d9dbfebeea, 0x5939c1c634af2d, 0x43beef868b835f, 0x646814a2986b1b, 0x376e8883307c6e }} },
+            { {{ 0xe210c15a0d8edd, 0xfd1942695cf4f4, 0xa0b9b1351b73b9, 0xfd28ac77292ee0, 0xf1994f3066d3ff, 0x1a0ab93832be1d, 0xce402b9df2449a, 0x7141ba8de94bc9 }} } },
+        { /* entry 2 */
+            { {{ 0x71be1ffadcf220, 0x78c68f17e56efb, 0x6f3dc50e1ad452, 0xcf5b4b3dae214c, 0x9828faaadf5e2f, 0x9d31fba634c02b, 0xe68b0cc2e7504a, 0x20404395318ba6 }} },
+            { {{ 0x9b046da4401053, 0xe7d56912421cf6, 0x8c61baf8a0689f, 0xc3132290a204c9, 0x45962b3fd98dff, 0xe96841d87fb00c, 0xeaef79144553e5, 0xb83176bb4a6aad }} },
+            { {{ 0x77f248b2c2766c, 0xec314a389ab8b5, 0x4a36919459670b, 0x1d6061e669e0c0, 0xad4ac5a629b513, 0x6b3f7f6a8ae017, 0xd997d0def93adf, 0xd4509801c5fdd9 }} } },
+        { /* entry 3 */
+            { {{ 0x9411524a20204b, 0x4f63fbf45872ee, 0x8ba6a07174fd31, 0xae8d9423968606, 0x0b1c91cfab23d5, 0x9215862faebd40, 0xb6adcf5cab9d5c, 0x5181ef24c283bf }} },
+            { {{ 0x81deec0d50708a, 0x7624ddd8c93fe0, 0x074d556a311265, 0x8d0bd1e7fc31c5, 0x1ca24fa99d39a3, 0x6d6dccd4cc87c3, 0xb1c106f85b96bd, 0xaa084e7333c56b }} },
+            { {{ 0xdc69ce7d38f0c5, 0x200c9773319e8f, 0xf319f9b984c4cf, 0xa32b53091c908c, 0x3d34ebc343b6d1, 0xdc493550b987e5, 0x70dff0cb3d29ab, 0xb341c234617743 }} } },
+        { /* entry 4 */
+            { {{ 0xd5ee4680145641, 0xccb1455ca5a55a, 0x70a4be821a6748, 0x48496da39a0ffe, 0xca4a5ee07de818, 0x522d90237aa79b, 0x2f6b57c0c7fc65, 0x9b53c4d8a2ab1a }} },
+            { {{ 0xd5c2ed397c5197, 0x9a3b90477342b8, 0x35902cc4d02e6f, 0x38841ebab59445, 0x905f14262da836, 0x63b6118ba7508e, 0x30e18a27f36d4f, 0xb9345807858b59 }} },
+            { {{ 0x6cc28d04662d8e, 0xebe233b9821fb5, 0xa8dccc91d9d2a9, 0xf63088f6d5ff2d, 0x02a55fcc90b65d, 0xd8c9c332bc04c1, 0xeca54e79c64f15, 0xd643e1c41faaea }} } },
+        { /* entry 5 */
+            { {{ 0x030ab13e1c146d, 0x97b915af371a58, 0x3f8b10190d8dc2, 0x1546239f2abcb0, 0xfca741ec17c5b0, 0x49798442568050, 0xb4191dbb1ee305, 0xf7ef0cf4111245 }} },
+            { {{ 0xe63e83bb3144fb, 0x02d337977f886a, 0xa1434260002f34, 0x29006197111b54, 0xa48b56ed25b070, 0x30b9ff525036dd, 0x6f7ea4d95175b4, 0x30153d88a77a2b }} },
+            { {{ 0xa06daa17a8d350, 0x720a17facd6659, 0x50e1eb7789bbf3, 0x0a86367d26c4f2, 0xcb6283ccd4cd93, 0xb4837af0ecb1a6, 0x22594afebe19bc, 0xe25a5fe26ee7ec }} } },
+        { /* entry 6 */
+            { {{ 0x210b38e80ad92c, 0x3f839b63b0c314, 0x57eb852a87b17f, 0x731b20da18c56f, 0x2debbe312dd8de, 0x7fe8f530e9269a, 0x485ebda8d2ae76, 0x7164a0d1ee9f77 }} },
+            { {{ 0xe0ecc68b8205b4, 0xff45c181d3df79, 0xacb35223417385, 0xc48124d2b56e15, 0x78024b0a566575, 0x21f0021611703e, 0x9cc4c3c02310b8, 0xf414b4898d7655 }} },
+            { {{ 0x578e1a04a1b8eb, 0x354555e3c9fed5, 0x8794c804e3855d, 0x8e50354c0f35b8, 0x06c7462baed5e1, 0xe566d20341d265, 0xf431b8395754b8, 0x84566eea9e81e3 }} } },
+        { /* entry 7 */
+            { {{ 0xda11d4cf50f5f8, 0x32bdea65e1a560, 0x480a9afebbaa5e, 0x49b6fe2fc0139e, 0xc15d1ddd01a1e8, 0x48fb751878f5ca, 0xb298b31feca1ab, 0x16b5a85ca31f32 }} },
+            { {{ 0x2b7890351bae30, 0x83b64685421f0a, 0x258670de87d127, 0xcda894ec062388, 0xe085a71bed088c, 0xa998cdd5db111e, 0xb76bab59b4988d, 0xa16b77bfb71611 }} },
+            { {{ 0x5c2fe38a592d55, 0xec25fa28a7552e, 0xaca8ad7ef81ccd, 0x6b74f67cafe549, 0x6501f24a86e7b8, 0xbe5441ef2af911, 0x54e5103b967141, 0xd7e7a67b918c83 }} } },
+        { /* entry 8 */
+            { {{ 0x1428f69529725e, 0xbbf6f1c9e35fbe, 0x59091a08b06c75, 0xd728e627406a6f, 0x1d7709c0e2231b, 0x6527885498c4a3, 0x4e75cf0b204456, 0x94bb3a672de879 }} },
+            { {{ 0x98d24165e74f1a, 0x7f8566c53ab7f4, 0xfa3c100ddde0cf, 0x1f79f2d5358214, 0xd2f4a971433f03, 0x24399de9b18353, 0xa7d4d5ce099cfb, 0x647a8621304918 }} },
+            { {{ 0x7a05e4c7fa1172, 0x3caad2fd42bf43, 0xf907321b908da1, 0xed9165a3e485e1, 0x47fca3537468a7, 0xd50efb082c43cd, 0xc612aa24a4e94b, 0x767b3b5097d178 }} } },
+        { /* entry 9 */
+            { {{ 0xc70c6595ecabd7, 0x30a2fe14317e4b, 0x33fe7f63bcaafb, 0x3c9c8fb552c0cc, 0x0b16b6a9a2367e, 0x75c36462e16136, 0x3b59c694431cc2, 0xb2f4394f96bde5 }} },
+            { {{ 0x8455e33ec44b3d, 0x8800123db6c8d9, 0x98565608585a20, 0x3e81a6dfce3217, 0xfc0e4b06e6c740, 0xf5b43c584256e0, 0x8d5c524cf69834, 0xfcbbf1c07c6a19 }} },
+            { {{ 0xb664309a6be1e0, 0x8b6cf370280730, 0x2df2fe762fe6a6, 0x4f3d50332e4996, 0x79e084b336d7d5, 0x12b9501892ebe8, 0x61a85e662f2a68, 0x13756e1f0e2882 }} } },
+        { /* entry 10 */
+            { {{ 0xbdd1f8e5b332c4, 0x7f5f85290812a2, 0x6e4f435d3ac2a1, 0x7d1afd1b6d0a7c, 0xe5d692d410f1ff, 0xf3a3ba8bfb5f5f, 0xedac9ec6716b80, 0x423345f6c7f879 }} },
+            { {{ 0x8ec840501dc446, 0x5523558048d3b4, 0xe7770ef4d9b91f, 0xf9eee8353f2276, 0x50b6ef3e6aebf3, 0xdf62d3486046ce, 0x5ef7fbfd0005a8, 0x8f40bbb8434772 }} },
+            { {{ 0xe6385f857e3d5e, 0x1dc887e88439bf, 0x20c54953f559e5, 0x3ebc0878c58fac, 0x5ea449884fb002, 0x7114e368404185, 0xdc8f3edad94925, 0x68a84e2c92afff }} } },
+        { /* entry 11 */
+            { {{ 0x1ae74699a79cf9, 0x8194987cb58b1a, 0x1821e3fab5a711, 0xcf34c04126892d, 0xa1fb1872ba1d37, 0x46c2a7e5d934b6, 0xad32b1934276a6, 0x6f30a663b8daf7 }} },
+            { {{ 0x2e742c34070f68, 0xc2cd995af9c15f, 0xf2885cd8c5464b, 0x278bd39c8d6661, 0x1859843f42ebf1, 0xc60b86c0001c46, 0xd33b33ca5f75ab, 0xb0723ee7c2b44f }} },
+            { {{ 0x8e3e5964689a7d, 0x26be541ae7bc07, 0xe32b76cc58041a, 0x438863c8547d19, 0xf6a516a1bb8c98, 0x03e1a6f83bc39e, 0xa43e9ad6d9a0b2, 0x76f9e2f98a71f4 }} } },
+        { /* entry 12 */
+            { {{ 0xf790ddade838ae, 0xd9618075a37906, 0xbeae5d43becefc, 0xfca84448256c1c, 0x6113359bc66ac3, 0x393c277ee819a9, 0xbc81eb5b7ab28d, 0xa7c3c97b3c2c8a }} },
+            { {{ 0x11e53e6f7134b0, 0xa31b68890f9f45, 0x2e668ee571a313, 0x564ca014019ef1, 0xdef7ff78a6f1aa, 0x3b72e3098f252a, 0xc97949c56a3f82, 0xc5ac7658bd5c9a }} },
+            { {{ 0xd9d8e6e5b1d923, 0xa403ead0d8c7d5, 0xf00bafdf330270, 0x84f99f7b748dd9, 0xf136042d9b9a05, 0x778bce11769325, 0x0e24b6787ba9ed, 0x27ba3984a19c67 }} } },
+        { /* entry 13 */
+            { {{ 0xc1083be036c309, 0x662cb86377a16f, 0x2c23455d9c75ae, 0xd09620713e7f6b, 0x51727d8d11c724, 0xe81e8ae75a800a, 0x89cd7c4e283752, 0x42f06f2134a979 }} },
+            { {{ 0xad0cdbb86e8de0, 0xae76e1d872758b, 0x0804971de14de8, 0xcd3f4b9c790172, 0xa06d730063bb41, 0xe9af096a8c3d06, 0x8d791db0605e9a, 0xf695aa3f70b6de }} },
+            { {{ 0x99873fd1589582, 0x229ba589f21386, 0x7fff203b5c9d41, 0x0df6b143cd9f4a, 0xac3eb06766d766, 0xf76e7225b90754, 0xc802698b6c80c6, 0x57c692528616a5 }} } },
+        { /* entry 14 */
+            { {{ 0x157bc8f35b60cc, 0xb80c988beecd0f, 0xd2acd2083d70d6, 0x9d1611c23b729e, 0x6230cbe486e5ae, 0xc8f75855497406, 0x3d1b3d49888405, 0x780d6ead8deb0f }} },
+            { {{ 0x060c2ed32df4d2, 0x52a91deafadad2, 0x7ecf659e71d589, 0x2bc416b44a9c7d, 0x8d0a282e02ebbe, 0xbc94e0129c013a, 0x2ecd367070f4bd, 0x451f1c0c712704 }} },
+            { {{ 0xe760d160efea4e, 0x2a051171bde7aa, 0x22301269fb5e35, 0xc825ea208a9581, 0x7040798a896de9, 0x173a25da5c47c8, 0xa11109839ac663, 0x9dc7f50ba297e9 }} } },
+        { /* entry 15 */
+            { {{ 0x07f2b67bde9ed4, 0x1a593f6e4794c1, 0x715e1b8badb254, 0x3d21d87c2749cf, 0xa197efadc0ac89, 0xffe0350d599a36, 0xf6ea9d394153ce, 0x0617a0b75b45c5 }} },
+            { {{ 0x3e0db8b8398e7e, 0x0c530560bba5c3, 0x5d72b7dc03ecba, 0xc82e0fda51c019, 0xf527eb439ec71b, 0x0d451e8633a2ae, 0xf3acd4239d5a44, 0x5d73faff0b3ae7 }} },
+            { {{ 0xac222ad57fb536, 0x7f819f365f7085, 0xb39fc2ae2e9422, 0x5efd49f3e17d20, 0x9b67fc4d4225b8, 0x71658c5c30b644, 0x3659f4c557459b, 0x3b537ac5067280 }} } },
+    },
+    { /* comb 2 */
+        { /* entry 0 */
+            { {{ 0x135fdb8f7c961c, 0x51ba7ae5260bae, 0xdb393519dafcc3, 0xeddfdcbd199ed0, 0xa2391a76b007b6, 0x5e4804c28e84ad, 0x1ca71dca4119e2, 0x865a8b7f4c0131 }} },
+            { {{ 0x55c78b4f3ac114, 0x3b14a718cebb45, 0x6ca271dbb62112, 0x4d448379c759cd, 0x98e4ab2cc6f6c0, 0x105c2fac3942ae, 0x32260c36c85507, 0x9a83895057c954 }} },
+            { {{ 0x976540dce0dfc4, 0x8eb38cadb13976, 0xc7a739ef72ec7f, 0x078d14c212aa20, 0x7367098ee3fe90, 0xd14ddd8d38ce4f, 0x7ed84c31be1a69, 0xffb689f56425c7 }} } },
+        { /* entry 1 */
+            { {{ 0x06f29ce14ac438, 0xc36b544a2219b3, 0xa7cb8721febc14, 0x112f575b6d60b4, 0xc72ae8258e2b03, 0xf3fd47b804fe44, 0xbdfc79f971bc91, 0xd00f136161bf28 }} },
+            { {{ 0x5170bd829e8d14, 0xb371d31804a680, 0xbc224c04b4a498, 0x77ae8e46835d51, 0xe4b777a9f6509a, 0xbace2694f84ce6, 0x7563cde2924e95, 0xfe52aa1c51b536 }} },
+            { {{ 0x423397e28dc630, 0x801e6cc4a852f9, 0x099974db9ebae8, 0x025a6f5b8feef6, 0x15da7e64139727, 0x8ce8fcf23ae3a5, 0x707cfc46a76556, 0x8a4028e913b792 }} } },
+        { /* entry 2 */
+            { {{ 0xf16f02b8243b61, 0x030293017c2b89, 0x9acdb4c60c571a, 0xd4e9de7137866c, 0xa9e3344148ddef, 0x8d458252838fa1, 0xf3f9207959815b, 0xa1c7a776708b60 }} },
+            { {{ 0xdfaa6676a02c97, 0x042b30b219bf89, 0xdb8410629d4a0a, 0x881df7a9b778ec, 0x5e447be642bc35, 0x9a3669a62ae36f, 0x745b07357d3823, 0x57bf5c2d60bd50 }} },
+            { {{ 0xe6b041f69f2f28, 0xe62015edd33ccf, 0x43632ccb8c530d, 0xdae61b0ea692d9, 0xc0f174bb78da39, 0x2953090e232a05, 0x61ff0e0ed08142, 0x928a394adb5196 }} } },
+        { /* entry 3 */
+            { {{ 0xa24b7667dc3e81, 0x4006428eb041db, 0x68c9ba706fecab, 0x4c9905f2123796, 0x854adb1e0cd4ff, 0x89161f7430c3e6, 0xa3c7327a986e06, 0x2b79ed2e2dd1dd }} },
+            { {{ 0x145314445037cd, 0x17721713c82b7e, 0xc33d16d975292d, 0xd045e2295e752c, 0x62589cb3394bb9, 0xb22907f6c2d1f4, 0xc0fbbc186514e1, 0x849889b918b206 }} },
+            { {{ 0x1eba0b6a0bf52b, 0xa7d4ab133476ce, 0x1eb530a3402104, 0x1b33345cf0e5f3, 0x1744e7e7495935, 0x24b7732f9bdccf, 0xf983435403f5c0, 0x343932fab1e39c }} } },
+        { /* entry 4 */
+            { {{ 0xf3230232cfe518, 0xfcc4b1f673ce93, 0xe21149cb0666a3, 0x570023e9a967b2, 0x07c96c63e398ec, 0x1846b18de9c7f7, 0x9c2fdd52509cf0, 0x76a9b521b48252 }} },
+            { {{ 0x606ece0ff02530, 0xb34493f417fc01, 0x17adf83dcfcc47, 0x61395174c281f9, 0x37782de28ed184, 0xbcaddb7a99aa0d, 0xa1e63b969a9e0a, 0x580ffc2e15a446 }} },
+            { {{ 0x5342394423cf23, 0xc1e5f7120563f7, 0xaa951caf02de89, 0x76d33657935a87, 0x30d64d736fdb80, 0xbb70cd48fba363, 0x730bc534db7c24, 0x2314d226f07679 }} } },
+        { /* entry 5 */
+            { {{ 0x486b99d1310412, 0x1615c1d5f444f5, 0x21565cfa46409a, 0x31996f69f60a95, 0x025f6f97971054, 0xf61def82841f64, 0x683c0e6b6c7e26, 0x44a65d23d4b797 }} },
+            { {{ 0x7a4f87091db666, 0x6a556b9373849a, 0x61315998c7ec49, 0x63a7b79ae62bb9, 0x9a5b05d924c826, 0xd2eb59e88c3d81, 0x31a7d3b7c6657d, 0xdab9b5e06a4cd2 }} },
+            { {{ 0xba7a9552387e47, 0x153d3e50a6fb0a, 0x52a726e731bcd7, 0x8d13402e226844, 0x8a12b732a32f59, 0x9edc4f77f4e39b, 0x8085f46a53c355, 0xcbddda759cf3e3 }} } },
+        { /* entry 6 */
+            { {{ 0x826906718cdab0, 0xcad04d344c44af, 0x5a5188c41fa00f, 0xedc94aee35f04c, 0xadc710a12e4c04, 0x8e982b21c4ba6f, 0x9ee0fb27a2e58d, 0x74f32cf9dcdff0 }} },
+            { {{ 0xf215199906095e, 0xc46ada12feba85, 0x532dd7cd412af2, 0xf75fb1dba11e5b, 0x7556f2d7c4f824, 0x97dbdb86f33137, 0x8874077ba0088f, 0x4444601eebb5a3 }} },
+            { {{ 0x7c36eef09e36bd, 0x17794ae617b979, 0x0eb4f867147e8f, 0x733bcc4b5a10bd, 0xd83afe21832932, 0xf580689fed16c0, 0x29fabd379c551b, 0x9f1413ce4b556f }} } },
+        { /* entry 7 */
+            { {{ 0x762475d238dc59, 0x72d7cec084d564, 0xca24377bb0e0f2, 0x3cf3d9b3684553, 0xa4b76266ede882, 0x68108e82408ab3, 0x846d56d6b5830e, 0x4fc9978c967278 }} },
+            { {{ 0x9343abf4eecdf7, 0x1279f43a803b75, 0x4a42672ea69c5a, 0x6d34895284e5fa, 0x604dde7f495aab, 0xfd5692514e3026, 0x92f17e0802f42c, 0xda9fd0b5cd629a }} },
+            { {{ 0x402779921c1f69, 0xdb5fa39e638e14, 0xbc9f35850652d6, 0xdb5b920bd6b376, 0x115924c2cbdbcf, 0xc9f2eabbe1d8f0, 0x78a5ded51c7a9e, 0x3b46a84a1ebbbc }} } },
+        { /* entry 8 */
+            { {{ 0x1d9dee4fad2ebb, 0xb5226b27a7f20d, 0x85dfe0bdc13f15, 0xe8c73347a0bba8, 0x304e158729347d, 0xdecab7ccfd438b, 0x4c11bc49afa637, 0xffd1178b2cca1d }} },
+            { {{ 0x80f1dac676a9be, 0x151eb255a72127, 0x017efc845a7f0c, 0x57d32cdd7cfd3e, 0xb68a368f53ea9e, 0x4e899aa8add582, 0xe51048a9d7ed20, 0x39f5f9bee45725 }} },
+            { {{ 0x07bf63b3993020, 0x508ddb7add8c45, 0xf5dfb32ff35cc6, 0x01bc01900a3212, 0xa31e651d2be8da, 0x4116fdda41a28b, 0x25bed1169b89ac, 0x9d7b91d31bd224 }} } },
+        { /* entry 9 */
+            { {{ 0xfd60713179ca1a, 0xac2930f003c7c0, 0xb28b8022337ced, 0x8293d2a0f1a668, 0x347e8dc52f5ba5, 0xaf08dcd7c59b3f, 0xd98f8a0be08c94, 0x156945026cb3fd }} },
+            { {{ 0x6c45a667d2c643, 0xff0b400b20c5ea, 0x2cfb1e844cb3f6, 0x7c11e1f84fa46f, 0xb3b336fa136ac0, 0x93144bee08763d, 0x708bd18c377ada, 0x60094f83e6022b }} },
+            { {{ 0x7a282ae0470985, 0x400d3b8a69f8d5, 0x23ef3d13b0aeb2, 0x282d4651d685c5, 0x28a4e27995a58a, 0x9aaad10e412f58, 0x574809a2c7a0da, 0x0b4da098e352d5 }} } },
+        { /* entry 10 */
+            { {{ 0x4ffcecfbce7acb, 0x5131441aee66be, 0x4f48283e4d9b5c, 0xa56ec04cc964f7, 0xee43484b5f2647, 0x064efad111a272, 0x57e5a73936cb38, 0xb3193f55b731e9 }} },
+            { {{ 0x1b34b181eb1c4d, 0xacf66d1f431f68, 0x293ccef1e39ecd, 0x2d5dd0a45b9862, 0xa7dcc498373ba8, 0xf03fc1ad72753a, 0x99df140b2c46a0, 0x5dcbc35d6568cb }} },
+            { {{ 0x0428c5d00381f2, 0x6962b241423b73, 0x5ce7c46ae5de2a, 0xf9f1d053336f39, 0x9d1ddd7cd5d798, 0xbe86b6323228f7, 0x5801fd19091b47, 0x62c2c54f6ab7d2 }} } },
+        { /* entry 11 */
+            { {{ 0x44d78e4e9fda7c, 0x927c39ba26e5e7, 0xec20c7a2cf572b, 0x1c9dac64702e0f, 0x24bf465d90be4f, 0x9252f70fa8b13b, 0x71a3dd0b597ae0, 0x52b1d9ab674bde }} },
+            { {{ 0x69da5b49c979f7, 0x25131dfe91e63f, 0x0b2e4e385da6d1, 0x0c465bcfd2898d, 0x0ae4ecc7e6f9a1, 0x516c057f44fb08, 0xc7dc97c174b8ff, 0x6db174f1c41885 }} },
+            { {{ 0xb1acb12246b767, 0x65fc92d5fb845e, 0xa414705b024653, 0x285ff8864aaa76, 0x596038c0aba577, 0xe9323c25cc62f6, 0x1d153d3daae49e, 0xf9f52dcdda549a }} } },
+        { /* entry 12 */
+            { {{ 0x4edf2d7c2cf1b2, 0x1fa60df62a4806, 0xd92f3e25bcefb4, 0x459d66d634178e, 0x28b987a499881b, 0xbbe4be3c679bdf, 0x5d11e0e9d498f7, 0x83dc5d8dd07462 }} },
+            { {{ 0x1f27dccdb831e5, 0x7a959cf9606767, 0xd674982648ee69, 0x27e792f66e1068, 0xeb8dcfd6151199, 0x93d0441b59fb46, 0x7551f934d55c23, 0x0673b750dd4156 }} },
+            { {{ 0x3c23148d8b0b03, 0xf3dd7295f7030d, 0x57eaf78d004dee, 0xe982b9f42c9b4c, 0xdc99c4b6f7f628, 0xc7b2b0ad32deb0, 0x931fc0150e3360, 0x95b92b093c63f4 }} } },
+        { /* entry 13 */
+            { {{ 0xac36e5c3508d80, 0xf0b911e38dce2b, 0xe417696bd3f406, 0x3a435668322906, 0x44963f6ca0b8ca, 0x8579a863f0a538, 0x30440afe92ad02, 0x9931aa61194b0c }} },
+            { {{ 0x984cded76f2966, 0xc1b2bc6873eedd, 0xe2c1d292937286, 0x40e2089bbba29b, 0x8385ebc4f7a773, 0x7d85f2181dec5d, 0x9090f0ab70e6d2, 0xd7af639b838b26 }} },
+            { {{ 0x85cf7f2a2f3ecc, 0x0f0d4f63b36496, 0x79da71d37cfc96, 0x39849b6ebe4b40, 0x56c36de90a6557, 0x1ecbb8dd23d3de, 0x188d048af4faed, 0xd95bcbf2289970 }} } },
+        { /* entry 14 */
+            { {{ 0xa0f7343de7ae37, 0x02a426db82743f, 0x0852ddc53dab96, 0x5d7ed95682d592, 0x1be5c46667b983, 0x0df92b0de77c05, 0x169c93b5a700c2, 0x4864c1aad07eb6 }} },
+            { {{ 0xfe991d2f975946, 0xbdb51cb9db0020, 0xeee235f4c9e495, 0x0685b8e31e5994, 0x2df40a05313b6b, 0x00666c7ecf7bd6, 0x05f99986924389, 0x0df2086eea4097 }} },
+            { {{ 0x5387b099ffd826, 0x7ba69d71991ccb, 0xef4d1433e4c577, 0x65d5d8b47b6055, 0xa30f67a0751bee, 0x24ced1286959f7, 0xd3a38b7f6fb527, 0x68f8a04d3a1c7a }} } },
+        { /* entry 15 */
+            { {{ 0xcca0ec68580a0e, 0xe8f4f89409ee0f, 0xbfbcec8ba441fc, 0xd00649e8a8dd0f, 0x0b414127782cdc, 0x8e9ac22522180e, 0x031ffe4473a792, 0xd7574652197dc0 }} },
+            { {{ 0xd34088d8acc1d5, 0xf401b17adaacee, 0xc1efb41b22e015, 0x27008c6a289faa, 0x8ae8496f291fe6, 0xa1b63f4a22f735, 0x70438c04b1edf4, 0x0efc07c14725e0 }} },
+            { {{ 0x1233f906716228, 0x4cf625898d9f37, 0xfadbfee4a37a3c, 0xde517c2cbce648, 0xf258205ff0aaac, 0x300aa8ef2b8840, 0x337d83fbabb078, 0xc12032b54e9590 }} } },
+    },
+    { /* comb 3 */
+        { /* entry 0 */
+            { {{ 0x6e0a0f957c196d, 0xfae832970f0071, 0x1e464be8ee6baf, 0x0e7db551d00a87, 0x51852ced1bee8d, 0xd2464cecf9637d, 0x2a4814001dc867, 0x4fbee02ab1afe4 }} },
+            { {{ 0xcedf9af3f664d2, 0xd19b4863133d36, 0xd691d930101843, 0x5b6d51f4f61984, 0x9e918841b63382, 0x8ff7efd7c374c8, 0xa60ee44f98b038, 0xfa48b3d0ceaab2 }} },
+            { {{ 0x9bda3c17769b14, 0xff3e31f86a1884, 0x6eca26555b8d00, 0x02a5aac161dd65, 0x3ff1598d24e0ae, 0xeb248ea66659fe, 0xed61f15728bb73, 0x5a365192bceaa7 }} } },
+        { /* entry 1 */
+            { {{ 0x752d10e93b82c3, 0xf46c00f652f9be, 0x0a7015afb9e9ff, 0xe37a319fae215a, 0x1e6d43c98ec2f7, 0x26c308aa01e91e, 0xc084e98570775d, 0x1f85fe1cab4a12 }} },
+            { {{ 0x80f166e499a218, 0x79fc4e50815c39, 0x6e800c3884fc6f, 0xd6a3cb6fa2856b, 0xb028396b291129, 0x342eb15faefe74, 0xf6984d1b038a92, 0x1528dc48bcc720 }} },
+            { {{ 0x984c9d8ee2cfdf, 0x543371bb8e1eab, 0x9ff398f421d775, 0x3c6474a7a7921d, 0x9a033479afdf5e, 0x42fafd15753abc, 0x3c31810f32c992, 0x2a0b4b2b2655ff }} } },
+        { /* entry 2 */
+            { {{ 0xcb355e5edcd37a, 0x3b0934cd3e91a2, 0x1abb9004c3822a, 0x1e305156098c7b, 0x3a62bd789056e2, 0x913d5b0b2fc93e, 0x202f88e6734395, 0x107a42a518b323 }} },
+            { {{ 0x89de40fb6326eb, 0xe1f93b6e9f310b, 0xa65ed6e2e13864, 0x2f896a005ee953, 0xffa84833fbe428, 0xdda89f223e8125, 0x648b28098e2954, 0xafd8d8e530a883 }} },
+            { {{ 0x73d9e93ff007e2, 0x7e9d42db5ff3ac, 0x69fe3574934c82, 0x8e4b212fda3eca, 0xd6f1b994df3b17, 0x362548c2ae1d32, 0x8576e7169151d8, 0x5e9a872883cf4b }} } },
+        { /* entry 3 */
+            { {{ 0x2a8c4836dd81be, 0xd9dfde2193b032, 0x641a97686bdef4, 0xeb8975609aa120, 0x0c985c24a2db2b, 0x9f7545d3664cbb, 0x3de1e6c8545f22, 0x108d5e9e4964f3 }} },
+            { {{ 0xca4790698d7442, 0xed5e83e5814f68, 0xb94017ce82e54c, 0xa7189bc815a34b, 0xa3d87874ff1e14, 0x799f5a39821ce5, 0xfa9aca9ce02183, 0x19ea321f681aa9 }} },
+            { {{ 0x24fa837e036589, 0x54a4a8ea080f37, 0xb96254e437dde2, 0x48f1a0e426fd3c, 0x0dde071f825622, 0xe350f3b24e6159, 0x8153035ae4333a, 0x6ead26d664e3ac }} } },
+        { /* entry 4 */
+            { {{ 0xd03302d8cd72c8, 0x70d276628dd82b, 0xa095d077a13642, 0x1c4b504a3e267d, 0x715f8e056e7c4d, 0x56d90d8e9107f8, 0x171459cb1570a4, 0xf668d213a56a3b }} },
+            { {{ 0x627323ef1589f6, 0x93c380224d2056, 0xae370b887aede7, 0xe7c3d07e52ff43, 0x859d1a8d759ebf, 0x087808bf48a80e, 0xee6afcbe3f3095, 0x1d60ebc55c9b41 }} },
+            { {{ 0xc8a5f8bb113605, 0xe09980e46d8953, 0x95ae8e2d12361e, 0x8ee2e16a9ccf50, 0x7bc150a5d0c8bd, 0xd9bf41e2561663, 0x54a328e3b94fda, 0x45525fd02258e7 }} } },
+        { /* entry 5 */
+            { {{ 0xd698818a0dbe56, 0xae0b726ff33ae6, 0x41091e15aac1d5, 0xf55bb25037cc48, 0x5f928e1d7735ed, 0x940e54e62e2ab0, 0xf1064855260587, 0x436a082555c189 }} },
+            { {{ 0xc6f576a4e2a23d, 0x3578a2b1eba088, 0x8a695198f58afe, 0x9a9cbe8cb90796, 0x58ff93772a0eee, 0x66502e70dad904, 0x17ec7ec0b4481f, 0xa49383afe4e2d8 }} },
+            { {{ 0xf0f7eec22d6748, 0xc9069a797a711d, 0x6fddb425a38bf5, 0x1334fb0d7ece3e, 0x4e479ad41c0bf1, 0xaaf1e0d8a70242, 0x584fce7bbab200, 0xa6e5f04548b945 }} } },
+        { /* entry 6 */
+            { {{ 0x8d825d7f291b8b, 0xbff1220ef2c9cc, 0xe86ae4771f4b7d, 0x53c937ad6e0f49, 0x68fc14d110305e, 0xde226f6e86d13f, 0xbd8685b8fe1e4a, 0x1663d4091b3e17 }} },
+            { {{ 0x0cecbb611ae055, 0x293e60f8c3ba2c, 0xa391b3b0ac13d5, 0x3bcb58f18d6fbb, 0x5ae3e73b6179b3, 0x23a194f9190c23, 0xaef785eac98ecd, 0x7e4c53132d7ad9 }} },
+            { {{ 0xd0d40e3035e61c, 0x2503de32c74f1b, 0x249ad201f2a4b0, 0x249a9261a9b168, 0x7e85dd8653e51c, 0x061d39d3de677b, 0x4477cc3b79340c, 0xec486638b67d24 }} } },
+        { /* entry 7 */
+            { {{ 0x626f42a763b998, 0x375d44f773431c, 0x24354b19cb43fc, 0x30bdafdb395401, 0xa297b1b123ad7b, 0x6f39d3aa1bfcc3, 0x4f477ed0fd0049, 0x59edddb357f612 }} },
+            { {{ 0x51678ae9e0d0a8, 0x62202cb0b695ca, 0xbb43e68e2e8504, 0xf39276695490da, 0x614faade5391ac, 0x65a9aa482cb0fe, 0x7adac8d031b382, 0x7a07decde73cd5 }} },
+            { {{ 0x1b58197dd214d2, 0x15c197950729cc, 0x2418042f5a73c1, 0x3853cfa57a92ad, 0x43f54f478b4bc9, 0xf23c705b6ec53c, 0xd960d4b5311eaf, 0x9a0af689d1ab2c }} } },
+        { /* entry 8 */
+            { {{ 0x9426384662c3c3, 0x4a90b8f499bc00, 0xe1dfef0d1331c7, 0x295ae07d58eda1, 0x814f352bceb8f8, 0xddbb3bd3c708ce, 0x6a64ea22ddeaff, 0x9d3b210589574b }} },
+            { {{ 0xeaf3b6eee9a7da, 0xc6bf7862529d83, 0xf578d30f285e93, 0xba63a94deee618, 0x112c25a5ac93a6, 0x3225e0f5427795, 0x187b79e1735895, 0x3617fa58ff882f }} },
+            { {{ 0x078f6c62b5c862, 0x05837a326b8103, 0x8d0a9ad5862390, 0x3e728180355f21, 0x0950f531a94b76, 0x29b6d68f864bb5, 0xea990a08f39d1d, 0x73168dc3764ba0 }} } },
+        { /* entry 9 */
+            { {{ 0xabe62ad0e36c1a, 0x9b632d622396b9, 0x82f621976adde0, 0x1ae26a2b9d5868, 0x2f1999a8034338, 0x1dc10a7ccdca54, 0x3b5fa9b552f7dc, 0xdcb1e07670e841 }} },
+            { {{ 0xe058ba8db28bb9, 0x5ea15d155c8b42, 0x7cf274ff349efa, 0x46380c41829e58, 0x82336adc6f53a2, 0x39d856c07d97c1, 0xd53042f3bcea6f, 0xb27b96d39cf8a6 }} },
+            { {{ 0xa0e80138628d1a, 0x8d12b357bd0d28, 0x6bc3be50e430b0, 0xecb85440fee9b2, 0x3fa83f67df0daa, 0xcf12a7776beccd, 0x6cae80241b7bfc, 0x7a85e4fb5c4c84 }} } },
+        { /* entry 10 */
+            { {{ 0x6ebcc75fd497ef, 0x79fdbb4833662c, 0x7d1f4c31cb1042, 0xba8efe06cc5c96, 0x7d782b423f5e68, 0x98b5bb48f0355c, 0x36ec6eb5a79457, 0x2ab56b6034aa89 }} },
+            { {{ 0xfc363b98aca43d, 0xb7b3c114cbdbd4, 0x530c0b57ec3deb, 0x30a5333bb23bf3, 0xe50a16a53ae05f, 0x61c821ecb9b7b9, 0x155e03874f1be1, 0xcde50f6053f9f3 }} },
+            { {{ 0xe9ab334ccd2ce4, 0xd4f9ac6a01a1e1, 0xa11f1417b1c576, 0x2e86c7ae5f0d69, 0x4805ff0034807d, 0x62ad2c1a7be2c8, 0xc85be6dcd01473, 0xafb40d1ea20748 }} } },
+        { /* entry 11 */
+            { {{ 0xc6f48f517bf00f, 0xc13c6343702cd6, 0x2d75f279e99602, 0x9f53d85556b17d, 0x1160c8979655e8, 0x98537d14eea4b2, 0xf81232005b1258, 0xb2a8eb7f7e9f91 }} },
+            { {{ 0x3e0f8ef404a456, 0x71173e9f7089e4, 0x497e0db9b8b529, 0xb32af5a8a79310, 0x37e88adf4d9a2b, 0x0db445a5bb326f, 0x0ef477f8bbad4d, 0x139ceca44be499 }} },
+            { {{ 0xebd0e6c4375ba1, 0x3abad4b81d27bf, 0x7b54408b29ba1e, 0x6aa250795f9130, 0xd66a0e2219ca94, 0x6554eb8e43bfdf, 0x311b1af614fcf9, 0xd2ef69c0561236 }} } },
+        { /* entry 12 */
+            { {{ 0xa612d02943d7a8, 0x275b997624f0eb, 0x7c454aea63fffd, 0x71ddbaab0e9cc2, 0xa755b59293eb98, 0x1462e11435b4a7, 0x4ae6cf9ae65939, 0x010ce07d824957 }} },
+            { {{ 0xc740ff17fb2b53, 0xc4b18086907cab, 0xfa1617f933e730, 0xe26cb3c4af5f37, 0xa27716452829a2, 0x2b1c04e7b5a4ad, 0x8eeea7ea3775ad, 0x2aad107cd1eb91 }} },
+            { {{ 0xdba84e89f7aade, 0x6413da299779ff, 0x1c51336cc5173e, 0xc6982ee3d31aaa, 0xd33f6c7a6ab775, 0xdfe646add70a5d, 0x581be484d574bb, 0x751d5f9bcdee24 }} } },
+        { /* entry 13 */
+            { {{ 0xbbaecefe2529f6, 0x473d6f75870d0a, 0xe203a65a3f8990, 0x7964bf3bb74ac5, 0x003de996aefd1a, 0xa6932e171c3b86, 0xcb17e014df9a7f, 0x9286d7de7ac3fc }} },
+            { {{ 0xaa1dfc510374c1, 0x451f190938e7b1, 0xa19464793e0924, 0x7de8150dbcf8cb, 0x46ee8528682390, 0x5f74b2ca99f8e2, 0x14d594e610ef99, 0xaf5390b1030084 }} },
+            { {{ 0x4761fbd75b6e0b, 0xca209d1c922ab6, 0x76c5b7ab7d681f, 0x9ec31254bb4cdd, 0xa00d9499e21f66, 0x0810d39f27d551, 0x6eb10c52ed0e82, 0xc43c50ddbb69fd }} } },
+        { /* entry 14 */
+            { {{ 0x74bb1010b06ab0, 0x5f9cb94d10f80b, 0x3815494c65a16e, 0xe6ee1021764a72, 0xc4415339438bce, 0x074e102732efdc, 0x5a99c16498e131, 0xc3511d241457fa }} },
+            { {{ 0xa3a40d1ee06eca, 0x11f8fde86bce24, 0xc834cad7ac3f07, 0x6eb0b6d953601a, 0x0989a29f1d4a5a, 0x0ad30b9ff7dbe5, 0xaf97372254ea3d, 0x92332e8ac25da6 }} },
+            { {{ 0x1f03e476e3d2ce, 0xb7349b0f9dad7c, 0x291cb31dbce978, 0x25183e53716b41, 0x0850cf309e6911, 0x41429a62e7aeaf, 0x1fd0bc93198550, 0xee4ca432444f8c }} } },
+        { /* entry 15 */
+            { {{ 0x8df61198db58bc, 0x372f454ae50d14, 0x5eacbf05eff2e0, 0xf5b82fd5dbbbeb, 0x65c202a694b038, 0x310e47c4248bd8, 0xaa8f86ab0ad7f3, 0xd71e08b8fa7c2c }} },
+            { {{ 0x61334146702dbb, 0x669d278f66ec49, 0xec89eda14e5e4c, 0x47c398df1854a0, 0x291a36c5f8594c, 0xe9cde411e926a7, 0x350d5567185a3e, 0x783f0331da5ddd }} },
+            { {{ 0xedeb8ebaebd3fc, 0x72fb3668a6d3ee, 0xf8573f0190a9bc, 0x5e4f8fd5bb665a, 0xdbe3ed5b8562fe, 0x82f6341e30bea6, 0xbd9485bf25f48f, 0x19fb2a90babaf9 }} } },
+    },
+    { /* comb 4 */
+        { /* entry 0 */
+            { {{ 0x0b7c5d919679a0, 0xb2542c337f9b6d, 0xf39e7282e44a14, 0xdefca80226ba9e, 0x3f87afafc6879a, 0x3fdd62883d0a24, 0x63d75a94767f92, 0xa10c2a33c5b551 }} },
+            { {{ 0x91539891b4ab9e, 0x8c30855a39f3a2, 0x7d807535546793, 0xed356c8333e321, 0xcdea488c434e15, 0xfb9d99f5771abf, 0x33a82d89b84b1b, 0x7f9a5999dbcab9 }} },
+            { {{ 0x4e002d86d7bce7, 0xabdca125b5148d, 0x3d121c247c60f8, 0x07c51bf2c52a2b, 0x603bc7622c6064, 0xc1c4057644c560, 0xf58e5804ba3a62, 0x0d3dd95636dcf9 }} } },
+        { /* entry 1 */
+            { {{ 0x343e266d5963b7, 0xb22883188d352a, 0x0523fcb38e8030, 0xf6ac82fee64d0f, 0x5498645a5d9155, 0x65dbbf27a2ba55, 0x9a556ce3bb324b, 0x543d2fca772255 }} },
+            { {{ 0x39cb3098b91e24, 0xe9315e07062b5a, 0xaccd08ef0b6319, 0x98ad69a04377e6, 0xc68eb8932f4524, 0xa5d36d9ec3cd83, 0xc1b45575325854, 0xba52f1565cf349 }} },
+            { {{ 0x1c10edbf2eee2a, 0xe585062648de72, 0x18e63a3c5f260d, 0x8baed34704f457, 0x3faaa8e6f03b09, 0x589186783c9eaa, 0xa8a5f8618a83bd, 0xefabca6cd1c305 }} } },
+        { /* entry 2 */
+            { {{ 0xe7f51752b731df, 0x32738c546ba7ea, 0xb49d051fd9c67b, 0xf1880dcdb74266, 0x84868d36d0e513, 0x01a3e8d1d4086b, 0x77fb0ea7c9287c, 0xce490c1eae0102 }} },
+            { {{ 0xe12844159e9cb1, 0xfa75bb97459f7a, 0xf700931355f24e, 0xa756080fff4cbe, 0x6141bd14c5cbce, 0x9f101c08e9d629, 0x343ffca51409c6, 0x4bc3a0c648dc37 }} },
+            { {{ 0xe7003988d1df04, 0x71f937b9cab389, 0xcbbab54f22381b, 0xc70a074571b95c, 0xc64849512e9640, 0xe82d80c90a7418, 0xa1623caa1990e3, 0xc416f89cd0b54e }} } },
+        { /* entry 3 */
+            { {{ 0xa26bb225f7e158, 0xcac84d0bd34eeb, 0x630c64d0f7b850, 0x439f7b36cb67de, 0x784eb8aee01e27, 0x8f335e94878f8f, 0x1f91cb0ea817fb, 0x02a0b8dd0e4911 }} },
+            { {{ 0x35eb2b0a8d3b6b, 0xbab6ce81834216, 0x181cd6021c245c, 0xc275fb37ea38fe, 0x2f574456843b58, 0x4542d3e7924cbe, 0x53071e5a391fb0, 0xa0c8e1c3e20038 }} },
+            { {{ 0x6c63bab5234f1d, 0x83bdc345e4a6e7, 0x7c9f0e477813bb, 0xfe44bf7bfc04d9, 0x3a079ef96905b6, 0xd4e5f3f23bcff7, 0xa0f24e19622575, 0x46d119f871d5f4 }} } },
+        { /* entry 4 */
+            { {{ 0xc7015fa729dae5, 0x33dd9ed0954a25, 0xbe163cedcd53a1, 0x0142602285feae, 0xa28ab59813a344, 0x782850fbfe1d29, 0x25ca3ea657b182, 0xa45b1760e84d09 }} },
+            { {{ 0x8828e36d8308d2, 0x4e809009e7ac1b, 0x5aa9e9350f7443, 0x8206a553facc05, 0x760111a7e62051, 0xf000d9e5cab353, 0x4facb8ca349d90, 0x3c45d2f0127b13 }} },
+            { {{ 0x66b4a16eaa37d7, 0xd7d887088b2dca, 0x2d21929a5f4054, 0x5966215f2a4630, 0x9558c6d34a273a, 0xdd21896acd0732, 0x0acb73fd03b877, 0x457b5519c0d892 }} } },
+        { /* entry 5 */
+            { {{ 0x4487d607f7333c, 0xb6acc36a444e87, 0x0c1b02a9441b5a, 0xd9b7d72f5813a7, 0x50a3ab63647064, 0x797b681b817336, 0x257867a01b34a6, 0xe2c453fc92ee0f }} },
+            { {{ 0xe1544e86249af8, 0xdd4a073046df3c, 0x14adbd19e88704, 0x98623b415dcff5, 0x401a7473bb49f7, 0xeea30f63ac3206, 0xb102b7c5da028b, 0x143f2ee875a53a }} },
+            { {{ 0x5f7e6d2fea1749, 0xe9de9197af2605, 0x946a97f5cad295, 0x592f219d561053, 0x6de86e1ed303d4, 0x6a521121f0ab6c, 0x68caaf098a1396, 0x0ab07ad9da205c }} } },
+        { /* entry 6 */
+            { {{ 0x90c39ec85fe736, 0x6db9d5a646cb71, 0x2e4de76f39db4f, 0x5bc2dc27f02266, 0x11ca7e0c417fc6, 0x87063285fc0dc3, 0x04c96b71090d1f, 0x95f51782ad18af }} },
+            { {{ 0x6f1e686e172ab6, 0x3ee4c03cf1e8a1, 0x167698ec469e8b, 0x5501be9295221f, 0x5ae26a0d2cf582, 0x91a5e6bbd26d00, 0x911d072f11d23c, 0xbcd83e987d6a29 }} },
+            { {{ 0xb1d2a7fefb521d, 0x9d3f5d155be49f, 0x5f84f392b69c9c, 0x98ae9988d5d006, 0xe14e68cd65a9aa, 0x8086e5d39001bb, 0x0c33f40b14ee15, 0x7fbd564c00dfeb }} } },
+        { /* entry 7 */
+            { {{ 0x7f9e38dda1c18c, 0xe64bbbbc263e67, 0xa53131fc5cbc81, 0xcd29629cf6442f, 0x8d346a5def0687, 0x252af66381b140, 0xae659b834b17f6, 0x4ade632867faaa }} },
+            { {{ 0xd62a59be342e29, 0x771267ba2e7f5d, 0xd9f052f8ef4543, 0x7a45ce079b76da, 0xa500e7525688be, 0x589ad3eb85766e, 0x357ec5c7e7219f, 0x8a773bc13beb34 }} },
+            { {{ 0x78cc3f59d09c5a, 0x81d3fc314a3451, 0xc9ffa7299f8264, 0xea8e48acdb72e3, 0xc154ac2d61fbd5, 0xbb72d0dbb148de, 0x02504e8c8b0d8c, 0xecbf0145fedd45 }} } },
+        { /* entry 8 */
+            { {{ 0x688bc402cf4acb, 0x71c90ef7a0744d, 0x10a3f7382d1a6f, 0x307e4cfd5d0026, 0x7c9296f14a675e, 0x88fabafd1e513c, 0xaf03998589fbdf, 0x85f5185a895f28 }} },
+            { {{ 0xdc89bd5058b970, 0xb3a8374477e750, 0x753560b7458c88, 0xf106c77fe0a921, 0xaad365de6d66a6, 0x9d38679dd5f4e0, 0xe66e07684ca00c, 0x12ab8e33d13f22 }} },
+            { {{ 0x2ad9168a4b0596, 0x19c7e5a943dedc, 0x0782bbd370c0ef, 0x7da22c1d4dd86a, 0xf540b7b1020f25, 0xb6c00c7e503a16, 0x502446e90d89c6, 0x0c6a298c6d9fbd }} } },
+        { /* entry 9 */
+            { {{ 0xb32eddf8afb7ab, 0x5a94e2c55e48d0, 0x8d91757829dd4f, 0x3ae50c257a2e8e, 0x6ff1ca122974b4, 0x5de3569c56388d, 0x25dede4d4e75c5, 0xd0f4120ed629e5 }} },
+            { {{ 0x242660ba906810, 0xae02a7e24170dd, 0x912c9f7fec945e, 0x4797f9cb137ba8, 0x1650f607bd577b, 0x76da1f13d777da, 0x80dcd53c7b72a6, 0xb3117053175324 }} },
+            { {{ 0xf17159959a74ca, 0x5c4c288c95b961, 0x3d13bff6c3c057, 0xceff1d2e0fcf9b, 0x4264a09342d485, 0x4bdff1a86520b8, 0x5998ee8d09b6aa, 0x8ec03c7e5c693a }} } },
+        { /* entry 10 */
+            { {{ 0x9b47201c616525, 0x1fd1a74de56e8f, 0x2025542c1aa349, 0x7120b586d99730, 0x514c97e176c063, 0xc0c2123aa3ca1d, 0xd2b870b1acff10, 0x8efaaeb3d3b920 }} },
+            { {{ 0x62d35ecc650eb2, 0x2dd1aaa574b0b9, 0x243fe222989839, 0xff361e81eb6f45, 0xa1561fe013f534, 0x861c5ddbd855ac, 0xa945cec48e41c1, 0xce07e629ca7f1e }} },
+            { {{ 0xd436c4a5822e41, 0xd91a24e0518aae, 0x040a6fea35b6e6, 0x27ff700b23b823, 0xe8a4b227ab3c95, 0xc90f06d519aa29, 0xe4d990408f5bac, 0x0199a8f1e02a74 }} } },
+        { /* entry 11 */
+            { {{ 0x247c5b917b5193, 0x7c313bbc96c429, 0x41f0df43d76ddb, 0x7d0736f5530a99, 0x43dbaeda5cfd06, 0x2635a71f5cbec7, 0xf0e19776f5d74f, 0x0462958844d42e }} },
+            { {{ 0x95195cae63aff0, 0xde861f7aa28a70, 0x22c1fd1cd8f9f7, 0x01a5eee34aee71, 0x79c551e012b3ab, 0x6a018105980931, 0xf7c0a296f51421, 0xb25737768f84b5 }} },
+            { {{ 0x21e82171fd2d18, 0x6f3c99e06c6267, 0x3c49cc0e5b5e89, 0x67c694fe731055, 0x413a8ff6c9cf30, 0x646126114b203b, 0x2b4226dc297c84, 0xc4c239ce2a5e8f }} } },
+        { /* entry 12 */
+            { {{ 0x96e5595050d3a8, 0x3016b427ff48ed, 0x752f9c7ac2db12, 0x58cd136db8fe1f, 0x445751149f1660, 0xc90274d091cea3, 0x92522e2ceef863, 0xe08b71934b7171 }} },
+            { {{ 0xfe3e23748be7d5, 0xf8e27588bd56ae, 0x58dc8b3e4ecdc2, 0x1fec70a09b9dd7, 0x420ab4e5591dbf, 0x7f4b4e32c6cb61, 0x6330831fad94ba, 0x09e24ce2502e8c }} },
+            { {{ 0x1f3e5167c78e9e, 0xba32c455138bf9, 0x632deea6c03556, 0xaee374b175508d, 0x2be1fe799613e8, 0xd049fb32243053, 0x4a6e47266299a9, 0x44833f62517e1a }} } },
+        { /* entry 13 */
+            { {{ 0xdec0447c24c6e3, 0x4e2df8bf3ad79a, 0x00f9fb555e2672, 0xbb3de48960da94, 0xe751c37dc10a23, 0x59ab817daba82d, 0x5cc02a98dd6639, 0x596dc8477f006b }} },
+            { {{ 0xac3ad7f95c57e4, 0xfe582f09e9728b, 0x13c0b15ca1d4b0, 0xf647f6d10a87c5, 0xdc147f7e0bb574, 0xb5e7328c2c7644, 0x3e530c6710340b, 0x31bcbdc9ce101b }} },
+            { {{ 0x55a447aaa03f8e, 0x0c960968055e5b, 0x3a3388528a8063, 0x33525e370ca0f4, 0x0ae920bf7ec13b, 0xa786c5c5ada1d1, 0x0ec02f5765a5a6, 0xee1b494fbcf24d }} } },
+        { /* entry 14 */
+            { {{ 0x7a106a4ecd671e, 0xc524305529460e, 0xab27a8ce2f4e4f, 0x2543972ac79787, 0x7ce61fe6659d0b, 0x29ec5e28e4c4b4, 0x68979e05c056b3, 0x70e2136de3699d }} },
+            { {{ 0x615728322e3c22, 0x33b6c3949b00cd, 0xbe89dab5543c86, 0xb5fdf0977f284f, 0xc956ea204b0641, 0xbfd8eb65a8a449, 0x92e1bc6d0f9662, 0x0b24aab6ad58b4 }} },
+            { {{ 0x8d87fc3794d911, 0x8cc997911d990a, 0x0ced556ff8d732, 0xeb94433cbbc8e5, 0xe3de4e807130f5, 0xc7faf9d3bac9eb, 0x3d345ea64cfaee, 0x119e242b44d7a3 }} } },
+        { /* entry 15 */
+            { {{ 0x87d4ab9fdee95f, 0x6fb8c23667e387, 0x06ca0401db3d4b, 0xc379d1fa10f1d3, 0x316898041e9dc6, 0xb7165803923ea5, 0xc3603c9cdfa41c, 0x7f04f93ddced81 }} },
+            { {{ 0xfba9d3ebdf2793, 0x2c1969b55bf115, 0xe73bb68e682bed, 0xa1b9973edc8155, 0x7d225da6e8b496, 0x68a71b252a3b26, 0xd2269e3b5e14bc, 0x64034bb87ef989 }} },
+            { {{ 0xbc9a3d5978ef9a, 0x1704d4c7d98a5a, 0x2ee9f9e49d0aee, 0xb5678f7d8ceaa6, 0x81aa80f2394020, 0x1653a12959dd4a, 0x71692eb7bf6795, 0x8fb4ebdc804b36 }} } },
     },
 };
 

@@ -26,22 +26,27 @@
 #include "point_comb.h"
 #include "ct.h"
 
-/* (2^COMB_BITS - 1) mod l, as a scalar: computed once per call from bytes. */
-static void comb_adjustment(scalar_t *out) {
-    uint8_t ones[(COMB_BITS + 7) / 8];
-    memset(ones, 0xff, sizeof ones);
-    if (COMB_BITS % 8)
-        ones[sizeof ones - 1] = (uint8_t)((1u << (COMB_BITS % 8)) - 1);
-    scalar_reduce_bytes(out, ones, sizeof ones);
+/* (2^bits - 1) mod l, as a scalar: computed once per call from bytes. */
+static void comb_adjustment(scalar_t *out, unsigned bits) {
+    uint8_t ones[64];
+    unsigned len = (bits + 7) / 8;
+    memset(ones, 0xff, len);
+    if (bits % 8)
+        ones[len - 1] = (uint8_t)((1u << (bits % 8)) - 1);
+    scalar_reduce_bytes(out, ones, len);
 }
 
-void point_comb_recode(scalar_t *c, const scalar_t *k) {
-    comb_adjustment(c);
+void point_comb_recode_bits(scalar_t *c, const scalar_t *k, unsigned bits) {
+    comb_adjustment(c, bits);
     scalar_add(c, c, k);
     scalar_halve(c, c);
 }
 
-/* Any table of point_base_comb's shape: the generated one of B, or point_comb_table's of a run-time point. */
+void point_comb_recode(scalar_t *c, const scalar_t *k) {
+    point_comb_recode_bits(c, k, COMB_BITS);
+}
+
+/* Any table of point_base_comb's shape: the generated one of B (the tests), or point_comb_table's of a run-time point. */
 void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
     scalar_t c;
     point_niels_t entry;
@@ -67,8 +72,4 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
     ct_wipe(&c, sizeof c);
     ct_wipe(&entry, sizeof entry);
     point_wipe(&acc);
-}
-
-void point_scalarmul_base(point_t *out, const scalar_t *k) {
-    point_scalarmul_comb(out, point_base_comb, k);
 }
