@@ -76,8 +76,8 @@ typedef struct {
  * latter is in include/goldilocks.h).
  */
 #define BASE_COMB_N 5
-#define BASE_COMB_T 5
-#define BASE_COMB_S 18
+#define BASE_COMB_T 6
+#define BASE_COMB_S 15
 #define BASE_COMB_ENTRIES (1 << (BASE_COMB_T - 1))
 
 /* The window of the base point's table in the variable-time double-scalar multiplication. */
