@@ -73,7 +73,20 @@ typedef struct {
  * table point_base_comb_twisted), chosen by measurement (gen/gen_tables.py
  * reads it too). The batch calls' lane comb and the run-time tables of
  * goldilocks_x448_precompute keep COMB_N, COMB_T, COMB_S (the size of the
- * latter is in include/goldilocks.h).
+ * latter is in include/goldilocks.h). One run of each shape on Zen 3,
+ * x86-64-v3, N x T x S: the table, the X448 public key's instructions and its
+ * fastest ticks of five interleaved rounds (a loaded machine; the count repeats):
+ *     5x6x15  30 KiB  497,422   98.9k  (75 additions, 14 doublings)
+ *     9x5x10  27 KiB  508,055  103.1k
+ *     4x7x16  48 KiB  502,470  102.1k
+ *     6x6x13  36 KiB  502,910  101.6k
+ *     4x6x19  24 KiB  513,465  102.1k
+ *     6x5x15  18 KiB  523,298  105.2k
+ *     5x5x18  15 KiB  532,528  107.7k  (COMB_N x COMB_T x COMB_S)
+ *     3x8x19  72 KiB  560,832  114.5k
+ *     8x4x14  12 KiB  576,382  117.2k
+ * A lookup reads every entry (192 bytes each), so wider teeth pay twice per
+ * tooth in reads what they save in additions; past 32 entries that loses.
  */
 #define BASE_COMB_N 5
 #define BASE_COMB_T 6
