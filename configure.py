@@ -4,6 +4,7 @@
     ./configure.py [--builddir DIR] [--target NAME] [--cc CC] [--cflags FLAGS]
                    [--cross PREFIX] [--prefix DIR] [--libdir DIR] [--modulesdir DIR] [--sanitize]
                    [--debug-bounds] [--list-targets]
+                   [--tune [--tune-budget SECONDS] [--tune-max N] | --tune-file FILE]
     ninja -C DIR            libgoldilocks.a and libgoldilocks.so (with its SONAME links) in DIR
     ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
     ninja -C DIR ctcheck    run the constant-time checks under valgrind
@@ -73,9 +74,14 @@ class Target:
 
 
 TARGETS = [
-    Target('x86-64-v3', '8x56', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
+    # 8x56mulx: the 8x56 limbs with the schedules measured fastest where the
+    # compiler has mulx (gen/layouts.py)
+    Target('x86-64-v3', '8x56mulx', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
            cflags=['-march=x86-64-v3'], arch='x86_64'),
-    Target('avx2', '8x56', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2'),
+    # The single fixed-base calls: point_comb.c's comb on the twisted curve (point_base_twisted.c), not
+    # point_comb_split.c's comb of edwards448 on the 4 lanes: X448 public key 95.7k ticks against 101.6k
+    # on Zen 3 (fastest of three interleaved rounds; 481,309 instructions against 480,448)
+    Target('avx2', '8x56mulx', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2'),
     Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),
@@ -93,9 +99,15 @@ TARGETS = [
            cflags=['-march=armv7-a+fp', '-mfpu=vfpv3-d16', '-mthumb', '-mtune=cortex-a9'],
            cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off'),
     Target('armv7', '16x28', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
-           '16x28 limbs, NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls',
+           '16x28 limbs, NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls, the X448 ladder and the '
+           'fixed-base comb',
            cflags=['-march=armv7-a+fp', '-mfpu=neon', '-mthumb'], cross='arm-linux-gnueabihf-', arch='arm',
-           qemu_cpu='cortex-a9', lanes='neon_armv7'),
+           qemu_cpu='cortex-a9', lanes='neon_armv7',
+           # the 2-lane ladder: 0.47x libdecaf's X448 instructions, against 0.74x (ninja count)
+           alternatives=['src/proto/x448_ladder_lanes2.c',
+                         # the fixed-base comb on the 2 lanes: 0.98M instructions for an X448 public key
+                         # against 1.39M (ninja count)
+                         'src/point/point_comb_split.c']),
     Target('aarch64', '8x56', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs',
            cflags=['-march=armv8-a'], cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
 ]
@@ -126,10 +138,25 @@ TARGET_BY_NAME = {t.name: t for t in TARGETS}
 # Curve files with two sources of the same functions: alternative -> the default
 # it replaces. Every target builds the default unless it lists the alternative
 # in its `alternatives` (chosen by measurement, README "Speed"); either way
-# exactly one of the two is in the library.
+# exactly one source of those functions is in the library.
 ALTERNATIVES = {
     'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
+    'src/proto/x448_ladder_lanes2.c': 'src/proto/x448_ladder.c',
+    'src/point/point_comb_split.c': 'src/point/point_comb.c',
 }
+# The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
+# refuses it on a lane layout (or a backend) of fewer.
+ALTERNATIVE_MIN_LANES = {
+    'src/proto/x448_ladder_lanes.c': 4,
+    'src/proto/x448_ladder_lanes2.c': 2,
+}
+
+
+def lane_count(lanes):
+    """GF_LANES of generated/lanes_<lanes>/gf_lanes.h (None when it does not say)."""
+    with open(src('generated', 'lanes_' + lanes, 'gf_lanes.h'), encoding='utf-8') as f:
+        m = re.search(r'^#define GF_LANES (\d+)$', f.read(), re.M)
+    return int(m.group(1)) if m else None
 
 # The machine a vector lane layout's intrinsics are for (--lanes checks it).
 LANES_ARCH = {'avx2': 'x86_64', 'avx512ifma': 'x86_64', 'neon': 'aarch64', 'neon_armv7': 'arm'}
@@ -164,6 +191,7 @@ AUTO_X86_64 = [
 # Layouts whose field code runs on a host with 64-bit words; each gets its own
 # field test programs so that one `ninja test` checks every scalar layout.
 LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False}
+LAYOUT_NEEDS_INT128['8x56mulx'] = True     # 8x56's limbs, other schedules (gen/layouts.py)
 
 # Which Debian package provides what; the errors name them.
 DEBIAN_PACKAGES = {
@@ -464,6 +492,7 @@ def parse_args(argv):
                    help="build the lane layout generated/lanes_NAME in place of the target's "
                    '(for tests and measurements: e.g. --target aarch64 --lanes neon)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
+    tune_options(p)
     return p.parse_args(argv)
 
 
@@ -590,6 +619,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
     out += [f'--alternative={a}' for a in args.alternative]
     if args.lanes:
         out.append(f'--lanes={args.lanes}')
+    if args.tune_file:
+        out.append(f'--tune-file={os.path.abspath(args.tune_file)}')
     return out
 
 
@@ -628,6 +659,129 @@ def make_builddir(path):
     except OSError as e:
         fail(f'cannot write to the build directory {path}: {e.strerror}; choose another --builddir')
     return list(reversed(created))
+
+
+# ---- tuned to the host: --tune and --tune-file (bench/tune.py; HACKING.md,
+# "Tuned to the host") ----
+# --tune configures the build as usual, builds and measures the candidates of
+# the target's field code (gen/layouts.py CHOICES x gcc/clang), then
+# configures again with --tune-file=<builddir>/tune.json, which config.args
+# records: the build then takes its field code from
+# <builddir>/generated-tuned/p448_<layout>/, regenerated by every configure.
+
+def tune_options(p):
+    p.add_argument('--tune', action='store_true',
+                   help="measure the field code's generator choices and compilers on this machine "
+                   '(instructions under qemu for a cross build) and build the fastest; writes '
+                   '<builddir>/tune.json')
+    p.add_argument('--tune-budget', type=float, default=30.0, metavar='SECONDS',
+                   help='seconds of timing rounds for --tune (default 30; at least 3 rounds run)')
+    p.add_argument('--tune-max', type=int, default=16, metavar='N',
+                   help='at most N combinations of choices for --tune, nearest the defaults first '
+                   '(default 16), each with every compiler')
+    p.add_argument('--tune-file', metavar='FILE',
+                   help="build the field code a tune.json names (copied from another build), without measuring")
+
+
+def tune_module():
+    sys.path.insert(0, src('bench'))
+    import tune
+    return tune
+
+
+def tune_file_setup(args, builddir, target, toolchain, cross):
+    """--tune-file: validates it, writes the tuned field code into the build directory and
+    returns what the build changes (layout_dir, field_c, source_cc, speed_defines, watched);
+    {} without. --tune's first configuration (args.tune_provisional) writes a tune.json of
+    the default choices first (tune.write_provisional), so that only what the winner changes
+    is built again."""
+    provisional = getattr(args, 'tune_provisional', False)
+    if not args.tune_file and not provisional:
+        return {}
+    if target.backends:
+        fail(f'--tune-file: target {target.name} holds several backends; tune a one-backend target '
+             '(x86-64-v3, ref64, ...)')
+    tune = tune_module()
+    path = os.path.abspath(args.tune_file or os.path.join(builddir, 'tune.json'))
+    try:
+        if provisional:
+            # the default choices with the build's compiler, unmeasured: recorded like any
+            # tune file, so that a rerun of configure during --tune keeps this state
+            tune.write_provisional(path, target.name, target.layout, toolchain.cc_words)
+            args.tune_file = path
+        choices, kind, data = tune.read_tune_file(path, target.name, target.layout)
+        words = tune.compiler_words(kind, toolchain.cc, cross, toolchain.triple)
+        if not provisional and not tune.probe(words, toolchain.cflags, builddir):
+            fail(f'--tune-file {args.tune_file}: its field code is built with {kind} ({" ".join(words)}), '
+                 f'which does not build for target {target.name} here (apt-get install {DEBIAN_PACKAGES[kind]})')
+        copy = os.path.join(builddir, 'tune.json')
+        if not provisional and os.path.realpath(path) != os.path.realpath(copy):
+            shutil.copyfile(path, copy)
+            args.tune_file = copy
+        out_dir, field_c = tune.write_tuned(sys.executable, target.layout, choices, builddir)
+    except tune.TuneError as e:
+        fail(str(e))
+    layout_dir = rel(out_dir)
+    cc = {}
+    if words != toolchain.cc_words:
+        cc = {f'$srcdir/{layout_dir}/{f}': quote_all(words) for f in field_c}
+    text = tune.summary(data)
+    return {'layout_dir': layout_dir, 'field_c': field_c, 'source_cc': cc,
+            'speed_defines': [quote_all([f'-DGOLDILOCKS_TUNED="{text}"'])],
+            'watched': [rel(args.tune_file)] + find('gen/*.py') + find('templates/c_scalar/*.j2')
+            + find(f'generated/p448_{target.layout}/*'),
+            'shown': f'field code of {rel(args.tune_file)}: {out_dir} ({text})'}
+
+
+def tune_build(args, created):
+    """./configure.py --tune: the default configuration, the measurement, the tuned one, its tests."""
+    if args.tune_file:
+        fail('--tune and --tune-file: give one (--tune measures; --tune-file reproduces a tune.json)')
+    if args.tune_budget < 0 or args.tune_max < 1:
+        fail('--tune-budget is seconds (>= 0) and --tune-max a count (>= 1)')
+    if args.sanitize or args.debug_bounds:
+        fail('--tune measures optimized code: drop --sanitize/--debug-bounds (add them after, with --tune-file)')
+    if args.list_targets:
+        fail('--tune and --list-targets: give one')
+    target = TARGET_BY_NAME.get(args.target)
+    if target and target.backends:
+        fail(f'--tune: target {target.name} holds several backends; tune a one-backend target '
+             '(x86-64-v3, ref64, ...)')
+    tune = tune_module()
+    args.tune_provisional = True
+    info = configure(args, created)
+    args.tune_provisional = False
+    args.tune_file = None
+    builddir, target, tc = info['builddir'], info['target'], info['toolchain']
+    if target.backends:
+        fail(f'--tune: target {target.name} holds several backends; tune a one-backend target')
+    if info['emulator'] and not info['counter_emulator']:
+        fail('--tune of an emulated build counts instructions with qemu-user: apt-get install qemu-user')
+    b = argparse.Namespace(
+        builddir=builddir, tune_dir=os.path.join(builddir, 'tune'), target=target.name,
+        layout=target.layout, cc=tc.cc, cc_words=tc.cc_words, cross=info['cross'], triple=tc.triple,
+        cflags=info['cflags'], ldflags=info['ldflags'],
+        include_dirs=[src(d) for d in info['src_dirs']] + [src('include')],
+        lanes_dir=src(info['lanes_dir']), field_c=src('src', 'field', 'field.c'),
+        lib_objects=info['lib_objects'], emulator=info['emulator'],
+        counter_emulator=info['counter_emulator'], plugin=os.path.join(builddir, 'qemu_insn.so'),
+        budget=args.tune_budget, max_candidates=args.tune_max, python=sys.executable)
+    try:
+        data = tune.tune(b, note)
+    except tune.TuneError as e:
+        fail(str(e))
+    w = data['winner']
+    note(f'--tune: chose {w["name"]}: {data["metric"]} of {data["arbiter"]} {w[data["metric"]][data["arbiter"]]:,} '
+         f'against the default\'s {data["default"][data["metric"]][data["arbiter"]]:,} '
+         f'({data["margin"] * 100:+.1f}%); {os.path.join(builddir, "tune.json")}')
+    args.tune = False
+    args.tune_file = os.path.join(builddir, 'tune.json')
+    info = configure(args, created)
+    progs = [f'{t}_{target.layout}' for t in info['field_tests']] + ['test_x448'] * ('test_x448' in info['tests'])
+    try:
+        tune.verify(builddir, progs, info['emulator'], sys.executable, note)
+    except tune.TuneError as e:
+        fail(str(e))
 
 
 def configure(args, created):
@@ -764,6 +918,8 @@ def configure(args, created):
         cflags.append('-DGOLDILOCKS_DEBUG_BOUNDS')
 
     layout_dir = f'generated/p448_{target.layout}'
+    tuned = tune_file_setup(args, builddir, target, toolchain, cross)   # --tune-file: {} without
+    layout_dir = tuned.get('layout_dir', layout_dir)
     # Each layer of src/ is a directory (HACKING.md); all of them are on the
     # include path, so that sources include each other by file name alone.
     # Files directly in src/ are built too.
@@ -782,11 +938,26 @@ def configure(args, created):
     if not os.path.isdir(src(lanes_dir)):
         fail(f'target {target.name} needs the lane layout {lanes_dir}, which is missing: '
              'run python3 gen/gen_lanes.py --out generated (or choose another --target)')
-    alternatives = target.alternatives + [a for a in args.alternative if a not in target.alternatives]
-    for alt in alternatives:
+    for alt in args.alternative:
         if alt not in ALTERNATIVES:
             fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
                  + ', '.join(sorted(ALTERNATIVES)))
+    for i, alt in enumerate(args.alternative):
+        for other in args.alternative[:i]:
+            if other != alt and ALTERNATIVES[other] == ALTERNATIVES[alt]:
+                fail(f'--alternative {other} and --alternative {alt} both replace {ALTERNATIVES[alt]}: choose one')
+    # An --alternative takes the place of the target's own alternative of the same default.
+    replaced = {ALTERNATIVES[a] for a in args.alternative}
+    alternatives = list(dict.fromkeys([a for a in target.alternatives if ALTERNATIVES[a] not in replaced]
+                                      + args.alternative))
+    for alt in alternatives:
+        need = ALTERNATIVE_MIN_LANES.get(alt)
+        for backend, lanes in [(b[0], b[2]) for b in target.backends or ()] or [(None, target.lanes)]:
+            have = lane_count(lanes) if os.path.isdir(src('generated', 'lanes_' + lanes)) else None
+            if need and have is not None and have < need:
+                who = f'backend {backend} of target {target.name}' if backend else f'target {target.name}'
+                fail(f'--alternative {alt} needs at least {need} lanes, but {who} builds the lane '
+                     f'layout generated/lanes_{lanes} of {have} (choose a target or --lanes with more)')
     dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
     # A library of several backends: the library's sources once per backend.
     backends = []
@@ -838,6 +1009,8 @@ def configure(args, created):
 
     def obj(path, sub='lib'):
         path = path[len('$srcdir/'):] if path.startswith('$srcdir/') else path
+        if tuned and path.startswith(tuned['layout_dir'] + '/'):   # the tuned layout, in the build directory
+            path = 'generated-tuned/' + os.path.basename(tuned['layout_dir']) + path[len(tuned['layout_dir']):]
         return f'$builddir/{sub}/{os.path.splitext(path)[0]}.o'
     env.filters['obj'] = obj
     try:
@@ -892,7 +1065,7 @@ def configure(args, created):
         field_benches=[b for b in stems('bench/bench_field*.c') if b != 'bench_field_lanes'],
         benches=[b for b in stems('bench/bench_*.c') if not b.startswith('bench_field') or b == 'bench_field_lanes'],
         speed_sources=in_src(find('bench/speed_*.c')),
-        speed_defines=' '.join(speed_defines),
+        speed_defines=' '.join(speed_defines + tuned.get('speed_defines', [])),
         speed_libs=' '.join(speed_libs),
         speed_test=bool(not emulator and os.path.exists(src('test', 'speed_test.py'))),
         # callgrind cannot run an ASan program
@@ -921,7 +1094,10 @@ def configure(args, created):
         cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
-        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()),
+        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()
+                       + tuned.get('watched', [])),
+        # --tune-file: the compiler of the tuned field files ({source: cc}), when it is not the build's
+        source_cc=tuned.get('source_cc', {}),
     )
     pc = (f'prefix={prefix}\nlibdir={pc_libdir}\nincludedir=${{prefix}}/include\n\n'
           'Name: goldilocks\nDescription: X448, Ed448 and decaf448 on Ed448-Goldilocks\n'
@@ -958,13 +1134,27 @@ def configure(args, created):
     if os.path.exists(src('build.ninja')):
         note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
     shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir
+    if tuned:
+        note(tuned['shown'])
     note(f'wrote {shown}/build.ninja; now run: ninja -C {shown}')
+    # what --tune needs of this configuration (tune_build): the library's objects but the
+    # field code's (the tuned layout's gen_field.py files and src/field/field.c)
+    skip = {'src/field/field.c'} | {f'{layout_dir}/{f}' for f in tuned.get('field_c', [])}
+    lib_objects = [os.path.join(builddir, obj(s)[len('$builddir/'):]) for s in lib_sources if s not in skip]
+    return dict(lib_objects=lib_objects, builddir=builddir, target=target, toolchain=toolchain, cross=cross, cflags=cflags,
+                ldflags=ldflags, src_dirs=src_dirs, lanes_dir=lanes_dir, lib_sources=lib_sources,
+                layout_dir=layout_dir, emulator=emulator, counter_emulator=counter_emulator,
+                field_tests=field_tests, tests=tests)
 
 
 def main(argv):
     created = []
     try:
-        configure(parse_args(argv), created)
+        args = parse_args(argv)
+        if args.tune:
+            tune_build(args, created)
+        else:
+            configure(args, created)
     except ConfigureError as e:
         print(f'configure.py: error: {e}', file=sys.stderr)
         return EXIT_ERROR

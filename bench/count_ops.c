@@ -90,6 +90,9 @@ static void ours_ed_sign(void) {
 static void ours_ed_sign_seed(void) {
     rc[0] = goldilocks_ed448_sign_seed(out[0], cur[0].ed_seed, msg, MSG_LEN, NULL, 0);
 }
+/* ---- decaf448 [s]B (RFC 9496), the scalar from x_secret's 56 bytes ---- */
+static void ours_decaf_base(void) { rc[0] = goldilocks_decaf448_scalarmult_base(out[0], cur[0].x_secret); }
+
 static void ours_ed_verify(void) { rc[0] = goldilocks_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, NULL, 0); }
 /* The batch calls on BATCH_N copies of the same inputs, counted per item (calls = BATCH_N). */
 enum { BATCH_N = 8 };
@@ -123,6 +126,20 @@ static void ours_gf_mulw(void) {
         gf_mulw(fc, fa, 39081);
 }
 static void ours_gf_invert(void) { gf_invert(fc, fa); }
+/* The lane layout's products (GF_LANES elements a call), for the lane ladders' prices. */
+static gfl la, lb, lc;
+static void ours_gfl_mul(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gfl_mul(lc, la, lb);
+}
+static void ours_gfl_sqr(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gfl_sqr(lc, la);
+}
+static void ours_gfl_mulw(void) {
+    for (int i = 0; i < FIELD_CALLS; i++)
+        gfl_mulw(lc, la, 39081);
+}
 static void ours_gf_isr(void) { (void)gf_isr(fc, fa); }
 
 #ifdef HAVE_LIBDECAF
@@ -143,6 +160,14 @@ static void decaf_ed_sign_seed(void) {
 }
 static void decaf_ed_verify(void) {
     rc[1] = decaf_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, 0, NULL, 0) == DECAF_SUCCESS ? 0 : -1;
+}
+/* The same scalar decoding (reduced mod l), libdecaf's precomputed table of its base, the encoding. */
+static void decaf_decaf_base(void) {
+    decaf_448_scalar_t s;
+    decaf_448_point_t p;
+    decaf_448_scalar_decode_long(s, in[0].x_secret, 56);
+    decaf_448_precomputed_scalarmul(p, decaf_448_precomputed_base, s);
+    decaf_448_point_encode(out[1], p);
 }
 #define DECAF_FN(f) f
 #else
@@ -177,6 +202,7 @@ static const struct op ops[] = {
     { "ed448_sign", ours_ed_sign, DECAF_FN(decaf_ed_sign), 114, 1, 1 },
     { "ed448_sign_seed", ours_ed_sign_seed, DECAF_FN(decaf_ed_sign_seed), 114, 1, 1 },
     { "ed448_verify", ours_ed_verify, DECAF_FN(decaf_ed_verify), 0, 0, 1 },
+    { "decaf448_scalarmult_base", ours_decaf_base, DECAF_FN(decaf_decaf_base), 56, 1, 1 },
     { "x448_batch", ours_x448_batch, NULL, 0, 1, BATCH_N },
     { "x448_public_key_batch", ours_x448_pub_batch, NULL, 0, 1, BATCH_N },
     { "gf_mul", ours_gf_mul, NULL, 0, 0, FIELD_CALLS },
@@ -184,6 +210,9 @@ static const struct op ops[] = {
     { "gf_mulw", ours_gf_mulw, NULL, 0, 0, FIELD_CALLS },
     { "gf_invert", ours_gf_invert, NULL, 0, 0, 1 },
     { "gf_isr", ours_gf_isr, NULL, 0, 0, 1 },
+    { "gfl_mul", ours_gfl_mul, NULL, 0, 0, FIELD_CALLS },
+    { "gfl_sqr", ours_gfl_sqr, NULL, 0, 0, FIELD_CALLS },
+    { "gfl_mulw", ours_gfl_mulw, NULL, 0, 0, FIELD_CALLS },
 };
 
 static void region(const char *who, const char *op, int calls, void (*fn)(void)) {
@@ -217,7 +246,8 @@ int main(int argc, char **argv) {
             list = argv[++i];
         } else {
             fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
-                            "ed448_sign,ed448_sign_seed,ed448_verify,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr]\n");
+                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,"
+                            "gfl_mul,gfl_sqr,gfl_mulw]\n");
             return 2;
         }
     }
@@ -248,6 +278,10 @@ int main(int argc, char **argv) {
     fill(bytes, 56, &state);
     bytes[55] &= 0x7f;
     gf_deserialize(fb, bytes);
+    gfl_broadcast(la, fa);
+    gfl_insert(la, GF_LANES - 1, fb);
+    gfl_broadcast(lb, fb);
+    gfl_insert(lb, 0, fa);
 
 #ifdef HAVE_LIBDECAF
     decaf_ed448_derive_keypair(decaf_keypair, in[0].ed_seed);

@@ -42,6 +42,7 @@ CALLGRIND_FN = {('ours', 'x448_public_key'): 'ours_x448_pub', ('ours', 'x448'): 
                 ('ours', 'ed448_verify'): 'ours_ed_verify', ('ours', 'gf_mul'): 'ours_gf_mul',
                 ('ours', 'gf_sqr'): 'ours_gf_sqr', ('ours', 'gf_mulw'): 'ours_gf_mulw',
                 ('ours', 'gf_invert'): 'ours_gf_invert', ('ours', 'gf_isr'): 'ours_gf_isr'}
+CALLGRIND_FN[('ours', 'decaf448_scalarmult_base')] = 'ours_decaf_base'
 
 
 def run(emulator, plugin, program, trace, extra, main_only=False):

@@ -108,6 +108,7 @@ void speed_summarize(double *ticks, double *ns, size_t n, struct speed_stats *ou
 /* Machine, compiler, target (speed_json.c). */
 struct speed_machine {
     char cpu[128], flags[256], compiler[128], target[64], backend[64], clock[160];
+    char tuned[256]; /* GOLDILOCKS_TUNED: the field code's tuned choices, "" for generated/'s */
 };
 void speed_machine_info(struct speed_machine *m);
 

@@ -3,7 +3,8 @@
  * the run as JSON (--json FILE), which bench/plot.py reads:
  *
  *   { "program": "goldilocks-speed", "version", "machine": {cpu, flags, clock,
- *     tick_unit}, "compiler", "target", "backend", "seconds_per_operation",
+ *     tick_unit}, "compiler", "tuned" (configure.py --tune's choice; null:
+ *     generated/'s field code), "target", "backend", "seconds_per_operation",
  *     "contenders": [{name, version, missing}],
  *     "operations": [{name, what, items, "results": [{contender, missing,
  *       median_ticks, min_ticks, max_ticks, ns_per_op, ops_per_second,
@@ -79,6 +80,10 @@ void speed_machine_info(struct speed_machine *m) {
     snprintf(m->compiler, sizeof m->compiler, "unknown");
 #endif
     snprintf(m->target, sizeof m->target, "%s", SPEED_TARGET);
+#ifdef GOLDILOCKS_TUNED
+    /* configure.py --tune / --tune-file: the choices and margin of the field code built in */
+    snprintf(m->tuned, sizeof m->tuned, "%s", GOLDILOCKS_TUNED);
+#endif
     const char *b = backend_name();
     snprintf(m->backend, sizeof m->backend, "%s", b ? b : "");
     speed_clock_note(m->clock, sizeof m->clock);
@@ -142,6 +147,8 @@ int speed_json_write(const char *path, const struct speed_report *r) {
     str(f, speed_tick_unit());
     fputs("},\n  \"compiler\": ", f);
     str(f, m->compiler);
+    fputs(",\n  \"tuned\": ", f);
+    str(f, m->tuned[0] ? m->tuned : NULL);
     fputs(",\n  \"target\": ", f);
     str(f, m->target);
     fputs(",\n  \"backend\": ", f);

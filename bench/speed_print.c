@@ -37,6 +37,7 @@ void speed_print_header(const struct speed_machine *m) {
     printf("machine: %s [%s]%s%s\n", m->cpu[0] ? m->cpu : "unknown CPU", m->flags, m->backend[0] ? "; backend " : "",
            m->backend);
     printf("clock: %s\n", m->clock);
+    printf("field code: %s\n", m->tuned[0] ? m->tuned : "generated/ (the default; ./configure.py --tune measures others)");
     printf("contenders:");
     for (size_t c = 0; c < R->n_cont; c++) {
         const struct speed_contender *k = R->cont[c];

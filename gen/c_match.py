@@ -16,6 +16,7 @@ is refused even where the C would still be correct mod p.
 """
 
 import c_reader
+import layouts
 import ir
 import prove
 import schedules
@@ -30,6 +31,21 @@ def files_of(L):
     """{file name: [schedule functions printed there]}."""
     return {("gf_layout.h" if stem == "inline" else stem + ".c"): fns
             for stem, fns in schedules.all_functions(L).items()}
+
+
+def _gcc_optimize_lines(L, fname):
+    """The preprocessor lines of Layout.gcc_optimize that gf_mul.c and gf_sqr.c
+    may hold: gcc options that steer code generation (register allocation)
+    and no value, each one listed in layouts.CHOICES["gcc_optimize"]."""
+    opts = getattr(L, "gcc_optimize", ())
+    if not opts or fname not in ("gf_mul.c", "gf_sqr.c"):
+        return set()
+    known = {o for choice in layouts.CHOICES.get("gcc_optimize", ()) for o in choice}
+    for o in opts:
+        if o not in known:
+            raise MatchError(f"{L.name}: gcc option {o!r} is not one of layouts.CHOICES['gcc_optimize']")
+    return {"#if defined(__GNUC__) && !defined(__clang__)",
+            "#pragma GCC optimize(" + ", ".join(f'"{o}"' for o in opts) + ")", "#endif"}
 
 
 def check(L, texts, fns_by_file=None):
@@ -48,8 +64,10 @@ def check(L, texts, fns_by_file=None):
         alone = {fn.name: fn for fn in template_routines.functions(L)} if fname == "gf_layout.h" else {}
         if fname != "gf_layout.h":
             # the reader drops preprocessor lines: a .c file may only include field.h
+            # (and carry the layout's gcc options, _gcc_optimize_lines)
+            allowed = {'#include "field.h"'} | _gcc_optimize_lines(L, fname)
             for ln in texts[fname].split("\n"):
-                if ln.lstrip().startswith("#") and ln.strip() != '#include "field.h"':
+                if ln.lstrip().startswith("#") and ln.strip() not in allowed:
                     raise MatchError(f"{L.name} {fname}: preprocessor line {ln.strip()!r}")
         try:
             read, others = c_reader.read(texts[fname], layout_h, {**by_name, **alone})

@@ -2,6 +2,8 @@
 """Generates the field code of every limb layout: generated/p448_<layout>/.
 
     python3 gen/gen_field.py --out generated
+    python3 gen/gen_field.py --out DIR --layout 8x56 --set parallel_carry=gf_sqr \\
+        --name CANDIDATE        one layout with its choices overridden, into DIR/CANDIDATE
 
 For each layout of gen/layouts.py: builds the schedules (gen/schedules.py),
 proves their bounds (gen/ir.py: raises BoundError on any possible overflow),
@@ -84,6 +86,32 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     with 27 products 523, 70). A saturated 7x64 layout (mulx/adcx/adox
     rows) has 49 products, as long a stream, and its reduction at 2^224
     (3.5 words) needs shld, so it is no way out either.
+  - AMD Zen 3 (EPYC KVM guest, gcc 12 -O2 -march=x86-64-v3; the layout
+    8x56mulx of the x86-64-v3 and avx2 targets, gen/layouts.py). Here the
+    bare stream of 48 products takes 68.6 ticks (48 mulx alone 40.9; one
+    more add, and or shr per product +0.18 ticks, shrd +0.33, a load
+    nothing), gf_mul 88 and gf_sqr 64: the instruction count decides, and
+    the moves of gcc's register allocation are a good part of it (gf_mul
+    383 instructions, 168 mov, 154 stack accesses; clang 14: 355, 135,
+    142). Kept: the serial carry chain in gf_sqr (286 instructions, 59
+    ticks, against 292 and 64 for the parallel rounds that win without
+    mulx and on Emerald Rapids) and gcc's priority register allocator for
+    gf_mul.c and gf_sqr.c (Layout.gcc_optimize: gf_mul 371 instructions,
+    125 stack accesses, about 5% faster; gf_sqr 275). Tried and dropped
+    (ticks, median of 401 interleaved rounds of 200 dependent calls):
+    clang 14 for the field files (gf_mul 93 against gcc's 88; -O3 the same
+    as -O2 for both); -mtune=znver3, -fschedule-insns -fsched-pressure,
+    -fsplit-wide-types-early, -fira-region, -flive-range-shrinkage (equal
+    or slower; -O1 110); the carries of a column pair as the first terms
+    of the next (Layout.mul_carry "next", proven and kept as a choice: gcc
+    93 against 88, clang 88.7 against 91.1); the column sums in other
+    orders (hi before lo, products reversed: 94-98); 64-bit words with
+    _mulx_u64 / _addcarry_u64 / _subborrow_u64 in place of unsigned
+    __int128 (a prototype printer, not proven: gcc 458 instructions and
+    94 ticks, clang 336 and 86.4 for gf_mul, sqr unchanged; neither
+    compiler emits adcx/adox from _addcarryx_u64, even with -madx (which
+    x86-64-v3 does not imply), so there is no second carry chain to win
+    in C, and the reader would have to learn carries).
   - 16x28 (layouts.py: mul_operands_in_memory) has its own shape,
     schedules._mul_from_memory: 32 limbs and 16 half sums cannot live in
     the 12-14 registers of ARM or the 7 of i386, and the 8x56 shape above
@@ -213,8 +241,9 @@ def render_layout(env, L):
     tdir = L.template_dir
     products = {fn.name: word_products(fn) for g in fns.values() for fn in g
                 if fn.name in ("gf_mul", "gf_sqr")}
+    choices = [(f, layouts.format_choice(v) or "(none)") for f, v in layouts.choices_of(L).items()]
     ctx = dict(L=L, limbs=L.limbs, radix=L.radix, layout_mask_name="GF_LIMB_MASK",
-               hex=lambda v: "0x%x" % v, products=products)
+               hex=lambda v: "0x%x" % v, products=products, choices=choices)
     t = env.get_template(f"{tdir}/gf_layout.h.j2")
     files["gf_layout.h"] = t.render(header=header(f"{tdir}/gf_layout.h.j2"),
                                      inline=[(f, infos[f.name]) for f in fns["inline"]], **ctx)
@@ -249,7 +278,25 @@ def main():
                     help="directory that receives p448_<layout>/ (default: generated)")
     ap.add_argument("--layout", action="append", choices=sorted(layouts.LAYOUTS),
                     help="only this layout (repeatable; default: all)")
+    ap.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                    help="override a schedule choice of gen/layouts.py CHOICES for this run "
+                    "(repeatable; a tuple is names joined by commas, a bool 0 or 1)")
+    ap.add_argument("--name", help="write into OUT/NAME instead of OUT/p448_<layout> "
+                    "(needs exactly one --layout)")
     args = ap.parse_args()
+    overrides = {}
+    for item in args.set:
+        field, eq, text = item.partition("=")
+        if not eq:
+            ap.error(f"--set {item!r}: give FIELD=VALUE")
+        try:
+            overrides[field] = layouts.parse_choice(field, text)
+        except ValueError as e:
+            ap.error(f"--set: {e}")
+    if args.name is not None and (not args.layout or len(args.layout) != 1):
+        ap.error("--name needs exactly one --layout")
+    if args.name is not None and (not args.name or "/" in args.name or args.name in (".", "..")):
+        ap.error(f"--name {args.name!r}: give a directory name")
     try:
         import jinja2
     except ImportError:
@@ -261,12 +308,14 @@ def main():
     names = args.layout or sorted(layouts.LAYOUTS)
     try:
         # every layout is proven before any file is written
-        rendered = {name: render_layout(env, layouts.LAYOUTS[name]) for name in names}
+        rendered = {name: render_layout(env, layouts.with_choices(layouts.LAYOUTS[name], overrides))
+                    for name in names}
     except (ir.BoundError, prove.ProofError, c_match.MatchError) as e:
         sys.exit(f"gen_field.py: refused, no file written: {e}")
     for name in names:
-        changed = write_layout(rendered[name], os.path.join(args.out, f"p448_{name}"))
-        print(f"gen_field.py: p448_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
+        dirname = args.name or f"p448_{name}"
+        changed = write_layout(rendered[name], os.path.join(args.out, dirname))
+        print(f"gen_field.py: {dirname}: " + (", ".join(changed) + " written" if changed else "up to date"))
 
 
 if __name__ == "__main__":

@@ -11,10 +11,19 @@ Adding a layout is adding an entry to LAYOUTS. gen/gen_field.py proves every
 routine of every layout against these bounds and refuses a layout for which
 any accumulator could overflow.
 
+CHOICES names the Layout fields that are schedule choices rather than facts
+of the layout: each maps to the values it may take (the layout's own value,
+its default, is one of them). `gen/gen_field.py --set FIELD=VALUE` overrides
+one for a run, and `./configure.py --tune` measures their combinations
+(HACKING.md, "Tuned to the host"). A choice changes how the code computes,
+never what: every combination is proven like the default, and one the proof
+refuses is not written.
+
 Used by gen/gen_field.py (the field code) and gen/gen_tables.py (curve
 tables: Layout.c_initializer turns a field element into a gf_s initializer).
 """
 
+import dataclasses
 from dataclasses import dataclass
 
 import prime
@@ -35,6 +44,8 @@ class Layout:
     align: int           # alignment of gf_s in bytes
     mul_operands_in_memory: bool = False   # mul/sqr shape: schedules._mul_from_memory
     parallel_carry: tuple = ()             # routines whose carries are schedules._carry_parallel
+    mul_carry: str = "lag"                 # "lag" or "next": schedules._mul_carry_next (8x56 shape)
+    gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -86,7 +97,7 @@ class Layout:
 
 
 def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_max,
-                   mul_operands_in_memory=False, parallel_carry=()):
+                   mul_operands_in_memory=False, parallel_carry=(), mul_carry="lag"):
     # Tight: a limb may exceed 2^radix - 1 by the small carries that a weak
     # reduction or a multiplication leaves in it, at most 2^(radix/2).
     tight = (1 << radix) + (1 << (radix // 2))
@@ -98,7 +109,7 @@ def _scalar_layout(name, limbs, radix, word_bits, word_type, dword_type, mulw_ma
                   word_type=word_type, dword_type=dword_type, tight_max=tight,
                   loose_max=loose, mulw_max=mulw_max, template_dir="c_scalar",
                   align=word_bits // 8 * 2, mul_operands_in_memory=mul_operands_in_memory,
-                  parallel_carry=parallel_carry)
+                  parallel_carry=parallel_carry, mul_carry=mul_carry)
 
 
 LAYOUTS = {
@@ -109,3 +120,93 @@ LAYOUTS = {
     "16x28": _scalar_layout("16x28", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1,
                             mul_operands_in_memory=True),
 }
+
+
+def _subsets(names):
+    """Every subset of names, in order, the empty one first."""
+    out = [()]
+    for n in names:
+        out += [t + (n,) for t in out]
+    return tuple(sorted(out, key=lambda t: (len(t), [names.index(x) for x in t])))
+
+
+# ---- x86-64 with mulx (BMI2): the x86-64-v3 and avx2 targets ---------------
+#
+# 8x56mulx is 8x56 (the same limbs, bounds, tables and lane conversions: plain
+# C that runs anywhere) with the schedule choices measured fastest where the
+# compiler has mulx (-march=x86-64-v3), on the project's AMD Zen 3 (EPYC KVM
+# guest, gcc 12 -O2; median / fastest of 401 interleaved rounds of 200
+# dependent calls, ticks, one run):
+#   gf_sqr, serial carry chain   59.2 / 57.2   (286 instructions)
+#   gf_sqr, two parallel rounds  63.9 / 62.4   (292; 8x56's choice)
+# and the reverse without mulx (-march=x86-64, mulq; 8x56 code):
+#   gf_sqr, serial 101.7 / 62.1, parallel 93.6 / 59.3,
+# so the portable 8x56 keeps the parallel rounds (ref64, aarch64, the
+# x86-64 target's backends) and, on the Xeon (Emerald Rapids) that layout was
+# first measured on, the parallel rounds won with mulx too (gen/schedules.py,
+# _carry_parallel): which is faster is the CPU's, `--tune`'s to decide.
+# gf_mul keeps the lagged serial carries there as here ("next": gcc 93.2 / 91.8
+# against 87.6 / 84.4; clang 88.7 / 87.2 against 91.1 / 87.8, one run).
+# gf_mulw keeps the parallel rounds.
+# gcc's default register allocator (IRA's Chaitin-Briggs colouring) keeps the
+# unsigned __int128 accumulators in rdx:rax, where mulx wants its operand, and
+# stores and reloads them around products; with -fira-algorithm=priority
+# (a "#pragma GCC optimize" in gf_mul.c and gf_sqr.c, ignored by clang) gf_mul
+# has 371 instructions, 125 of them stack accesses, against 383 and 154, and
+# gf_sqr 275 (66) against 286 (90); same run as above: gf_mul 86.4 / 83.4
+# against 91.9 / 86.0, gf_sqr unchanged (61.1 / 58.9, 61.4 / 58.9).
+LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", parallel_carry=("gf_mulw",),
+                                          gcc_optimize=("ira-algorithm=priority",))
+
+
+# ---- choices: the Layout fields a tuner may change ----------------------------
+# {field: allowed values}. A layout made with any of them is proven and its C
+# matched like the defaults when it is generated (gen_field.py refuses it
+# otherwise); test/proof_check.py proves the shapes no layout uses today.
+# mul_carry "next" is a shape of the register multiplication (not with
+# mul_operands_in_memory, nor for a routine in parallel_carry); gcc_optimize's
+# options are the only pragmas gen/c_match.py lets into a generated file.
+CHOICES = {
+    "mul_operands_in_memory": (False, True),
+    "parallel_carry": _subsets(("gf_mul", "gf_sqr", "gf_mulw")),
+    "mul_carry": ("lag", "next"),
+    "gcc_optimize": ((), ("ira-algorithm=priority",)),
+}
+
+
+def choices_of(L):
+    """{field: value} of every choice, as the layout L has it."""
+    return {f: getattr(L, f) for f in CHOICES}
+
+
+def format_choice(value):
+    """A choice's value as --set takes it: 0/1 for a bool, names joined by
+    commas for a tuple (empty for none), else str()."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple):
+        return ",".join(value)
+    return str(value)
+
+
+def parse_choice(field, text):
+    """The value of choice field that text (format_choice's form) names;
+    ValueError with the allowed values when field is no choice or text is
+    not one of its values."""
+    if field not in CHOICES:
+        raise ValueError(f"{field!r} is not a choice; the choices are: {', '.join(sorted(CHOICES))}")
+    allowed = CHOICES[field]
+    for value in allowed:
+        if isinstance(value, tuple):
+            names = [n for n in text.replace("+", ",").split(",") if n]
+            if sorted(names) == sorted(value) and len(set(names)) == len(names):
+                return value
+        elif format_choice(value) == text or (isinstance(value, bool) and text.lower() == str(value).lower()):
+            return value
+    shown = " | ".join(repr(format_choice(v)) for v in allowed)
+    raise ValueError(f"{field}={text!r} is not one of its values: {shown}")
+
+
+def with_choices(L, overrides):
+    """Layout L with the choices overridden ({field: value})."""
+    return dataclasses.replace(L, **overrides)

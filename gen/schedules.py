@@ -283,7 +283,7 @@ def _pack_column(b, name, groups, limit):
     return accs
 
 
-def _shared_columns(b, j, Aj, Ajh, Bj, Bjh, Cj, Cjh, limit):
+def _shared_columns(b, j, Aj, Ajh, Bj, Bjh, Cj, Cjh, limit, carry_lo=None, carry_hi=None):
     """Sums lo{j} = A_j + B_j + C_{j+h} - A_{j+h} and hi{j} = C_j + B_{j+h} +
     C_{j+h} - A_j, each a list of (sign, x, y), into one double word each.
 
@@ -294,7 +294,9 @@ def _shared_columns(b, j, Aj, Ajh, Bj, Bjh, Cj, Cjh, limit):
     -O2 -march=x86-64-v3 434 -> 383 instructions per 8x56 gf_mul, about
     63 -> 60 ticks; clang 14 372 -> 355 (gen_field.py has the table). Every subtraction comes last in its column,
     after the products it cancels against, so the analyzer proves it never
-    goes below zero. Raises ir.BoundError if a sum could pass `limit`."""
+    goes below zero. Raises ir.BoundError if a sum could pass `limit`.
+    carry_lo / carry_hi (Layout.mul_carry "next"): the carries out of the
+    column pair below, the first terms of lo{j} and hi{j}."""
     def acc(name, first, prods):
         if first is None:
             sign, x, y = prods[0]
@@ -313,11 +315,13 @@ def _shared_columns(b, j, Aj, Ajh, Bj, Bjh, Cj, Cjh, limit):
     sa = acc(f"sa{j}", None, Aj)
     sc = acc(f"sc{j}", None, Cjh) if Cjh else None
     lo_first = Add(sa, sc) if sc is not None else sa
+    if carry_lo is not None:
+        lo_first = Add(carry_lo, lo_first)
     acc(f"lo{j}", lo_first, Bj + [(-s, x, y) for s, x, y in Ajh])
-    if sc is not None:
-        acc(f"hi{j}", sc, Cj + Bjh)
-    else:
-        acc(f"hi{j}", None, Cj + Bjh)
+    hi_first = sc
+    if carry_hi is not None:
+        hi_first = carry_hi if sc is None else Add(carry_hi, sc)
+    acc(f"hi{j}", hi_first, Cj + Bjh)
     b.sub(f"hi{j}", sa)
     if b.an.var_bounds[f"hi{j}"][1] > limit:
         raise ir.BoundError(f"hi{j} over {limit:#x}")
@@ -444,6 +448,9 @@ def fn_mul(L, square=False):
         return [[(1, *prod(aa, sb, aad, i, k)), (-1, *prod(a, bb, ad, i, k))] for i, k in pairs(col)]
 
     limit = L.dword_max - (L.dword_max >> 4)     # leave 1/16 of the word for carries
+    if L.mul_carry == "next" and f.name not in L.parallel_carry:
+        _mul_carry_next(b, A, B, C, limit)
+        return f
     lo_accs, hi_accs = [], []
     c = [None] * n
     for j in range(h):
@@ -468,6 +475,36 @@ def fn_mul(L, square=False):
         _carry_column(b, lo_accs, hi_accs, j, c)
     _store_all(b, "out", _carry_last(b, lo_accs, hi_accs, c))
     return f
+
+
+def _mul_carry_next(b, A, B, C, limit):
+    """fn_mul's column sums with Layout.mul_carry "next": the carries out of
+    column pair j are the first terms of lo{j+1} and hi{j+1}, so only one
+    column pair is live at a time (the default, "lag", carries pair j after
+    pair j + 1 is summed, two pairs live). Every column must fit one double
+    word (_shared_columns); the last pair's carries wrap as in _carry_wrap."""
+    L = b.L
+    h, r = L.half, L.radix
+    c = [None] * L.limbs
+    carry_lo = carry_hi = None
+    for j in range(h):
+        with b.block(f"column sums of limbs {j} and {j + h}, the carries of limbs {j - 1} and {j + h - 1} first: "
+                     f"lo{j} = A{j} + B{j} + (C - A){j + h}, hi{j} = (C - A){j} + B{j + h} + C{j + h}"
+                     if j else f"column sums of limbs {j} and {j + h}: "
+                     f"lo{j} = A{j} + B{j} + (C - A){j + h}, hi{j} = (C - A){j} + B{j + h} + C{j + h}",
+                     vars=[f"lo{j}", f"hi{j}"]):
+            _shared_columns(b, j, [g[0] for g in A(j)], [g[0] for g in A(j + h)],
+                            [g[0] for g in B(j)], [g[0] for g in B(j + h)],
+                            [g[0] for g in C(j)], [g[0] for g in C(j + h)], limit,
+                            carry_lo=carry_lo, carry_hi=carry_hi)
+        if j + 1 < h:
+            with b.block(f"limbs {j} and {j + h}: keep {r} bits; the rest is the first term of "
+                         f"lo{j + 1} and hi{j + 1}"):
+                c[j] = b.let(f"c{j}", Lo(Mask(b.v(f"lo{j}"), r)))
+                c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(f"hi{j}"), r)))
+            carry_lo, carry_hi = Shr(b.v(f"lo{j}"), r), Shr(b.v(f"hi{j}"), r)
+    _carry_step(b, [None] * (h - 1) + [[f"lo{h - 1}"]], [None] * (h - 1) + [[f"hi{h - 1}"]], h - 1, c)
+    _store_all(b, "out", _carry_wrap(b, c))
 
 
 def _carry_column(b, lo, hi, j, c):

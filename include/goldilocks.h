@@ -449,10 +449,12 @@ void goldilocks_ed448_secret_to_x448(uint8_t x_secret[GOLDILOCKS_X448_BYTES],
  *
  * Scalars are secret: every function taking one runs in time independent
  * of its value, except _double_scalarmult_vartime, and wipes its copies of
- * it, then the stack below it (for the cheap scalar operations that wipe
- * is most of their time). Elements are treated as secret too: no function
- * branches on them or indexes memory by them, except
- * _double_scalarmult_vartime, and their copies are wiped.
+ * it, then the stack below it (the cheap scalar operations do their work
+ * in one frame of their own and clear just that much; _eq and _to_bytes
+ * copy nothing and call nothing, so there is nothing to clear). Elements
+ * are treated as secret too: no function branches on them or indexes
+ * memory by them, except _double_scalarmult_vartime, and their copies are
+ * wiped.
  */
 #define GOLDILOCKS_DECAF448_SCALAR_WIDE_BYTES 112 /* the input of goldilocks_decaf448_scalar_from_wide_bytes */
 

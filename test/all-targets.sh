@@ -115,6 +115,7 @@ step regen regen_check
 # Every generated routine proven for all inputs, and its C read back against the proof.
 step proofs python3 test/proof_check.py --quiet
 step configure-errors python3 test/configure_errors.py
+step tune python3 test/tune_test.py
 build_and_test native --target auto
 build_and_test ref64 --target ref64
 build_and_test ref32-clang --target ref32 --cc clang

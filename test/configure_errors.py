@@ -175,6 +175,12 @@ def bad_cases(w):
     bad(w, "--builddir ''", ['--builddir', ''], 'empty')
     bad(w, '--alternative of no default', ['--builddir', b('alt'), '--alternative', 'src/proto/x448.c'],
         'not in ALTERNATIVES', builddir=b('alt'))
+    bad(w, '--alternative on too few lanes', ['--builddir', b('alt2'), '--target', 'ref32', '--alternative',
+                                              'src/proto/x448_ladder_lanes2.c'], 'needs at least 2 lanes',
+        builddir=b('alt2'))
+    bad(w, 'two --alternative of one default', ['--builddir', b('alt3'), '--alternative', 'src/proto/x448_ladder_lanes.c',
+                                                '--alternative', 'src/proto/x448_ladder_lanes2.c'],
+        'both replace src/proto/x448_ladder.c', builddir=b('alt3'))
     bad(w, '--lanes of no layout', ['--builddir', b('lanes1'), '--lanes', 'sse9'], 'no generated/lanes_sse9',
         builddir=b('lanes1'))
     bad(w, '--lanes for another machine', ['--builddir', b('lanes2'), '--target', 'ref32', '--lanes', 'neon'],

@@ -72,6 +72,8 @@ def check_other_shapes():
         ("8x56, operands from memory", dataclasses.replace(L8, mul_operands_in_memory=True,
                                                             parallel_carry=("gf_mulw",))),
         ("16x28, parallel carries in mulw", dataclasses.replace(L16, parallel_carry=("gf_mulw",))),
+        ("8x56, each column pair's carries the first terms of the next (mul_carry next)",
+         dataclasses.replace(L8, parallel_carry=("gf_mulw",), mul_carry="next")),
     ]
     for what, V in variants:
         try:

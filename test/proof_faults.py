@@ -350,6 +350,16 @@ C_TARGETED = [
      lambda t: t.replace("    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n",
                          "    gf_word_t v0 = vt0 & GF_LIMB_MASK;\n    if (v0) v0 = 0;\n", 1), False),
 ]
+# Layout.gcc_optimize: the pragma the layout asks for passes; another gcc
+# option (one that could change what the C computes), or a pragma in a layout
+# that asks for none, is refused.
+C_TARGETED += [
+    ("8x56mulx", "gf_mul.c", "a gcc option that is not the layout's (-fwrapv)",
+     lambda t: t.replace('#pragma GCC optimize("ira-algorithm=priority")', '#pragma GCC optimize("wrapv")'), False),
+    ("8x56", "gf_mul.c", "the 8x56mulx pragma in 8x56, which asks for no gcc option",
+     lambda t: t.replace('#include "field.h"\n', '#include "field.h"\n#if defined(__GNUC__) && !defined(__clang__)\n'
+                         '#pragma GCC optimize("ira-algorithm=priority")\n#endif\n', 1), False),
+]
 
 
 def c_targeted():

@@ -380,6 +380,34 @@ static void test_eq(void) {
     mpz_clears(za, zb, NULL);
 }
 
+/*
+ * scalar_invert against mpz_invert: every edge value and random values of
+ * every kind (its squarings and products see all-ones and all-zero words),
+ * and 0 -> 0. A thousandth of the cases: an inversion is some 560 products.
+ */
+static void test_invert(void) {
+    mpz_t za, want;
+    scalar_t a, r;
+    mpz_inits(za, want, NULL);
+    check_test("scalar_invert against mpz_invert: edge and random values, 0 -> 0");
+    unsigned long n = cases / 1000 + N_EDGES;
+    for (unsigned long i = 0; i < n; i++) {
+        if (i < N_EDGES) {
+            mpz_set(za, edges[i]);
+            scalar_from_mpz(&a, za);
+        } else {
+            random_scalar(&a, za);
+        }
+        scalar_invert(&r, &a);
+        if (mpz_sgn(za) == 0)
+            mpz_set_ui(want, 0);
+        else
+            check(mpz_invert(want, za, l) != 0, "GMP: no inverse");
+        check(scalar_equals_mpz(&r, want), "invert case %lu", i);
+    }
+    mpz_clears(za, want, NULL);
+}
+
 int main(int argc, char **argv) {
     if (check_slow(argc, argv))
         cases *= 10;
@@ -405,6 +433,7 @@ int main(int argc, char **argv) {
     test_set_small();
     test_arithmetic();
     test_eq();
+    test_invert();
 
     for (int i = 0; i < N_EDGES; i++)
         mpz_clear(edges[i]);

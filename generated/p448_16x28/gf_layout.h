@@ -10,6 +10,11 @@
  *   loose: every limb <= GF_LOOSE_MAX = 0x30004000; what gf_add_nr / gf_sub_nr
  *          of two tight elements return; gf_mul, gf_sqr, gf_mulw and gf_weak_reduce
  *          accept it.
+ * Schedule choices (gen/layouts.py CHOICES; gen/gen_field.py --set FIELD=VALUE):
+ *   mul_operands_in_memory=1
+ *   parallel_carry=(none)
+ *   mul_carry=lag
+ *   gcc_optimize=(none)
  * Included by src/field/field.h, which declares the API; do not include directly.
  */
 #ifndef GOLDILOCKS_GF_LAYOUT_H

@@ -179,10 +179,15 @@ mask_t decaf448_eq(const point_t *a, const point_t *b);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
 
+/* ---- src/point/point_comb.c (or its alternative point_comb_split.c): constant time ---- */
+
+/* out = [k]B, B the base point of RFC 8032. */
+void point_scalarmul_base(point_t *out, const scalar_t *k);
+
 /* ---- src/point/point_base_twisted.c: constant time ---- */
 
-/* out = [k]B, B the base point of RFC 8032 (the comb on the twisted curve). */
-void point_scalarmul_base(point_t *out, const scalar_t *k);
+/* out = [k]B by the comb on the twisted curve (point_comb.c's point_scalarmul_base). */
+void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
 
 /* ---- src/point/point_scalarmul.c: constant time ---- */
 

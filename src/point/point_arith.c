@@ -102,17 +102,50 @@ void point_to_cached(point_cached_t *out, const point_t *a) {
     gf_neg(out->dt, out->dt);
 }
 
+/*
+ * a + b, or a - b = a + (-X2, Y2, Z2, -T2) when sub (a constant at both
+ * call sites), straight from the extended coordinates: the formulas of
+ * point_add_cached with C = 39081 T1 T2 = -d T1 T2 (one product and one
+ * gf_mulw, as there), so F = D - d T1 T2 = D + C and G = D - C; b's
+ * negation flips the signs of A = X1 X2 and C and the second factor of E.
+ * No cached copy of b.
+ */
+static inline __attribute__((always_inline)) void add_extended(point_t *out, const point_t *a, const point_t *b,
+                                                                int sub) {
+    gf A, B, C, D, E, F, G, H, s1, s2;
+    gf_mul(A, a->x, b->x);
+    gf_mul(B, a->y, b->y);
+    gf_mul(C, a->t, b->t);
+    gf_mulw(C, C, CURVE_MINUS_D);
+    gf_mul(D, a->z, b->z);
+    gf_add_nr(s1, a->x, a->y);
+    if (sub)
+        gf_sub_nr(s2, b->y, b->x);
+    else
+        gf_add_nr(s2, b->x, b->y);
+    gf_mul(E, s1, s2);
+    if (sub) {
+        gf_add(E, E, A); /* (X1 + Y1)(Y2 - X2) + X1 X2 - Y1 Y2 */
+        gf_sub_nr(E, E, B);
+        gf_sub_nr(F, D, C);
+        gf_add_nr(G, D, C);
+        gf_add_nr(H, B, A);
+    } else {
+        gf_sub(E, E, A);
+        gf_sub_nr(E, E, B);
+        gf_add_nr(F, D, C);
+        gf_sub_nr(G, D, C);
+        gf_sub_nr(H, B, A);
+    }
+    add_finish(out, E, F, G, H);
+}
+
 void point_add(point_t *out, const point_t *a, const point_t *b) {
-    point_cached_t c;
-    point_to_cached(&c, b);
-    point_add_cached(out, a, &c);
+    add_extended(out, a, b, 0);
 }
 
 void point_sub(point_t *out, const point_t *a, const point_t *b) {
-    point_cached_t c;
-    point_to_cached(&c, b);
-    point_cached_cond_neg(&c, (mask_t)-1);
-    point_add_cached(out, a, &c);
+    add_extended(out, a, b, 1);
 }
 
 /* The doubling; T3 only when with_t (a constant at every call site). */

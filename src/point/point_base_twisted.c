@@ -120,7 +120,7 @@ static void twisted_to_edwards(point_t *out, const point_t *a) {
     gf_mul(out->z, F, G);
 }
 
-void point_scalarmul_base(point_t *out, const scalar_t *k) {
+void point_scalarmul_base_twisted(point_t *out, const scalar_t *k) {
     scalar_t c;
     point_tniels_t entry;
     point_t acc;

@@ -19,34 +19,15 @@
  *
  * Every table entry is read for every lookup (point_niels_lookup), the sign is
  * applied with a mask, and the scalar's bits only ever become masks and
- * lookup indices.
+ * lookup indices. The recoding is point_comb_recode.c's (point_comb.h);
+ * point_comb_split.c is this file's measured alternative, the combs split
+ * between the lanes (configure.py ALTERNATIVES).
  */
-#include <string.h>
 #include "point.h"
 #include "point_comb.h"
 #include "ct.h"
 
-/* (2^bits - 1) mod l, as a scalar: computed once per call from bytes. */
-static void comb_adjustment(scalar_t *out, unsigned bits) {
-    uint8_t ones[64];
-    unsigned len = (bits + 7) / 8;
-    memset(ones, 0xff, len);
-    if (bits % 8)
-        ones[len - 1] = (uint8_t)((1u << (bits % 8)) - 1);
-    scalar_reduce_bytes(out, ones, len);
-}
-
-void point_comb_recode_bits(scalar_t *c, const scalar_t *k, unsigned bits) {
-    comb_adjustment(c, bits);
-    scalar_add(c, c, k);
-    scalar_halve(c, c);
-}
-
-void point_comb_recode(scalar_t *c, const scalar_t *k) {
-    point_comb_recode_bits(c, k, COMB_BITS);
-}
-
-/* Any table of point_base_comb's shape: the generated one of B (the tests), or point_comb_table's of a run-time point. */
+/* Any table of point_base_comb's shape: the generated one of B, or point_comb_table's of a run-time point. */
 void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
     scalar_t c;
     point_niels_t entry;
@@ -72,4 +53,9 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
     ct_wipe(&c, sizeof c);
     ct_wipe(&entry, sizeof entry);
     point_wipe(&acc);
+}
+
+/* [k]B: the comb on the twisted curve (point_base_twisted.c; 7M additions, its own shape). */
+void point_scalarmul_base(point_t *out, const scalar_t *k) {
+    point_scalarmul_base_twisted(out, k);
 }

@@ -85,13 +85,14 @@ static void binary(goldilocks_decaf448_point *out, const goldilocks_decaf448_poi
         zero_point(out);
         return;
     }
-    point_t p, q;
-    typed_load_point(&p, a);
-    typed_load_point(&q, b);
-    op(&p, &p, &q);
-    typed_store_point(out, &p);
-    point_wipe(&p);
-    point_wipe(&q);
+    struct {
+        point_t p, q;
+    } c; /* one wipe for both copies */
+    typed_load_point(&c.p, a);
+    typed_load_point(&c.q, b);
+    op(&c.p, &c.p, &c.q);
+    typed_store_point(out, &c.p);
+    ct_wipe(&c, sizeof c);
 }
 
 static void unary(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,

@@ -1,9 +1,10 @@
 /*
- * The X448 Montgomery ladder (RFC 7748 section 5), one function with two
- * sources: x448_ladder.c (scalar field operations, the default of every
- * target) and x448_ladder_lanes.c (the four independent products of each
- * step in lanes, src/field/field.h "Lanes"). configure.py builds exactly one
- * of them per target (its `alternatives`, HACKING.md); both give the same bytes.
+ * The X448 Montgomery ladder (RFC 7748 section 5), one function with three
+ * sources: x448_ladder.c (scalar field operations, the default),
+ * x448_ladder_lanes.c (the step's products four at a time in lanes,
+ * src/field/field.h "Lanes"; GF_LANES >= 4) and x448_ladder_lanes2.c (two at a
+ * time; GF_LANES >= 2, built by armv7). configure.py builds exactly one of them
+ * per target (its `alternatives`, HACKING.md); all give the same bytes.
  */
 #ifndef GOLDILOCKS_X448_LADDER_H
 #define GOLDILOCKS_X448_LADDER_H

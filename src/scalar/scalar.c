@@ -1,7 +1,9 @@
 /*
  * Scalars modulo l = 2^446 - c, c = 13818066809895115352007386748515426880336692474882178609894547503885
- * (a 224-bit number; RFC 8032 section 5.2). 32-bit words, 64-bit products,
- * fixed loop counts: the time depends on input lengths only.
+ * (a 224-bit number; RFC 8032 section 5.2). The byte reductions use 32-bit
+ * words and 64-bit products; add, sub, neg and mul the layout's machine
+ * words (scalar_words.h). Fixed loop counts: the time depends on input
+ * lengths only.
  *
  * Reduction uses the shape of l instead of Montgomery or Barrett constants:
  * 2^446 = c (mod l), so 2^448 = 4c (mod l) with 4c < 2^226, and
@@ -15,6 +17,7 @@
 #include <string.h>
 #include "ct.h"
 #include "scalar.h"
+#include "scalar_words.h"
 
 /* Longest input read in one pass: 114 bytes (an Ed448 SHAKE256 output). */
 enum { WIDE_BYTES = 114, WIDE_WORDS = (WIDE_BYTES + 3) / 4 + 1 };
@@ -187,27 +190,102 @@ void scalar_set_small(scalar_t *out, uint32_t w) {
     out->word[0] = w;
 }
 
+/*
+ * ---- add, sub, neg, mul in the layout's machine words (scalar_words.h) ----
+ *
+ * These wipe nothing themselves: their temporaries are registers or their
+ * own frame, which the public function that called them clears with its
+ * stack wipe (ct_wipe_stack*, include/goldilocks.h's rule), as it clears
+ * every other callee's.
+ */
+enum { NC = 256 / SW_BITS }; /* words of c and 4c (below 2^226): 4 or 8 */
+_Static_assert(2 * NC >= SW_N + 1, "the second fold's sum fits 2 NC words");
+
+/* c over 8 words (its top word 0), for sw_pack. */
+static const uint32_t C8[8] = { 0x54a7bb0d, 0xdc873d6d, 0x723a70aa, 0xde933d8d,
+                                0x5129c96f, 0x3bb124b6, 0x8335dc16, 0 };
+
 void scalar_add(scalar_t *out, const scalar_t *a, const scalar_t *b) {
-    /* a + b < 2l < 2^447: no carry out of 14 words. */
-    add_masked(out->word, a->word, b->word, 0xffffffff, SCALAR_WORDS);
-    cond_sub_l(out->word, out->word);
+    sword_t x[SW_N], y[SW_N];
+    sw_load(x, a);
+    sw_load(y, b);
+    sw_add(x, x, y);
+    sw_store(out, x);
 }
 
 void scalar_sub(scalar_t *out, const scalar_t *a, const scalar_t *b) {
-    uint32_t negative = mask32(sub_words(out->word, a->word, b->word, SCALAR_WORDS));
-    add_masked(out->word, out->word, L, negative, SCALAR_WORDS);
+    sword_t x[SW_N], y[SW_N];
+    sw_load(x, a);
+    sw_load(y, b);
+    sw_sub(x, x, y);
+    sw_store(out, x);
 }
 
 void scalar_neg(scalar_t *out, const scalar_t *a) {
-    static const scalar_t zero;
-    scalar_sub(out, &zero, a);
+    sword_t x[SW_N];
+    sw_load(x, a);
+    sw_neg(x, x);
+    sw_store(out, x);
 }
 
+/* r[0 .. na + nb) = a b (schoolbook; each step below (2^w - 1)^2 + 2 (2^w - 1) < 2^2w). r must not alias a or b. */
+static inline void mul_n(sword_t *r, const sword_t *a, size_t na, const sword_t *b, size_t nb) {
+    for (size_t k = 0; k < nb; k++)
+        r[k] = 0;
+    for (size_t i = 0; i < na; i++) {
+        sdword_t c = 0;
+        for (size_t j = 0; j < nb; j++) {
+            c += (sdword_t)a[i] * b[j] + r[i + j];
+            r[i + j] = (sword_t)c;
+            c >>= SW_BITS;
+        }
+        r[i + nb] = (sword_t)c; /* a word no earlier row reached */
+    }
+}
+
+/* r[0 .. n) += a[0 .. na), na <= n, when the sum fits n words. */
+static inline void add_in(sword_t *r, size_t n, const sword_t *a, size_t na) {
+    sdword_t c = 0;
+    for (size_t i = 0; i < n; i++) {
+        c += (sdword_t)r[i] + (i < na ? a[i] : 0);
+        r[i] = (sword_t)c;
+        c >>= SW_BITS;
+    }
+}
+
+/*
+ * The product, reduced by the shape of l (the top comment) in machine
+ * words: 2^448 = 4c (mod l), 4c < 2^226 in NC words.
+ *   ab < 2^892                       SW_N x SW_N products
+ *   lo + hi 4c, hi < 2^444: < 2^671  SW_N x NC products
+ *   lo + hi 4c, hi < 2^223: < 2^450  NC x NC products
+ *   (x mod 2^446) + q c, q = x >> 446 < 16: < 2^446 + 2^228 < 2l, then one
+ *   masked subtraction of l.
+ * 97 products of words on 64-bit layouts (49 + 28 + 16 + 4), where a
+ * Montgomery product and the conversion out of Montgomery form take 196.
+ */
 void scalar_mul(scalar_t *out, const scalar_t *a, const scalar_t *b) {
-    uint32_t x[WIDE_WORDS] = {0};
-    mul_add_words(x, 2 * SCALAR_WORDS, NULL, 0, a->word, SCALAR_WORDS, b->word, SCALAR_WORDS);
-    reduce_wide(out, x, 892); /* a, b < l < 2^446 */
-    ct_wipe(x, sizeof x);
+    sword_t x[SW_N], y[SW_N], p[2 * SW_N], f[SW_N + NC], g[2 * NC], fc[NC], c[NC];
+    sw_load(x, a);
+    sw_load(y, b);
+    sw_pack(fc, FOUR_C, NC);
+    sw_pack(c, C8, NC);
+    mul_n(p, x, SW_N, y, SW_N);
+    mul_n(f, p + SW_N, SW_N, fc, NC);
+    add_in(f, SW_N + NC, p, SW_N);
+    mul_n(g, f + SW_N, NC, fc, NC);
+    add_in(g, 2 * NC, f, SW_N);
+    /* g < 2^450: bits 446 and up are q */
+    sword_t q = (g[SW_N - 1] >> (SW_BITS - 2)) | (g[SW_N] << 2);
+    g[SW_N - 1] &= (sword_t)-1 >> 2;
+    sdword_t carry = 0;
+    for (size_t i = 0; i < SW_N; i++) {
+        carry += (sdword_t)g[i] + (i < NC ? (sdword_t)q * c[i] : 0);
+        g[i] = (sword_t)carry;
+        carry >>= SW_BITS;
+    }
+    sw_cond_sub_l(g, g);
+    sw_store(out, g);
 }
 
 void scalar_halve(scalar_t *out, const scalar_t *a) {

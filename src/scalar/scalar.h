@@ -2,8 +2,9 @@
  * Scalars modulo the prime group order
  *   l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885
  * (RFC 8032 section 5.2, RFC 9496 section 5). Constant time; portable
- * (32-bit words and 64-bit products, so the same code runs on every target).
- * Outputs may alias inputs.
+ * (scalar_t holds 32-bit words; the arithmetic runs in field.h's machine
+ * words, 64 or 32 bits, with their double-width products, so the same code
+ * runs on every target). Outputs may alias inputs.
  */
 #ifndef GOLDILOCKS_SCALAR_H
 #define GOLDILOCKS_SCALAR_H

@@ -159,6 +159,7 @@ def field_elements(vectors):
 
 
 LAYOUTS = {'8x56': (8, 56, 8), '16x28': (16, 28, 4)}
+LAYOUTS['8x56mulx'] = LAYOUTS['8x56']     # the same limbs, other schedules
 FIELD_SELECTORS = 19  # the cases of fuzz_field_ops.c
 
 

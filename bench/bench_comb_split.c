@@ -1,0 +1,200 @@
+/*
+ * The single fixed-base comb in its forms side by side, whichever of them the
+ * target's library holds: src/point/point_comb.c (single points) and
+ * src/point/point_comb_split.c (the work split between the lanes) with
+ * every split that file allows on this lane layout (SPLIT_OFFSETS = GF_LANES,
+ * the offsets split; 1, the combs split; 2 on 4 lanes or more, both), all
+ * compiled here from their sources under names of their own.
+ *
+ *   bench_comb_split [--reps R] [--batch B]
+ *       ticks: R rounds (the order rotates each round) of a batch of B calls
+ *       (4 by default: short rounds are seldom preempted) of each form; per
+ *       form the median and the fastest round of (batch / B).
+ *   bench_comb_split --only FORM [--iterations N]
+ *       runs FORM N times in bench_only_loop() and nothing else, for
+ *         valgrind --tool=callgrind --toggle-collect=bench_only_loop \
+ *             bench_comb_split --only split --iterations 20
+ *       (Ir of bench_only_loop / N).
+ *
+ * Before timing, every form's [k]B is compared with point_comb.c's for
+ * random k; the program stops with exit status 1 on a difference.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime in bench/ticks.h off x86 */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "goldilocks.h"
+#include "ticks.h"
+#include "point.h"
+#include "point_comb.h"
+
+#define point_scalarmul_comb bench_comb_single
+#define point_scalarmul_base bench_base_single
+#include "point_comb.c"
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+
+#define point_scalarmul_comb bench_comb_split
+#define point_scalarmul_base bench_base_split
+#include "point_comb_split.c"
+static const unsigned split_default = SPLIT_OFFSETS;
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+
+#if GF_LANES > 1
+#define SPLIT_OFFSETS 1
+#define split_entry split_entry_combs
+#define point_scalarmul_comb bench_comb_combs
+#define point_scalarmul_base bench_base_combs
+#include "point_comb_split.c"
+#undef split_entry
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+#endif
+
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+#define SPLIT_OFFSETS 2
+#define split_entry split_entry_both
+#define point_scalarmul_comb bench_comb_both
+#define point_scalarmul_base bench_base_both
+#include "point_comb_split.c"
+#undef split_entry
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#endif
+
+static scalar_t k_in;
+static point_t p_out;
+static uint8_t sk[GOLDILOCKS_X448_BYTES], pk[GOLDILOCKS_X448_BYTES];
+
+static void op_single(unsigned n) { for (unsigned i = 0; i < n; i++) bench_base_single(&p_out, &k_in); }
+static void op_split(unsigned n) { for (unsigned i = 0; i < n; i++) bench_base_split(&p_out, &k_in); }
+#if GF_LANES > 1
+static void op_combs(unsigned n) { for (unsigned i = 0; i < n; i++) bench_base_combs(&p_out, &k_in); }
+#endif
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+static void op_both(unsigned n) { for (unsigned i = 0; i < n; i++) bench_base_both(&p_out, &k_in); }
+#endif
+/* The public call, with whichever comb the library holds. */
+static void op_x448_public_key(unsigned n) { for (unsigned i = 0; i < n; i++) goldilocks_x448_public_key(pk, sk); }
+
+typedef struct {
+    const char *name;
+    void (*run)(unsigned n);
+    void (*base)(point_t *, const scalar_t *);
+} form;
+
+static const form FORMS[] = {
+    { "single", op_single, bench_base_single },
+    { "split", op_split, bench_base_split },
+#if GF_LANES > 1
+    { "split_combs", op_combs, bench_base_combs },
+#endif
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+    { "split_both", op_both, bench_base_both },
+#endif
+    { "x448_public_key", op_x448_public_key, NULL },
+};
+enum { NFORMS = sizeof FORMS / sizeof FORMS[0] };
+
+__attribute__((noinline)) void bench_only_loop(const form *f, unsigned n);
+__attribute__((noinline)) void bench_only_loop(const form *f, unsigned n) {
+    f->run(n);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void random_scalar(scalar_t *k) {
+    uint8_t b[64];
+    for (unsigned j = 0; j < sizeof b; j++)
+        b[j] = (uint8_t)rand();
+    scalar_reduce_bytes(k, b, sizeof b);
+}
+
+static void self_check(void) {
+    for (unsigned i = 0; i < 16; i++) {
+        random_scalar(&k_in);
+        point_t want, got;
+        bench_base_single(&want, &k_in);
+        for (unsigned f = 0; f < NFORMS; f++) {
+            if (!FORMS[f].base)
+                continue;
+            FORMS[f].base(&got, &k_in);
+            if (!point_eq(&got, &want)) {
+                fprintf(stderr, "bench_comb_split: %s differs from point_comb.c's [k]B\n", FORMS[f].name);
+                exit(1);
+            }
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    unsigned reps = 101, iterations = 20, batch = 4;
+    const char *only = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+            reps = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
+        else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
+            iterations = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--batch") && i + 1 < argc)
+            batch = (unsigned)strtoul(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: bench_comb_split [--reps R] [--batch B] | --only FORM [--iterations N]\n");
+            return 2;
+        }
+    }
+    if (reps < 1)
+        reps = 1;
+    if (reps > 1001)
+        reps = 1001;
+    if (batch < 1)
+        batch = 1;
+    srand(1);
+    self_check();
+    random_scalar(&k_in);
+    for (unsigned j = 0; j < sizeof sk; j++)
+        sk[j] = (uint8_t)rand();
+
+    if (only) {
+        for (unsigned f = 0; f < NFORMS; f++)
+            if (!strcmp(FORMS[f].name, only)) {
+                bench_only_loop(&FORMS[f], iterations);
+                return 0;
+            }
+        fprintf(stderr, "bench_comb_split: unknown form %s\n", only);
+        return 2;
+    }
+
+    static uint64_t t[NFORMS][1001];
+    for (unsigned r = 0; r < reps; r++) {
+        for (unsigned j = 0; j < NFORMS; j++) {
+            unsigned f = (j + r) % NFORMS;
+            uint64_t t0 = ticks();
+            FORMS[f].run(batch);
+            t[f][r] = (ticks() - t0) / batch;
+        }
+    }
+    printf("[k]B by the comb (%d x %d x %d), lanes \"%s\" (GF_LANES = %d, SPLIT_OFFSETS %u by default); "
+           "%s per call over %u rounds\n", COMB_N, COMB_T, COMB_S, GF_LANES_NAME, GF_LANES, split_default,
+           TICK_UNIT, reps);
+    printf("  %-16s %10s %10s\n", "form", "median", "fastest");
+    for (unsigned f = 0; f < NFORMS; f++) {
+        qsort(t[f], reps, sizeof t[f][0], cmp_u64);
+        printf("  %-16s %10llu %10llu\n", FORMS[f].name, (unsigned long long)t[f][reps / 2],
+               (unsigned long long)t[f][0]);
+    }
+    return 0;
+}

@@ -1,0 +1,163 @@
+/*
+ * The X448 ladder (RFC 7748 section 5) with the step's products paired in two
+ * lanes (src/proto/x448_ladder.c has the RFC's pseudocode on scalar field
+ * operations). The state is U = (x2, z2) in lanes 0, 1 of one gfl and
+ * V = (x3, z3) in another, and a step is
+ *
+ *   swap:    U <-> V                                 gfl_cond_swap, every lane
+ *   sums:    S = (x2+z2, z2-x2) = (A, -B)            a permute and an addsub
+ *            T = (z3-x3, x3+z3) = (-D, C)            likewise
+ *   round 1: (AA, BB) = S^2                          gfl_sqr
+ *            (-DA, -CB) = S * T                      gfl_mul
+ *   sums:    Y = (-DA-CB, DA-CB)                     a permute and an addsub
+ *            L = (AA, E), R = (BB, AA + a24 E)       E = AA - BB: a permute, a sub, a mulw,
+ *                                                    an add and two selects
+ *   round 2: (x3, w) = Y^2                           gfl_sqr: ((DA+CB)^2, (DA-CB)^2)
+ *            (x2, z2) = L * R                        gfl_mul
+ *   round 3: z3 = x1 w                               see below
+ *
+ * The signs do not matter: B only enters squared or as C B, D only as D A,
+ * and both of those are negated together, then only squared. The 9 products
+ * of the RFC's step are 4 squarings and 5 products; here they are 2 lane
+ * squarings and 2 lane products, plus round 3, whose one product depends on
+ * round 2 and feeds round 1 of the next step, so no other product can share
+ * its lanes. Round 3 is either a lane product (x3, w) * (1, x1) (variant 0,
+ * the default: on 32-bit NEON a 2-lane gfl_mul costs about one scalar gf_mul,
+ * and it leaves V in place) or a scalar gf_mul on lane 1 (variant 1:
+ * extract, gf_mul, insert), kept for the counts (bench/count_ops.c does not
+ * see it; test/test_x448_ladder_lanes2.c checks both).
+ *
+ * Needs GF_LANES >= 2 (configure.py refuses it on a lane layout of fewer).
+ * Lanes from 2 on start at 1 in U and V and x1's lane holds 1 there: they go
+ * through the same operations (every permute keeps them in place, no subtract
+ * mask covers them) and carry tight values that nobody reads.
+ * Bounds: every gfl operation returns tight lanes, except the loose sums K
+ * and R, which feed gfl_mulw, gfl_mul and gfl_select only.
+ * Constant time: the secret bit only makes the masks of gfl_cond_swap.
+ *
+ * One of the sources of x448_ladder (x448_ladder.h): configure.py builds it for
+ * the targets that list it in their `alternatives`, today armv7. There
+ * (`ninja count`, qemu-arm -cpu cortex-a9) goldilocks_x448 executes 2,721,623
+ * instructions with variant 0 and 2,800,406 with variant 1, against 4,324,135
+ * with x448_ladder.c and 5,822,899 for libdecaf; on aarch64 with --lanes neon,
+ * where a 2-lane gfl_mul costs 2.1 scalar 8x56 ones, 1,936,975 against 1,389,829.
+ */
+/* Before the headers, so that it covers the lane layout's inline operations:
+ * gcc -O2 leaves their 16-limb loops rolled (select, cond_swap, permute,
+ * extract), clang unrolls them itself. On armv7 it saves 170k instructions. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("unroll-loops")
+#endif
+#include "x448_ladder.h"
+#include "ct.h"
+
+_Static_assert(GF_LANES >= 2, "the two-lane ladder needs at least two lanes (configure.py refuses it otherwise)");
+
+/* Everything the ladder keeps that depends on the scalar, to be wiped in one go. */
+typedef struct {
+    uint8_t k[GOLDILOCKS_X448_BYTES];
+    gfl u, v, s, t, n, m, p;
+    gf x2, z2, w3;
+} lane2_state;
+
+/* The lmask with lane i set for bit i of the public pattern bits (lanes 0, 1). */
+static lmask_t lanes2_pattern(unsigned bits) {
+    mask_t m[GF_LANES];
+    for (unsigned i = 0; i < GF_LANES; i++)
+        m[i] = i < 2 ? (mask_t)0 - (mask_t)((bits >> i) & 1) : 0;
+    return lmask_make(m);
+}
+
+/* Every lane = m (a secret mask: no branch on it). */
+static lmask_t lanes2_all(mask_t m) {
+    mask_t a[GF_LANES];
+    for (unsigned i = 0; i < GF_LANES; i++)
+        a[i] = m;
+    return lmask_make(a);
+}
+
+/* The permutation that swaps lanes 0 and 1 and keeps the others. */
+typedef struct {
+    unsigned char idx[GF_LANES];
+} lane2_perm;
+
+static lane2_perm lanes2_swap01(void) {
+    lane2_perm p;
+    for (unsigned i = 0; i < GF_LANES; i++)
+        p.idx[i] = (unsigned char)i;
+    p.idx[0] = 1;
+    p.idx[1] = 0;
+    return p;
+}
+
+/*
+ * The ladder; x1_on_lane chooses how round 3 is done (a public constant:
+ * 0, a lane product by (1, x1); 1, a scalar product on lane 1).
+ */
+static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
+                                   const gf x1, int x1_on_lane) {
+    lane2_state s;
+    mask_t swap = 0;
+    const lane2_perm cross = lanes2_swap01();
+    const lmask_t lane0 = lanes2_pattern(0x1), lane1 = lanes2_pattern(0x2);
+    gfl x1v; /* (1, x1): public */
+
+    x448_clamp(s.k, secret);
+    gfl_set_small(s.u, 1); /* (x2, z2) = (1, 0), (x3, z3) = (x1, 1); lanes from 2 on: 1 */
+    gf_set_small(s.x2, 0);
+    gfl_insert(s.u, 1, s.x2);
+    gfl_set_small(s.v, 1);
+    gfl_insert(s.v, 0, x1);
+    gfl_set_small(x1v, 1);
+    gfl_insert(x1v, 1, x1);
+
+    for (int t = 447; t >= 0; t--) {
+        mask_t k_t = ct_mask_from_bit((uint32_t)(s.k[t >> 3] >> (t & 7)));
+        swap ^= k_t;
+        gfl_cond_swap(s.u, s.v, lanes2_all(swap));
+        swap = k_t;
+
+        gfl_permute(s.t, s.u, cross.idx);
+        gfl_addsub(s.s, s.u, s.t, lane1);   /* S = (A, -B) */
+        gfl_permute(s.t, s.v, cross.idx);
+        gfl_addsub(s.t, s.t, s.v, lane0);   /* T = (z3-x3, x3+z3) = (-D, C) */
+        gfl_sqr(s.n, s.s);                  /* N = (AA, BB) */
+        gfl_mul(s.m, s.s, s.t);             /* M = (-DA, -CB) */
+
+        gfl_permute(s.t, s.m, cross.idx);
+        gfl_addsub(s.m, s.m, s.t, lane1);   /* Y = (-DA-CB, DA-CB) */
+        gfl_sqr(s.v, s.m);                  /* (x3, w) */
+
+        gfl_permute(s.p, s.n, cross.idx);   /* N' = (BB, AA) */
+        gfl_sub_nr(s.t, s.p, s.n);          /* K = (-E, E), loose */
+        gfl_select(s.s, s.n, s.t, lane1);   /* L = (AA, E) */
+        gfl_mulw(s.t, s.t, X448_A24);       /* (-a24 E, a24 E) */
+        gfl_add_nr(s.t, s.p, s.t);          /* (BB - a24 E, AA + a24 E), loose */
+        gfl_select(s.t, s.t, s.p, lane0);   /* R = (BB, AA + a24 E) */
+        gfl_mul(s.u, s.s, s.t);             /* (x2, z2) */
+
+        if (x1_on_lane) {
+            gfl_extract(s.w3, s.v, 1);
+            gf_mul(s.w3, s.w3, x1);
+            gfl_insert(s.v, 1, s.w3);
+        } else {
+            gfl_mul(s.v, s.v, x1v);         /* (x3, z3) */
+        }
+    }
+    /* swap is now k_0, which clamping made 0; kept as the RFC writes it */
+    gfl_cond_swap(s.u, s.v, lanes2_all(swap));
+
+    /* x2 / z2; z2 = 0 (a low-order point) gives 0, as x * 0^(p-2) = 0 in the RFC. */
+    gfl_extract(s.x2, s.u, 0);
+    gfl_extract(s.z2, s.u, 1);
+    gf_invert(s.z2, s.z2);
+    gf_mul(s.x2, s.x2, s.z2);
+    gf_serialize(out, s.x2);
+
+    ct_wipe(&s, sizeof s);
+    return ct_mask_bytes_zero(out, GOLDILOCKS_X448_BYTES);
+}
+
+mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES], const gf x1) {
+    return ladder_lanes2(out, secret, x1, 0);
+}

@@ -1,0 +1,287 @@
+/*
+ * The fixed-base comb with its work split between the lanes (src/point/point_comb_split.c),
+ * on every target whichever comb its library holds: compiled here from its
+ * source under other names, beside the library's point_scalarmul_comb.
+ *
+ * Oracles: a GMP double-and-add on the affine edwards448 law (RFC 8032
+ * section 5.2.4), independent of our field code, for edge and random
+ * scalars; the library's variable-base multiplication point_scalarmul (a
+ * different algorithm, tested against GMP by test_point) and its comb, for
+ * more random scalars, on the generated table of B and on a comb table made
+ * at run time (point_comb_table) of a point with a 4-torsion part; for the
+ * default split and the others the file allows (below). The edge
+ * scalars include those whose recoded digits (point_comb_recode) are all
+ * -1 or all +1, and every comb's digits all +1 with the others -1, so each
+ * lane, and the idle lanes of the last round, see their extreme entries.
+ */
+#include <gmp.h>
+#include <stdio.h>
+#include <string.h>
+#include "check.h"
+#include "point.h"
+#include "point_comb.h"
+#include "scalar.h"
+
+/*
+ * The file under other names, once per split: the default (SPLIT_OFFSETS =
+ * GF_LANES: the offsets split), the combs split (SPLIT_OFFSETS = 1) and, on
+ * 4 lanes or more, both (SPLIT_OFFSETS = 2).
+ */
+#define point_scalarmul_comb split_scalarmul_comb
+#define point_scalarmul_base split_scalarmul_base
+#include "point_comb_split.c"
+static const unsigned split_default = SPLIT_OFFSETS;
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+
+#define SPLIT_OFFSETS 1
+#define split_entry split_entry_combs
+#define point_scalarmul_comb combs_scalarmul_comb
+#define point_scalarmul_base combs_scalarmul_base
+#include "point_comb_split.c"
+#undef split_entry
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+#define SPLIT_OFFSETS 2
+#define split_entry split_entry_both
+#define point_scalarmul_comb both_scalarmul_comb
+#define point_scalarmul_base both_scalarmul_base
+#include "point_comb_split.c"
+#undef split_entry
+#undef point_scalarmul_comb
+#undef point_scalarmul_base
+#undef SPLIT_OFFSETS
+#undef SPLIT_COMBS
+#undef CHUNK
+#undef ROUNDS
+#endif
+
+static const struct split {
+    const char *name;
+    void (*comb)(point_t *, const point_comb_table_t, const scalar_t *);
+    void (*base)(point_t *, const scalar_t *);
+} splits[] = {
+    { "default split", split_scalarmul_comb, split_scalarmul_base },
+    { "combs split (SPLIT_OFFSETS 1)", combs_scalarmul_comb, combs_scalarmul_base },
+#if GF_LANES >= 4 && GF_LANES % 2 == 0
+    { "offsets and combs split (SPLIT_OFFSETS 2)", both_scalarmul_comb, both_scalarmul_base },
+#endif
+};
+
+/* ---- the GMP oracle ---- */
+
+static mpz_t P, D, L;
+
+static const char *BASE_X = "224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710";
+static const char *BASE_Y = "298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660";
+
+static void oracle_init(void) {
+    mpz_t t;
+    mpz_inits(P, D, L, t, NULL);
+    mpz_ui_pow_ui(P, 2, 448);
+    mpz_ui_pow_ui(t, 2, 224);
+    mpz_sub(P, P, t);
+    mpz_sub_ui(P, P, 1);
+    mpz_sub_ui(D, P, 39081);
+    /* l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885 (RFC 8032 5.2) */
+    mpz_ui_pow_ui(L, 2, 446);
+    mpz_set_str(t, "13818066809895115352007386748515426880336692474882178609894547503885", 10);
+    mpz_sub(L, L, t);
+    mpz_clear(t);
+}
+
+/* (x, y) += (x2, y2) by the affine law. */
+static void ref_add(mpz_t x, mpz_t y, const mpz_t x2, const mpz_t y2) {
+    mpz_t t, num, den, x3;
+    mpz_inits(t, num, den, x3, NULL);
+    mpz_mul(t, x, x2);
+    mpz_mul(t, t, y);
+    mpz_mul(t, t, y2);
+    mpz_mul(t, t, D);
+    mpz_mod(t, t, P);
+    mpz_mul(num, x, y2);
+    mpz_addmul(num, y, x2);
+    mpz_add_ui(den, t, 1);
+    mpz_invert(den, den, P);
+    mpz_mul(x3, num, den);
+    mpz_mod(x3, x3, P);
+    mpz_mul(num, y, y2);
+    mpz_submul(num, x, x2);
+    mpz_ui_sub(den, 1, t);
+    mpz_mod(den, den, P);
+    mpz_invert(den, den, P);
+    mpz_mul(num, num, den);
+    mpz_mod(y, num, P);
+    mpz_set(x, x3);
+    mpz_clears(t, num, den, x3, NULL);
+}
+
+/* 1 when a is [k]B (k >= 0) by double-and-add in GMP, compared through canonical bytes. */
+static int is_ref_multiple(const point_t *a, const mpz_t k) {
+    mpz_t x, y, bx, by, cx, cy;
+    mpz_inits(x, y, bx, by, cx, cy, NULL);
+    mpz_set_str(bx, BASE_X, 10);
+    mpz_set_str(by, BASE_Y, 10);
+    mpz_set_ui(y, 1);
+    for (long i = (long)mpz_sizeinbase(k, 2) - 1; i >= 0; i--) {
+        mpz_set(cx, x);
+        mpz_set(cy, y);
+        ref_add(x, y, cx, cy);
+        if (mpz_tstbit(k, (mp_bitcnt_t)i))
+            ref_add(x, y, bx, by);
+    }
+    gf ax, ay;
+    point_affine(ax, ay, a);
+    uint8_t got[2][56], want[2][56];
+    gf_serialize(got[0], ax);
+    gf_serialize(got[1], ay);
+    memset(want, 0, sizeof want);
+    mpz_export(want[0], NULL, -1, 1, 0, 0, x);
+    mpz_export(want[1], NULL, -1, 1, 0, 0, y);
+    mpz_clears(x, y, bx, by, cx, cy, NULL);
+    return memcmp(got, want, sizeof got) == 0;
+}
+
+static void scalar_from_mpz(scalar_t *s, const mpz_t k) {
+    uint8_t b[64] = {0};
+    mpz_export(b, NULL, -1, 1, 0, 0, k);
+    scalar_reduce_bytes(s, b, sizeof b);
+}
+
+/* k with recoded c (point_comb_recode): k = 2c - (2^N - 1) mod l. */
+static void k_of_recoded(mpz_t k, const mpz_t c) {
+    mpz_t t;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 2, COMB_BITS);
+    mpz_sub_ui(t, t, 1);
+    mpz_mul_2exp(k, c, 1);
+    mpz_sub(k, k, t);
+    mpz_mod(k, k, L);
+    mpz_clear(t);
+}
+
+/* ---- tests ---- */
+
+#define EDGES (8 + COMB_N)
+
+/* The edge scalars: 0, 1, 2, l - 1, l - 2, (l + 1)/2, then by recoded c: 0, l - 1, comb j's digits +1. */
+static void edge_scalar(mpz_t k, unsigned e) {
+    mpz_t c;
+    mpz_init(c);
+    switch (e) {
+    case 0: mpz_set_ui(k, 0); break;
+    case 1: mpz_set_ui(k, 1); break;
+    case 2: mpz_set_ui(k, 2); break;
+    case 3: mpz_sub_ui(k, L, 1); break;
+    case 4: mpz_sub_ui(k, L, 2); break;
+    case 5: mpz_add_ui(k, L, 1); mpz_fdiv_q_2exp(k, k, 1); break;
+    case 6: mpz_set_ui(c, 0); k_of_recoded(k, c); break;
+    case 7: mpz_sub_ui(c, L, 1); k_of_recoded(k, c); break;
+    default: { /* comb j = e - 8: every tooth's digit +1 at every offset, c < l since j's bits end below 446 or wrap */
+        unsigned j = e - 8;
+        for (unsigned t = 0; t < COMB_T; t++)
+            for (unsigned i = 0; i < COMB_S; i++)
+                mpz_setbit(c, i + COMB_S * (t + COMB_T * j));
+        mpz_mod(c, c, L);
+        k_of_recoded(k, c);
+    }
+    }
+    mpz_clear(c);
+}
+
+static void random_mpz_mod_l(mpz_t k) {
+    uint8_t b[64];
+    check_randbytes(b, sizeof b);
+    mpz_import(k, sizeof b, -1, 1, 0, 0, b);
+    mpz_mod(k, k, L);
+}
+
+static void test_oracle(const struct split *sp) {
+    char name[160];
+    snprintf(name, sizeof name, "%s: [k]B against the GMP oracle: edge scalars and random ones", sp->name);
+    check_test(name);
+    long randoms = check_reps_at_least(16, 4);
+    mpz_t k;
+    mpz_init(k);
+    for (long e = 0; e < EDGES + randoms; e++) {
+        if (e < EDGES)
+            edge_scalar(k, (unsigned)e);
+        else
+            random_mpz_mod_l(k);
+        scalar_t s;
+        point_t got;
+        scalar_from_mpz(&s, k);
+        sp->base(&got, &s);
+        check(point_valid(&got) != 0, "case %ld: not a valid point", e);
+        check(is_ref_multiple(&got, k), "case %ld: [k]B differs from the oracle", e);
+    }
+    mpz_clear(k);
+}
+
+static void test_against_library(const struct split *sp) {
+    char name[160];
+    snprintf(name, sizeof name, "%s: against point_scalarmul and point_scalarmul_comb, B and a run-time table",
+             sp->name);
+    check_test(name);
+    static point_comb_table_t table; /* 15 KiB and more: off the stack */
+    point_t b, q, t4;
+    point_from_niels(&b, &point_base_niels);
+    /* q = [7]B + (1, 0): a 4-torsion part, so the table's entries are not all in the prime-order group */
+    scalar_t seven;
+    scalar_set_small(&seven, 7);
+    point_scalarmul(&q, &b, &seven);
+    point_identity(&t4);
+    gf_set_small(t4.x, 1);
+    gf_set_small(t4.y, 0);
+    point_add(&q, &q, &t4);
+    point_comb_table(table, &q);
+
+    long reps = check_reps_at_least(100, 10);
+    for (long r = 0; r < reps; r++) {
+        uint8_t bytes[64];
+        check_randbytes(bytes, sizeof bytes);
+        scalar_t s;
+        scalar_reduce_bytes(&s, bytes, sizeof bytes);
+        point_t got, want, got_t, want_t;
+        sp->base(&got, &s);
+        point_scalarmul(&want, &b, &s);
+        check(point_eq(&got, &want) != 0, "rep %ld: base: differs from point_scalarmul", r);
+        point_scalarmul_comb(&want, point_base_comb, &s);
+        check(point_eq(&got, &want) != 0, "rep %ld: base: differs from point_scalarmul_comb", r);
+        /* the same digits of the same table: the same element, torsion part included */
+        sp->comb(&got_t, (const point_niels_t(*)[COMB_ENTRIES])table, &s);
+        point_scalarmul_comb(&want_t, (const point_niels_t(*)[COMB_ENTRIES])table, &s);
+        check(point_valid(&got_t) != 0, "rep %ld: run-time table: not a valid point", r);
+        check(point_eq(&got_t, &want_t) != 0, "rep %ld: run-time table: differs from point_scalarmul_comb", r);
+        /* and up to the 4-torsion, [k]q: [4]([k]q - result) = 0 */
+        point_scalarmul(&want, &q, &s);
+        point_sub(&want, &want, &got_t);
+        point_double(&want, &want);
+        point_double(&want, &want);
+        point_identity(&t4);
+        check(point_eq(&want, &t4) != 0, "rep %ld: run-time table: not [k]q up to 4-torsion", r);
+    }
+}
+
+int main(void) {
+    check_init("test_point_comb_split");
+    printf("GF_LANES %d, combs %d x teeth %d x offsets %d, SPLIT_OFFSETS %u by default\n", GF_LANES, COMB_N,
+           COMB_T, COMB_S, split_default);
+    oracle_init();
+    for (size_t v = 0; v < sizeof splits / sizeof splits[0]; v++) {
+        test_oracle(&splits[v]);
+        test_against_library(&splits[v]);
+    }
+    mpz_clears(P, D, L, NULL);
+    return check_done();
+}
