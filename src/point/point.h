@@ -74,7 +74,7 @@ typedef struct {
  * reads it too). The batch calls' lane comb and the run-time tables of
  * goldilocks_x448_precompute keep COMB_N, COMB_T, COMB_S (the size of the
  * latter is in include/goldilocks.h). One run of each shape on Zen 3,
- * x86-64-v3, N x T x S: the table, the X448 public key's instructions and its
+ * x86-64-v3 (then on the 8x56 layout), N x T x S: the table, the X448 public key's instructions and its
  * fastest ticks of five interleaved rounds (a loaded machine; the count repeats):
  *     5x6x15  30 KiB  497,422   98.9k  (75 additions, 14 doublings)
  *     9x5x10  27 KiB  508,055  103.1k
