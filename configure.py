@@ -78,9 +78,10 @@ TARGETS = [
     # compiler has mulx (gen/layouts.py)
     Target('x86-64-v3', '8x56mulx', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
            cflags=['-march=x86-64-v3'], arch='x86_64'),
-    Target('avx2', '8x56mulx', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2',
-           # the fixed-base comb on the 4 lanes: [k]B 11% fewer ticks on Zen 3, 17% fewer instructions (bench_comb_split)
-           alternatives=['src/point/point_comb_split.c']),
+    # The single fixed-base calls: point_comb.c's comb on the twisted curve (point_base_twisted.c), not
+    # point_comb_split.c's comb of edwards448 on the 4 lanes: X448 public key 95.7k ticks against 101.6k
+    # on Zen 3 (fastest of three interleaved rounds; 481,309 instructions against 480,448)
+    Target('avx2', '8x56mulx', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2'),
     Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
     Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
     Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),

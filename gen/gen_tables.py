@@ -3,8 +3,9 @@
     python3 gen/gen_tables.py [--out DIR]      (DIR defaults to generated/)
 
 writes, for each layout of gen/layouts.py, DIR/p448_<layout>/base_table.c
-(templates/tables.c.j2: the fixed-base comb tables and the odd multiples of
-B and of 2^224 B for verification) and DIR/p448_<layout>/curve_constants.c
+(templates/tables.c.j2: the fixed-base comb tables, on edwards448 and on the
+twisted curve of the single calls, and the odd multiples of B and of 2^224 B
+for verification) and DIR/p448_<layout>/curve_constants.c
 (templates/constants.c.j2: the base point, sqrt(-d), 1/sqrt(-d)).
 
 Every point comes from gen/curve_ed448.py, the slow pure-Python reference
@@ -37,7 +38,7 @@ def point_h_constants():
     with open(os.path.join(ROOT, "src", "point", "point.h")) as f:
         text = f.read()
     out = {}
-    for name in ("COMB_N", "COMB_T", "COMB_S", "WNAF_BASE_BITS"):
+    for name in ("COMB_N", "COMB_T", "COMB_S", "BASE_COMB_N", "BASE_COMB_T", "BASE_COMB_S", "WNAF_BASE_BITS"):
         m = re.search(r"^#define %s (\d+)\s*$" % name, text, re.M)
         if not m:
             raise SystemExit(f"gen_tables.py: no '#define {name} <n>' in src/point/point.h")
@@ -51,10 +52,16 @@ def niels(pt):
     return (x, y, curve.D * x * y % curve.P)
 
 
-def comb_tables(n, t, s):
-    """table[j][i] = sum_k e_k 2^(s (k + t j)) B, e_0 = 1, e_k = +1 when bit k-1 of i is set, else -1."""
+def twisted_niels(pt):
+    """(y - x, y + x, 2 d' x y) of an affine point of the twisted curve: point_tniels_t."""
+    x, y = pt
+    return ((y - x) % curve.P, (y + x) % curve.P, 2 * curve.TWISTED_D * x * y % curve.P)
+
+
+def comb_points(n, t, s, base):
+    """table[j][i] = sum_k e_k 2^(s (k + t j)) base, e_0 = 1, e_k = +1 when bit k-1 of i is set, else -1."""
     powers = []
-    pt = curve.BASE
+    pt = base
     for m in range(n * t):
         powers.append(pt)
         for _ in range(s):
@@ -67,7 +74,7 @@ def comb_tables(n, t, s):
             for k in range(1, t):
                 term = powers[k + t * j]
                 acc = curve.add(acc, term if (i >> (k - 1)) & 1 else curve.neg(term))
-            row.append(niels(acc))
+            row.append(acc)
         tables.append(row)
     return tables
 
@@ -92,7 +99,20 @@ def main():
     n, t, s = shape["COMB_N"], shape["COMB_T"], shape["COMB_S"]
     if n * t * s < 446:
         raise SystemExit("gen_tables.py: COMB_N * COMB_T * COMB_S must be >= 446")
-    comb = comb_tables(n, t, s)
+    comb = [[niels(pt) for pt in row] for row in comb_points(n, t, s, curve.BASE)]
+    # The single fixed-base multiplication's comb, of its own shape: phi([1/4 mod l] entry)
+    # on the twisted curve, so that phi_hat of its sum is the sum of the entries.
+    bn, bt, bs = shape["BASE_COMB_N"], shape["BASE_COMB_T"], shape["BASE_COMB_S"]
+    if bn * bt * bs < 446 or bn * bt * bs > 512:
+        raise SystemExit("gen_tables.py: BASE_COMB_N * BASE_COMB_T * BASE_COMB_S must be in [446, 512]")
+    quarter = curve.mul(pow(4, -1, curve.L), curve.BASE)
+    comb_twisted = [[twisted_niels(curve.phi(pt)) for pt in row] for row in comb_points(bn, bt, bs, quarter)]
+    if (bn, bt, bs) == (n, t, s):
+        for row_e, row_t in zip(comb, comb_twisted):
+            for e, tw in zip(row_e, row_t):
+                x = (tw[1] - tw[0]) * curve.inv(2) % curve.P
+                y = (tw[1] + tw[0]) * curve.inv(2) % curve.P
+                assert curve.on_twisted((x, y)) and curve.phi_hat((x, y)) == (e[0], e[1])
     wnaf = wnaf_table(shape["WNAF_BASE_BITS"], curve.BASE)
     wnaf2 = wnaf_table(shape["WNAF_BASE_BITS"], curve.mul(1 << 224, curve.BASE))
     base = niels(curve.BASE)
@@ -111,7 +131,7 @@ def main():
         outdir = os.path.join(args.out, "p448_" + name)
         os.makedirs(outdir, exist_ok=True)
         ctx = dict(command=COMMAND, layout=name, shape=shape, gf=gf,
-                   comb=comb, wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
+                   comb=comb, comb_twisted=comb_twisted, wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
         for template, filename in (("tables.c.j2", "base_table.c"),
                                    ("constants.c.j2", "curve_constants.c")):
             text = env.get_template(template).render(ctx, template=template)

@@ -207,6 +207,75 @@ static void test_tables(void) {
     }
 }
 
+/*
+ * The twisted comb (point_base_twisted.c): each entry (y - x, y + x, 2 d' x y)
+ * is a point of -x^2 + y^2 = 1 + d' x^2 y^2, d' = d - 1, whose image under
+ * phi_hat(x, y) = (2xy / (y^2 + x^2), (y^2 - x^2) / (2 - y^2 + x^2)), computed
+ * here in affine coordinates with field inversions (apart from the library's
+ * projective map), is the comb entry sum_t e_t 2^(BASE_COMB_S (t + BASE_COMB_T j)) B,
+ * recomputed here from B on edwards448.
+ */
+static void test_twisted_table(void) {
+    check_test("twisted comb table: on the twisted curve, phi_hat(entry) == the comb entry from B");
+    point_t pw[BASE_COMB_N * BASE_COMB_T], b, pe;
+    base_from_table(&b);
+    point_copy(&pw[0], &b);
+    for (unsigned m = 1; m < BASE_COMB_N * BASE_COMB_T; m++) {
+        point_copy(&pw[m], &pw[m - 1]);
+        for (unsigned i = 0; i < BASE_COMB_S; i++)
+            point_double(&pw[m], &pw[m]);
+    }
+    for (unsigned j = 0; j < BASE_COMB_N; j++) {
+        for (unsigned i = 0; i < BASE_COMB_ENTRIES; i++) {
+            gf ex, ey;
+            point_copy(&pe, &pw[BASE_COMB_T * j]);
+            for (unsigned t = 1; t < BASE_COMB_T; t++) {
+                if ((i >> (t - 1)) & 1)
+                    point_add(&pe, &pe, &pw[t + BASE_COMB_T * j]);
+                else
+                    point_sub(&pe, &pe, &pw[t + BASE_COMB_T * j]);
+            }
+            point_affine(ex, ey, &pe);
+            const point_tniels_t *e = &point_base_comb_twisted[j][i];
+            gf half, x, y, xx, yy, l, r, t, num, den;
+            gf_set_small(half, 2);
+            gf_invert(half, half);
+            gf_sub(x, e->ypx, e->ymx);
+            gf_mul(x, x, half);
+            gf_add(y, e->ypx, e->ymx);
+            gf_mul(y, y, half);
+            gf_sqr(xx, x);
+            gf_sqr(yy, y);
+            /* -x^2 + y^2 = 1 + d' x^2 y^2, with d' = -(39081 + 1) */
+            gf_sub(l, yy, xx);
+            gf_mul(t, xx, yy);
+            gf_mulw(t, t, CURVE_MINUS_D + 1);
+            gf_set_small(r, 1);
+            gf_sub(r, r, t);
+            check(gf_eq(l, r) != 0, "comb %u entry %u: not on the twisted curve", j, i);
+            gf_mul(t, x, y);
+            gf_mulw(t, t, 2 * (CURVE_MINUS_D + 1));
+            gf_add(t, t, e->td); /* 2 d' x y + 2 (39082) x y = 0 */
+            check(gf_is_zero(t) != 0, "comb %u entry %u: td", j, i);
+            /* x_E = 2xy / (y^2 + x^2) */
+            gf_mul(num, x, y);
+            gf_add(num, num, num);
+            gf_add(den, yy, xx);
+            gf_invert(den, den);
+            gf_mul(num, num, den);
+            check(gf_eq(num, ex) != 0, "comb %u entry %u: phi_hat x", j, i);
+            /* y_E = (y^2 - x^2) / (2 - y^2 + x^2) */
+            gf_sub(num, yy, xx);
+            gf_set_small(den, 2);
+            gf_sub(den, den, yy);
+            gf_add(den, den, xx);
+            gf_invert(den, den);
+            gf_mul(num, num, den);
+            check(gf_eq(num, ey) != 0, "comb %u entry %u: phi_hat y", j, i);
+        }
+    }
+}
+
 /* A random point [k]B with its oracle value. */
 static void random_point(point_t *p, ref_point *r) {
     mpz_t k;
@@ -461,6 +530,7 @@ int main(void) {
     oracle_init();
     test_constants();
     test_tables();
+    test_twisted_table();
     test_group_law();
     test_scalarmul();
     test_verify_equation();

@@ -3,6 +3,10 @@
  * Precomputed multiples of the Ed448 base point B, affine, as (x, y, d x y).
  * point_base_comb: COMB_N = 5 tables of 2^(COMB_T - 1) entries,
  * COMB_T = 5, COMB_S = 18 (see src/point/point_comb.c).
+ * point_base_comb_twisted: BASE_COMB_N = 5 tables of 2^(BASE_COMB_T - 1) entries,
+ * BASE_COMB_T = 6, BASE_COMB_S = 15, on the twisted curve: the entry
+ * of the same formula, times 1/4 mod l, through phi, as (y - x, y + x, 2 d' x y)
+ * (see src/point/point_base_twisted.c).
  * point_base_wnaf: (2i + 1) B, and point_base2_wnaf: (2i + 1) 2^224 B,
  * WNAF_BASE_BITS = 7 (see src/point/point_wnaf.c, src/point/point_verify.c).
  */
@@ -10,6 +14,8 @@
 
 _Static_assert(COMB_N == 5 && COMB_T == 5 && COMB_S == 18,
                "src/point/point.h changed the comb: regenerate");
+_Static_assert(BASE_COMB_N == 5 && BASE_COMB_T == 6 && BASE_COMB_S == 15,
+               "src/point/point.h changed the single calls' comb: regenerate");
 _Static_assert(WNAF_BASE_BITS == 7, "src/point/point.h changed the window: regenerate");
 
 const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {
@@ -342,6 +348,659 @@ const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {
             { {{ 0xffc9a9bc8bc42c, 0x99213874a34dd3, 0x560239b75ce823, 0xb67c67f98414ad, 0x74129893d66d5b, 0xbad09fb982d13f, 0xfc0fea69f6fc4b, 0x9560b3213d99d7 }} },
             { {{ 0xbeaf1a244a9b62, 0x91cef2e3acd780, 0xdf8fa0309f9a5f, 0x4ad0e4b5c0f59e, 0x92d06b6429cd29, 0x422a02ef3f246a, 0x754a2ee892267f, 0x7c68015084e3e6 }} },
             { {{ 0xda446cda271fd5, 0x15cc1788264023, 0x11c27ec9edcd84, 0x26f65c16ad90f2, 0x8c8df91710a89b, 0x3f6575a581b9c1, 0xb837ba0fc67982, 0x1765c3c445beec }} } },
+    },
+};
+
+const point_tniels_t point_base_comb_twisted[BASE_COMB_N][BASE_COMB_ENTRIES] = {
+    { /* comb 0 */
+        { /* entry 0 */
+            { {{ 0xf18439b2e7ee07, 0x534d958fbadcad, 0xfa32aeaadca7b8, 0x8d0ee4dd60d17a, 0x00ef9e0bad47d0, 0x29cb6f185448e8, 0x687cc82d345f17, 0x0bbd95853ac5a0 }} },
+            { {{ 0x95eb7b7f401522, 0xd0fe8eb67ef597, 0xb31087a2c8f271, 0xf60dae0f9237a8, 0x3190a7f8b50819, 0x011f8b0ed8eea4, 0xf5f20a3a4620b5, 0x4c0957ba3b0c8e }} },
+            { {{ 0xca60b992f71687, 0x1c07e164160750, 0xd912cb81a5ef61, 0x702ba61c2b0b02, 0x82f8ed6a059793, 0x63c6fb141d195f, 0x0812ec6323764f, 0x487f42ac32129e }} } },
+        { /* entry 1 */
+            { {{ 0x019316ed0bdc71, 0x4b2a4a12104c90, 0x0634bd2e6fe1dd, 0x3db57177d4cec4, 0xcce45f9789c61b, 0xfe6bcda77f96f6, 0xaad3e646e9997c, 0xe1a3f2d857d034 }} },
+            { {{ 0x0553aeebef1a29, 0xdccb9e3fc966fa, 0x1d57dd9f96ea1b, 0xfc1c186f00c872, 0xceb77f762ea7aa, 0x729124b2b410a5, 0xb26217baaadb14, 0xb271a0cb742916 }} },
+            { {{ 0xc0ec6eaadec075, 0x39966222e98d4e, 0x3ecb4753c9d0cb, 0x7b0384a379b29e, 0x8d57dfe517fd54, 0xc3e3af816001e8, 0x2d93e110ac16f5, 0x4c0e0d18bd6524 }} } },
+        { /* entry 2 */
+            { {{ 0xa183d9fcd1c0e2, 0x23fff59a983aae, 0x1d009a55a9b2a3, 0x254278d61c38ea, 0x2cadaf0004854f, 0x80a0314db83199, 0x50977aebe1144e, 0x98424852392e24 }} },
+            { {{ 0x398114c5a527ed, 0xe4bb95d264f4da, 0x696d142bae47bd, 0x8e23d08e3b2910, 0x8dee9a20d8327c, 0x30410e4d0ec1fa, 0x2a898f646b7090, 0x0ffdb484a967cb }} },
+            { {{ 0x491189aa1d549b, 0xd1e2c6817eea0a, 0x451a4b24088156, 0x721554273c7824, 0xd45c558aaf43a1, 0x68e90770c660d4, 0xf0520d394399ed, 0x28b9b808d10920 }} } },
+        { /* entry 3 */
+            { {{ 0x68b3e386ec060b, 0x0c42519e522eee, 0xfb8a10251d34ab, 0x3a6709b0b6d195, 0xf8e6e8882cc06f, 0x95c6b2be2e6fd6, 0xc52c98adba49f9, 0xa971d040a9658a }} },
+            { {{ 0xb795c1efa61e2d, 0xda58b19f43d21d, 0x7c04bb775a2ab1, 0xd790767b2d669d, 0x2d5c5cce32df54, 0x7d99ce256895d3, 0xd31abad33ace7d, 0xc70d1a60a59b8c }} },
+            { {{ 0x9e8ec0b6a7bfd1, 0x6cfea5fc2a6639, 0x690f642e56ad3c, 0x7b48a5ab512cda, 0x0c3da5e6fab74e, 0x3f51963388d2b5, 0x844c0b498eafc0, 0x4747078580728d }} } },
+        { /* entry 4 */
+            { {{ 0xf07c788051cf6b, 0x9b6330f0c93d23, 0x592c1c807445ab, 0x645c33341f8eb1, 0xe9342c2faaec96, 0x0ef45a4ff7dca1, 0x4dccc718464760, 0x5a033418303043 }} },
+            { {{ 0x8b2f2b3ddda877, 0x822e294a416c3d, 0x7aa780d87022cb, 0xa144c8335195d2, 0xfcd1f3b23dfa77, 0xd3cb636ddf521d, 0x42697514d385ce, 0x88ec60277bc738 }} },
+            { {{ 0x9375f4a304807a, 0x7d7007b1a788f3, 0x0b81dc738526e9, 0x96c31e1c19c751, 0xa93f1c743d61f1, 0x27625e434b5b86, 0x8934be01d972b5, 0x3f218c067ba582 }} } },
+        { /* entry 5 */
+            { {{ 0xb3aad4ea08e63d, 0x4e3b18bdff6d4b, 0x96543ac9e2f2c9, 0xac79d02eef0a6a, 0x856dc5316152a5, 0xcc577f6044968c, 0xd1e5d1d42b30d7, 0x04ebd22cb2b506 }} },
+            { {{ 0x428f3d096b3dc2, 0x0c95f6790c6034, 0xa8d6ad4ab32728, 0xfcf2e97cc217d3, 0xa6bb9735c56283, 0x08777657cee495, 0x4c2114e958b9b8, 0x4bc8f0e821b29e }} },
+            { {{ 0x91abf7b4f95bdd, 0xfb2afffb52e970, 0x0cf9db7734cd20, 0xd2b42f2c0571d6, 0x2195077d4b5f27, 0x60a36666a099bb, 0x4038ca586c2097, 0xd89e6c13152244 }} } },
+        { /* entry 6 */
+            { {{ 0x1bd335ec48fa89, 0x253172a67fe56b, 0x53a154fe83bb9a, 0xe20de974cc7439, 0x6a5a0c57d7bd6b, 0x168bb7d45d3993, 0xabf7470a340106, 0x52a0db3a4a739e }} },
+            { {{ 0x2212d69961b370, 0xb3e9f0a4c28b19, 0x5f5ccb2080eb60, 0x563a4cd595e278, 0x6f7423f0933171, 0x52d1d90218c795, 0xf936f5d7c09c7d, 0xb84c6e9fa5d09a }} },
+            { {{ 0x6e5708726c8e0e, 0x15cfe230a7a0cf, 0x1b83f18a268d0c, 0x80e86d2bb52180, 0x29249734d4adf2, 0x7cb20d4fd3184d, 0x6f217a3341e23c, 0xb3604a90695082 }} } },
+        { /* entry 7 */
+            { {{ 0x97b0ed6f204056, 0x0a4f8a2bbdf9c9, 0x491cd277e06d02, 0x308e9e451901b7, 0x640e6bf7abad1e, 0x8b8ce0052bc876, 0xd5abaa8c62a84b, 0x5953e64f695b4a }} },
+            { {{ 0x1dfc1f9e8f3f53, 0xfff274c0fc802d, 0xe0411a899fc9ca, 0x8f94d31f3add61, 0x71bf42cff79b1f, 0xa6792dc698eebb, 0x04d95adef51a95, 0x0c42466a3d2008 }} },
+            { {{ 0x21c704b6340e1d, 0x40917593d5f989, 0xdfd4a3412b987f, 0x4032ed83361393, 0x0ebdbc36ed5cd6, 0x00c055beafe054, 0x7d455e161e1bdb, 0x40e094fbb61efb }} } },
+        { /* entry 8 */
+            { {{ 0x7b50a9b6378884, 0xad9e9cd704f9ec, 0x587dca38f9192b, 0x7fe967494fd341, 0x07b0aad62a2bac, 0xb69f1a8eff0cc0, 0xb70dd4360398de, 0xdb3d2fddc0c3fb }} },
+            { {{ 0x100a22bea81f2e, 0xdeaf3b6a63209d, 0x76ba5da5f21ac0, 0x8b98faabdf5d48, 0x488a7a3ae8b835, 0xa26a048860529c, 0x235e12179b8dc8, 0xcccc35e9b750b8 }} },
+            { {{ 0xf8fe1abbeb5690, 0x3928cffbf7abbd, 0x81461033f1f848, 0xcde598fa837cf0, 0xa122d8745fe9c9, 0xeb9fad11aebfee, 0x1768714f707010, 0x601f26ab72dac3 }} } },
+        { /* entry 9 */
+            { {{ 0x44e176b004c426, 0x2b58e6cbec2920, 0x2a0fbfda2c2d05, 0x296c7140a905b7, 0x4167a9d052c4f5, 0x8fd1479d856ded, 0x502f53ca146a29, 0x2573f5ba074666 }} },
+            { {{ 0x28972357c7b43a, 0x4c98daeae731d6, 0xe8a3e65bb540d6, 0xa2c808b4078b20, 0xc62ee1884cddf5, 0xbdc84c2a7d992e, 0x2d34599962d6e7, 0xaf76809f06acb0 }} },
+            { {{ 0x68ca539db129f2, 0x6d58c5a80338c3, 0xe4eb510394cdf5, 0x742d532dca9abc, 0xd0a8bc7fc48f2c, 0x1f43fba6ddc174, 0xcac8729989a2de, 0x83942391fea655 }} } },
+        { /* entry 10 */
+            { {{ 0xeb4da94280f4ee, 0xcbe722bf209017, 0x31fed42c9e6564, 0x80b399f185e9e4, 0x116e6246b773e1, 0xf2c01d402bb222, 0x10b8f4bc6ac0e5, 0x166f615dfdb7ec }} },
+            { {{ 0xbe16baaecf8e08, 0x098dfb5686ace0, 0x729ac7ac7fa336, 0x1919e5d0c40dde, 0x0e2ffda89d55c8, 0x4726f6a57191e9, 0xc9eff7ad9bd32f, 0x17097734d5fce2 }} },
+            { {{ 0x484fd30b047621, 0x34776f5018f634, 0xfab4d330534687, 0x800f91be24d76d, 0xe5b65d400f289c, 0xd73b1eac6a0473, 0x945aa282805e72, 0x717ce5868d3253 }} } },
+        { /* entry 11 */
+            { {{ 0x9bfbe53048adfa, 0xa055e7f0cc7335, 0xc972f6cf0144ae, 0x7b594f4475bdeb, 0xd43ca877e84539, 0x7c95f505530cd9, 0x5b967b8c60809d, 0xb98171ebce3805 }} },
+            { {{ 0x419e49122acba5, 0xb9c013bce8ca9e, 0x4cd35f35a18387, 0x81c673751643a0, 0x181e369675aaf1, 0x58b75546f8c15c, 0x9a3d89901be6a2, 0xd2d724d5f6f531 }} },
+            { {{ 0x4264c12bffab27, 0xe92494abab7d95, 0xc2fb6e3956b15b, 0xdb75839b12cfda, 0x4b9dd8ba4e8eb7, 0x49658a272930a8, 0x658b7f9c814126, 0x4e33dbcae863fd }} } },
+        { /* entry 12 */
+            { {{ 0x826a7ce4278c4d, 0xcac84f222b87b1, 0x31a273af13346e, 0x3674723402bbb7, 0x43218a06565897, 0xdce34fd66baf09, 0x54c407b97cebe3, 0xae8160ca9804f7 }} },
+            { {{ 0xe93b7757b71a9c, 0x357e59c8637e4c, 0x2b5af43357e1a2, 0xd31840b3e1d7d9, 0xff135953c22a14, 0xafe9cb2a65a0be, 0x2e0e780dfef0f2, 0x3afd1119593ff5 }} },
+            { {{ 0x748d01bce7b59c, 0xdd2dcc52a97efe, 0x15dbcff9737a88, 0xf3d5595b658b50, 0x7cd0de73c43fbd, 0xfdaf9498c6933c, 0x245f6442368a04, 0xcaf36682cf910c }} } },
+        { /* entry 13 */
+            { {{ 0x3f634a2ba8dc0f, 0xc2406179970e87, 0x270913d755fb51, 0x446faaf51025f4, 0x91f3273734d319, 0x4d0e1d21f5c675, 0x408415591b52d6, 0xd33d4f321c9607 }} },
+            { {{ 0x13ff510737f39e, 0xff3238fe90e6eb, 0x0495d16aff6001, 0x1b9b17d1ffdd04, 0x125a02f1219e03, 0x7136ac47bbfe9f, 0x236c4a897c5843, 0xf8e2d18e4ee1c2 }} },
+            { {{ 0x00430ec1e85275, 0x523f958ba93cbd, 0x73cc6a74c15543, 0x4ac1f3c5d6bd08, 0x755caf7a1e0c54, 0x2f4f1efcfbfbe6, 0xfe479db8a2db33, 0x697c4917e61be2 }} } },
+        { /* entry 14 */
+            { {{ 0x7cbc3aeb440ab6, 0xd237c86bd3dd16, 0xc70a051caad312, 0x906b20fafa0568, 0x1dc3b8f28da558, 0xd3acf31681b2f2, 0x2f98f99a27bf9b, 0xda4dda65cd8cda }} },
+            { {{ 0xb1b7aedfc1d040, 0xd92615327c9aea, 0x597ef7397df8b2, 0xe5fbb810f0ac25, 0x5de6b0407c40e8, 0x2b4f570e60d35d, 0x0f7fcd0ee3e674, 0x6a2f345043dd12 }} },
+            { {{ 0x365584a1958580, 0x67dcc210a25676, 0x7e734cddc1346f, 0xaba505b5e8dc4c, 0x3363da207b1d6e, 0x2ce81ba246b81d, 0x9fb8d45cc59147, 0x04c170c3a29643 }} } },
+        { /* entry 15 */
+            { {{ 0xdd5be71d3aec37, 0x187f9061bbe6aa, 0xa111d407c0ccad, 0xa70453ed5c4745, 0xe5136d5077d01e, 0x0a6ff3cbc7772a, 0xb5f2548e8c8aab, 0x9a2f118b98f97d }} },
+            { {{ 0x9b3c714c5a1668, 0xa361e92f3f1812, 0xc6ef7efb6000b5, 0x860e3c44f5f5c7, 0x698a8a81d25746, 0xed20745efcbb3a, 0xda9754235f8013, 0xeb6375bc6b4ceb }} },
+            { {{ 0x536e1ed690dfb0, 0xce2ada3292f114, 0xc74ad4d97ea22e, 0xf71728e3f70abe, 0xc714959958d583, 0x4661c96ad96390, 0xd5c81510ec974a, 0x460838133f102d }} } },
+        { /* entry 16 */
+            { {{ 0xa4bb68e3992972, 0xc6c6dcf946a9a9, 0x9c8acafdf2eab5, 0x98c64dbfc168ff, 0xcb19de52cd6565, 0xaec5ad3d0bb36d, 0x4bb2295cd533e9, 0xcab7a90f8d6fff }} },
+            { {{ 0xd0792e336bd4bb, 0xe637f2ae974000, 0xc8d9afa58122a3, 0x1415233038ca52, 0x8cebd1a14b8887, 0x4c88c26badb980, 0xf101ffe057bc0a, 0xbd718f7731324e }} },
+            { {{ 0x758290d2ccdcb0, 0xc1c2a859e77f8e, 0x20c43deac139d4, 0x04885387d71db3, 0x05315ece055611, 0x1a63a9b2e959da, 0x14960aee3a682b, 0x55c0540c01c8e9 }} } },
+        { /* entry 17 */
+            { {{ 0xd48f5a790369d1, 0x7a69e9342830fd, 0x7100fcfd124da1, 0x2a20cb6e7d9a2b, 0x7689e157ab0e14, 0x17620bc1ee0baa, 0x2907675bf6df83, 0x8ae961e1cd5e52 }} },
+            { {{ 0x3df12a6bf0a11b, 0xd28cb0469ca634, 0xf9c19566e5cecd, 0x7ffa251078c5ea, 0x7f686a493443e0, 0x5ac43b179ac550, 0xadc651cdc5e078, 0x1feec46ccc2a90 }} },
+            { {{ 0x1c1c6f9eeafb5a, 0xc18314a1ff326c, 0xac71d161a27db3, 0x932ce7940ab0f7, 0x224e28a0e21a41, 0x0a71e533be3291, 0xe06dc314a86fe5, 0xba55ea9132c41a }} } },
+        { /* entry 18 */
+            { {{ 0x9984a5f368a887, 0xbfc8a1595d2fd7, 0x6b0e4a4391429c, 0x29d11ee850369d, 0x44073e2acfd683, 0xc94769b2f05374, 0x8f9d597ca77e14, 0xbd144e781ebb29 }} },
+            { {{ 0xe9eb675965c38f, 0xd056546beabcb7, 0x2cecc0ad18f86e, 0xcf1adfa8096e68, 0x1b8383bd0fc582, 0xee23e744a462e7, 0x8351a28f9203c6, 0xc2d72ba8118ea0 }} },
+            { {{ 0x3a7de66fd3b878, 0x244bf67c14bd70, 0x358b5b0af5f9a9, 0x3d731722e6d74f, 0x5d1609c7c7bac8, 0x6559e63b7ec6fc, 0xf57dcaaf55a4bc, 0x483ec72bacd08c }} } },
+        { /* entry 19 */
+            { {{ 0xa436f6828fa01b, 0x73fa1ecbd65e6d, 0x2742c45457d71d, 0xf6d8003486b960, 0x8f840a271710d5, 0x35a6f2b77decfe, 0xd33933abd7dc31, 0x9ca937ae5095af }} },
+            { {{ 0x4a7ebdf0c0e9e8, 0x48a9a9863601c0, 0x5a8d508da770d9, 0x327223a4e55fbe, 0x2d8d0202d8a19c, 0xace43d176d379b, 0x5b830ad7b3403b, 0x74d19b68edc8f0 }} },
+            { {{ 0x28a8c947bfc34d, 0x34b48d0afc622d, 0x0df9809de54f7b, 0x8c7448fd409c23, 0x4a2186ccc94628, 0x92edddf1e33b82, 0xc80727fe775fc7, 0x38155abd4302da }} } },
+        { /* entry 20 */
+            { {{ 0x68778e69067408, 0x7b9229ae7261f2, 0x41b266f0de9ce5, 0xb728fbed37f135, 0x7dc11248b43e08, 0x6901f64d1fb874, 0x020792a7694b8c, 0x2eb34d337bb365 }} },
+            { {{ 0x7181ed3b712061, 0x6cb55c3db97b1a, 0x6d7a6f8a0f3ec8, 0x95e6c3096fc648, 0x44e0290374b76d, 0x3b2b64f6f75673, 0xbe1c2176956445, 0x92b614dbf9f1d7 }} },
+            { {{ 0x86c42bb15c9b30, 0x8a881bd3c06419, 0xc4baf4f74455e6, 0x321988d369cdd5, 0x08cc52625da783, 0x03d10c223b7746, 0x55a8438c89e324, 0xf8a51d837398fc }} } },
+        { /* entry 21 */
+            { {{ 0x899a8c1d78c2ed, 0x78e8a12117db02, 0x3eebde95747a79, 0xa98eca894ef3ea, 0x2d49c72723040b, 0x9b5d36c8e1d7a3, 0x8d7bb2580ee55b, 0x16a2c0ca5d8b6f }} },
+            { {{ 0x61e67b0f55cece, 0xd5a19f3a0b64b4, 0x61dfb3cbd0a642, 0x8c6af4e69db846, 0x465575087097cf, 0xe9cf5e08b5eefe, 0xc266addc8c8264, 0x03aad57ac02c2d }} },
+            { {{ 0xce9a66eef7565a, 0xad71bcca1c7db3, 0x3c699384904eb3, 0x48c8c56aadbfd3, 0xcaa19cf0bcccb9, 0xd072890c7b7659, 0x10f5be59ff09e5, 0xfbb492f8020b99 }} } },
+        { /* entry 22 */
+            { {{ 0x0b303dd7219612, 0x4aa9f227de8757, 0xbd49c7dd3254de, 0xf553eea8636f4a, 0xc7eafc0a637d63, 0x3f17fc2f8a02f2, 0x4587089ff607f8, 0x7081741498ceb1 }} },
+            { {{ 0x6d99b5a05c9d07, 0x05c1ca2b556bd6, 0xabcef569459d1f, 0xb9748d3df7786d, 0x30586dbb6d685c, 0xe22187c9dad51c, 0x3cba8c2ae076b7, 0x80d2e76d52c473 }} },
+            { {{ 0x7f4628b7e84958, 0x0825e54dd04c8d, 0xe68ac007d7ed68, 0x848992f8323b91, 0x8ea7921c449001, 0xb0013a0e5caa2b, 0xbd4d7b8eb2dd86, 0x6d5492b0d90a45 }} } },
+        { /* entry 23 */
+            { {{ 0x83b86c11a6686f, 0x1f96411012b8ea, 0xd737cf9f20c9d7, 0x1922557db3bd0f, 0x69b30121bb437b, 0xad51c2e52fd4f3, 0xed2139ca97ee5a, 0x688c24062e4d8e }} },
+            { {{ 0xf399e3ca80718c, 0x907dd0c489da41, 0xe16c537214855f, 0x83cdf78a67d7ae, 0x4236003141f857, 0xb63c1544b111eb, 0x1c223b668c3b21, 0xa27e99bb1a17b7 }} },
+            { {{ 0xd4194f43f95184, 0xde8b272fa7da4a, 0x774a39dad1ef5d, 0xaf516cf11f0c7e, 0x439e311da740a9, 0xfdf85bf01d7da5, 0xd55b8646732f78, 0xf1a00c34b1091e }} } },
+        { /* entry 24 */
+            { {{ 0x33a148aac34d68, 0xd5173696002fb6, 0x03ef65f5b6a4f1, 0x2fe2385a43af9f, 0x02072cd71e0611, 0x0477ef585c37e8, 0x1cf3443706331b, 0x5ab5acc5b34267 }} },
+            { {{ 0x180dbae9f389d1, 0x30b0dd9c363b58, 0xeb88c4ce8822bf, 0x5ce002e5027bb2, 0x401bd7298d65ec, 0x8bdebf5e726699, 0x44b15f8b1fbe73, 0x628e0b3363ea78 }} },
+            { {{ 0x9e9ac3b00a02c5, 0x19a0b923f66003, 0x49ed71faae0a69, 0xf20a19c5a61f41, 0xdcde3569245b8c, 0x657ecc559e01a2, 0x0187bf35dc102f, 0x663335a609d2fb }} } },
+        { /* entry 25 */
+            { {{ 0x213c47cf59474a, 0x642b6bbfc9d810, 0xff73ef20b855bf, 0xb832a6fcfff2b8, 0x151f1fd8312c63, 0x5b0772a7660b0c, 0x56cc1961d70093, 0x82434d2d91e9ee }} },
+            { {{ 0x8789bd56c1cfb0, 0x3d741b24e74b08, 0x3e20775c1d1f72, 0xd2d0ba5970c094, 0x26a3953da6853d, 0xe21b2ac6746c96, 0xd2cf19e38d1c2f, 0x9c4e10dd50665d }} },
+            { {{ 0xb5ae6c9f930984, 0x5b85c15579124a, 0xcfe6021a2abb99, 0x21234c5c13a9f7, 0xf0e16960ae7d17, 0x01fdee9c25b130, 0x92e879266bea3a, 0xd7414ce62a541b }} } },
+        { /* entry 26 */
+            { {{ 0x36ae1deb7e9f6a, 0x7b5c8db82c3867, 0x43757f012cc5f0, 0x927931380be42c, 0xad67c2d2ca121e, 0x7aaa214195eb72, 0xe6e00903040d23, 0x22d7cbda45d064 }} },
+            { {{ 0x13bf62c015d41b, 0xb91b6155d9b3c7, 0x2234a2aeaaeadb, 0x51e501fe543151, 0x7466ee0c1db7a2, 0xeea76d555698d8, 0x6f0cceecb3e325, 0x9279c0a8030920 }} },
+            { {{ 0x1e6e6ba7bf0a25, 0xc539f7413b291d, 0x6990e051d24e48, 0x0c10d9273443af, 0x50768df5fc7acd, 0x3daec18ef96a87, 0x186eba3c252d30, 0xeced2b3474ced6 }} } },
+        { /* entry 27 */
+            { {{ 0x6ca02ba3b68dc5, 0xf2b8a5e10cd923, 0x22ff35b914a9d4, 0x6bc3e377eca542, 0x12a198fa74655f, 0x0aae2da2ace9aa, 0xfbdf41fc491b68, 0x6aa875b0348834 }} },
+            { {{ 0x9beac7155a656c, 0x16d3be517ae4e3, 0xd0eaaf8c7539ae, 0xf099cfebccd9e2, 0x6490bd7e9d1290, 0xa36990e2aafde7, 0xfa9a77a2909cba, 0x1dba02739c9539 }} },
+            { {{ 0x956155efae890a, 0x738805fe93b68f, 0x3c091da2ad48e0, 0xd8ca2ee8941c2b, 0xc7c890c4affc9b, 0x103060267ec392, 0xcdfb194d632d3d, 0xbbb49d025b6736 }} } },
+        { /* entry 28 */
+            { {{ 0xbbd73a212d4a62, 0xfdfd01c21241d3, 0x873af2854ed937, 0x94a7fa6f8bc4ff, 0x1844b4c8d5bedb, 0xc9da26527de6f8, 0x25c81df6138823, 0xaf88a723c0a559 }} },
+            { {{ 0xb1e91e3d673a13, 0x2da8f73aaeaa48, 0x8285033693e599, 0x2bb0b21c8abf9a, 0x8313742b5449c9, 0x368181dae7486d, 0x1bfd6b20423422, 0xfcc220033aa2c9 }} },
+            { {{ 0x9139ffa9fbf8fa, 0x35de38dfbfd02c, 0x7c3b2fbbfc94cd, 0x8a92b9c38659b8, 0xd1bbcc87ca3eca, 0x84d5d4d497d363, 0x34846846ac5557, 0x549d9278a0540b }} } },
+        { /* entry 29 */
+            { {{ 0x43fb9004af8058, 0x3af959956a622e, 0xd44da59cebeade, 0xd5dea511f8c824, 0x290f86fd6b86bd, 0x0b0613cf57986f, 0x4271be6bade04c, 0x324f9c1e86f16b }} },
+            { {{ 0x328e982bb15cb3, 0x96bb50f9d90f4e, 0xd69189e0b41011, 0x5d184f56ab405e, 0x05e7e7b78d7571, 0xe3d47faddc06ed, 0xabd54a0227b04c, 0xf6498d9749f4ce }} },
+            { {{ 0xe3822146b46de9, 0x84b21a715c5a97, 0x12852e8df83e40, 0x329e61c32180ed, 0x0883c273c7df4f, 0xb2fea89285cd3f, 0x38fc45b0e2b79f, 0x992b691b789fe0 }} } },
+        { /* entry 30 */
+            { {{ 0xc0a69d7b32f270, 0xfb3afb8d1cab93, 0xe91c4ca03b0667, 0x96cb75f4a678d8, 0x270c7397ec47dc, 0x1b398313d908eb, 0x791bc4c91e853e, 0xb53f2c8dca2448 }} },
+            { {{ 0x6d1d4c8e5bcd54, 0xd15b1b7b065765, 0x0214e7fe309fcd, 0x73382bc3730384, 0xe085f84526b26f, 0xd7f68fa6f9a754, 0x4aa1117a3956e2, 0x6cb328c9853783 }} },
+            { {{ 0xa6e9e856ec93a6, 0xdd9f90c5020c4f, 0xbdf4855e552151, 0x3281a496341273, 0xdc400aea05ed2e, 0x20a3e9219373b5, 0xaf7c9d19d7fd07, 0x7793dce096f18d }} } },
+        { /* entry 31 */
+            { {{ 0x3d59c7c31c994a, 0xb53ce21c5b3383, 0x92403c8549f2a3, 0xd015717b067a05, 0x59874edccb78ef, 0x31c30fe1eb2acc, 0x80bb6747dccecd, 0x0900b0ef3da4bd }} },
+            { {{ 0xdbae1e26579346, 0x7f534d67b114df, 0xdeb5f118661986, 0xc5df630bf67d2e, 0x4b90f9ad2f8e4c, 0x12fb8c79f6007f, 0x84fc51e1802c4a, 0x3bc10216fae19e }} },
+            { {{ 0x0261196e35a830, 0x121e1f4d1524c9, 0x0d9bede19fefeb, 0xcbc6797503500b, 0x19f7942c3dd8f8, 0xda03a37e031eb0, 0xb459fdb397b6ef, 0xb40549561d3822 }} } },
+    },
+    { /* comb 1 */
+        { /* entry 0 */
+            { {{ 0xe128d97d1a2112, 0x2b44d3fa9a434e, 0xecd860cfa41e09, 0x87ce60c9b27863, 0x259c6eef8a274c, 0xb50549156a4368, 0x9f930466908a29, 0x80ccd322fc172a }} },
+            { {{ 0x4edebfbd67487f, 0x33f0f8d11a5322, 0x8149d9f783439f, 0xda8751fc25e7d4, 0xc2a020decea7d0, 0x7e28afe427c215, 0x6705f0f70ed737, 0x9986c33802c4ed }} },
+            { {{ 0x877a17cccc9533, 0xd8bf96589dcbfd, 0x51b121177484c2, 0x6a291bb57bdfaf, 0x4dc91c4443cded, 0x14cfd614e94b5a, 0xafda20862b5603, 0x4bc66e31db1888 }} } },
+        { /* entry 1 */
+            { {{ 0x8e4859b4677c9b, 0x16f82d6829b08b, 0x6844ac69541f6f, 0x8af005c72d7bea, 0x0909785f2c5d0e, 0xcb9f788b3c92c2, 0xb14c04d7d4dccb, 0xbf0270e9347ac4 }} },
+            { {{ 0xfa3dc36c48361d, 0xcd07a3ca291a8c, 0xde6d216a5241a3, 0xaa267e966942eb, 0x2f8d359064305a, 0x4b58d7712703a2, 0xf91a24a8a71250, 0x187368da5574dd }} },
+            { {{ 0x74bcdf5394a9e2, 0xefcf97896c2d2b, 0x8f30030621e5b1, 0x5b130c19e2382a, 0x12cea4deee87eb, 0x629969834daa6c, 0xa185de002f67e3, 0x0d6ce283b68feb }} } },
+        { /* entry 2 */
+            { {{ 0x6134da063546a1, 0x1fd7440e122f29, 0xe7367ac8a45535, 0x879ac76936fbcf, 0xaab2e37c4c7423, 0xe137bda17742dc, 0x3a56f9a791b7a8, 0x04fda62080da8e }} },
+            { {{ 0x1f4ac80578f46b, 0xa5e087852f87a2, 0x66e310828bbf0b, 0x7f2ec2a9387b34, 0x36b32a84df3009, 0x7584079cfac9b8, 0x9a58e6cedf1480, 0xaef8e9faab601a }} },
+            { {{ 0x02694ecf5a6bae, 0x52d615fd97b7fd, 0xc5c7d519497594, 0x7038e4be1b26bb, 0x88f9694c5bd52b, 0x5533edea6baf89, 0x97c7c79ed1bb65, 0x9b1e9b41922210 }} } },
+        { /* entry 3 */
+            { {{ 0x5379872ea0b7b4, 0x69154b7ef31617, 0xc47356b6f4e178, 0x94679e47f707e1, 0x548e0f78f6ac36, 0x8fa6f8b6a34806, 0x5f806a96db290d, 0x559c6fffb6f96f }} },
+            { {{ 0x9aab3bb55df30b, 0xd09831f8bccde0, 0x8a86e83f8de63d, 0x8281f6fc89e6b3, 0x7ca880ec2c8411, 0x8a83ada37071d9, 0x7c31cf14bbbcd5, 0x3d9a97683b1e93 }} },
+            { {{ 0xe68c0bee363137, 0xfc05bb47ebb2a6, 0xcee98e2590a22d, 0x284430f9e9138a, 0xecb271249e3223, 0x9bf3a5c2ce6a23, 0xf2f0742aca7048, 0xd5988aa23685bf }} } },
+        { /* entry 4 */
+            { {{ 0x41047101e72767, 0x6d73b23b51210c, 0xb2d1bffc0ccb13, 0x351af2d6f59af6, 0xf7f752497ae280, 0xf103585657f8d3, 0x1deb9bd4a7e88a, 0x6788ea473205b0 }} },
+            { {{ 0x6815d3aca46993, 0xbb3cfd9fafe0d5, 0x97e55cf0a7d4e9, 0xac74370ce8311e, 0x51aeed59248b5e, 0xa5cff3a67c1446, 0x090b1512f28a89, 0x5ff77bba0d172a }} },
+            { {{ 0x439130987e2b6f, 0x8e7c323f390e3e, 0x57199b8dfe82ea, 0x744a6d92e8cc6d, 0xe6974b1981ba75, 0xb14671d1d6578e, 0xcd2fb1ff9c7d29, 0xfe9818f9bb7c78 }} } },
+        { /* entry 5 */
+            { {{ 0x29cfa480906ef6, 0x00b1d97c73ea18, 0xc66fa1adaa2954, 0x8760838289eab4, 0xe1baffd64fbf1c, 0x56e7bc4c099046, 0xf20ceb19684703, 0xfc3510481ec18a }} },
+            { {{ 0xc2502a73a6e7a1, 0xcf32d4a2950d6b, 0x108b8ed8cc7554, 0xde981658a3813a, 0x9c19b11bd61bb0, 0xcd159b0211969b, 0xabe0afb47d199a, 0x88fb29042017fd }} },
+            { {{ 0x5daf7e2b694e4e, 0x614b4d790b1a2f, 0xab49329ca3a9fb, 0x9b6de52e476fb1, 0x272818608a7862, 0x368f1d5a4c230b, 0x2fc2e69eb4555e, 0xae91b736358b78 }} } },
+        { /* entry 6 */
+            { {{ 0x930c726d8d90ae, 0xd3942b7b2fc88e, 0x6afbdd4cf9224c, 0x87c271c04346a4, 0x08c5641838e9c6, 0x979b3c20f5d21a, 0xf7c8a857528ac7, 0x8016cfe050285f }} },
+            { {{ 0x8d9c2d790c4afe, 0x7490f09c48c1f7, 0x2a42793893a59f, 0xbfbcda63e300f5, 0x56c598e01a19f2, 0xdb6225555b493e, 0x789da30b3481d3, 0xd044577002ce2e }} },
+            { {{ 0x4136034323a24c, 0x9556be8011c790, 0x952ffd5c7fdc4a, 0x45a6be5aebf40f, 0x7d64000269bbb5, 0xf3add75a80f372, 0x2983e3f7359a96, 0xcc17164b17057e }} } },
+        { /* entry 7 */
+            { {{ 0xa58602dd1407af, 0xc67efbafe713e4, 0x353648bf16ad83, 0x4e6c5497f9e033, 0x352b57d11c14dc, 0xdf5cf545bf1194, 0xad550b87ee18e5, 0xd3063203835ecb }} },
+            { {{ 0x635f29f77a350f, 0xa25f1cc5b6a36e, 0xe7505e63131cbd, 0xd2f1abaf4e5e20, 0xcfbb2488df39f9, 0x570969c1b5b867, 0x82d481575a1cfd, 0xbda47b43db91c6 }} },
+            { {{ 0xa9fcd1eeb3695d, 0x3c6946cbbb074a, 0x04b3fb56ea0376, 0x56ff128b87367c, 0xb213064c75521f, 0x47586f7395a87c, 0x01bf383ebc4ace, 0xe195bd30ccb846 }} } },
+        { /* entry 8 */
+            { {{ 0x1ec6e1398cb040, 0x500626694e48c5, 0xc74fb8f44c1d53, 0xe707b3f6f63946, 0x4e3ab2c8f7d41e, 0x299341cf508479, 0x868be73f780d90, 0xc4f0287bcc8aa1 }} },
+            { {{ 0x9a6a58b5de2f77, 0x7f48d7e8d94741, 0xd5a45c1e5cce07, 0x0cac2741292d73, 0xed22f5ab92e303, 0xc9d052872254b1, 0x07595ac2180537, 0x3de988eccb9ccc }} },
+            { {{ 0x38e4f871e9123e, 0x6a85c7bfc95a77, 0xf50f688b1240b7, 0x9efca4b2ae3e3e, 0xc57711cc20fbe6, 0x1111ef9868a89f, 0xb0a9ea29ce53ec, 0x8e6cec81571319 }} } },
+        { /* entry 9 */
+            { {{ 0x27fff4a049d720, 0xdf8fc95507a1ba, 0x35f5e5bdb2e757, 0xd67c7a06fc4234, 0xf34b4118891da7, 0xc5fec2a60a7b5c, 0x66e2c2b5da7210, 0xc32e7affdd94de }} },
+            { {{ 0x309336417afee8, 0x59c9b4db0f1a6e, 0xddec748a8a18f4, 0xbf221972df8eae, 0xe9dd17faced94b, 0xc9115099e20110, 0x68e9d16834edab, 0xd022b4f967a958 }} },
+            { {{ 0xf912f599f5ac19, 0xcc361fc1da1577, 0x6b039ea9cc9903, 0x7f59229da0a6a1, 0xf8006eb9c0accc, 0x24d09cae1a55c4, 0xf39ff69fa40e5e, 0x8241b369398e84 }} } },
+        { /* entry 10 */
+            { {{ 0xc47111deb3d277, 0x2d3a70a25fa65a, 0x196d8a60341c46, 0x4894b375880e2c, 0x4136de34feb4ed, 0x04936c18faff78, 0xb34e4501ac63e2, 0x2f6be5236c8cf2 }} },
+            { {{ 0x897f542d52ec69, 0xacd499800229a3, 0x2216a1753d556d, 0xe2b1adf60e44e6, 0x4db218477b9775, 0x22aeae3834adaf, 0xf35056116e8d17, 0xe15d3a200a76b9 }} },
+            { {{ 0x09a828486efd64, 0x3af60a9e692ef0, 0xda9efe2c5bcb4f, 0x9114d0ae3ba4bf, 0xefc7bc4890bd4e, 0xb5d55dada91372, 0xf9feb4159a0ec6, 0xe77649ce3f39a2 }} } },
+        { /* entry 11 */
+            { {{ 0x4b3a1f9a9ae211, 0xc7789776fe81a4, 0x1e3d82ad17697a, 0x384fc4b4011029, 0x98c01be94b028b, 0xf49dab685f011e, 0xecb324cad0d56a, 0x382855251885ba }} },
+            { {{ 0x859120e4813f63, 0x47e6e11288b1e2, 0xf569d0eb04f944, 0x3b1be1e5b7cd8e, 0xdf24ff65cd8b0c, 0x69c83c21e61db6, 0x9dc05b0f6f3b64, 0xe08cacb487578c }} },
+            { {{ 0x03efac1a323684, 0x5988612692f0eb, 0xf70e5c6c994aff, 0x0f43195058f82f, 0xbbe0674a1350ce, 0x169614a8140812, 0x7228422a233d4d, 0x4ccf451eb26d54 }} } },
+        { /* entry 12 */
+            { {{ 0x3497c78b7724d7, 0x41d41075f55fc1, 0xa0879135e33796, 0x94cd1be530dea9, 0x2c2ab5f79ee23f, 0x967182286cfe4d, 0x58d8cb368c05f2, 0x2c73999872ef5a }} },
+            { {{ 0x94e67a02adefbf, 0x6c0852b1d9e751, 0xe5d36dc6c7b465, 0x471f3c1e403e78, 0x4b9570edddc476, 0xdef640b3da40c4, 0xeb446bc47e0edb, 0xa07b635bcdd5a4 }} },
+            { {{ 0x93f9ed37f2ed14, 0x0239aed4210662, 0x6e07da7dc43444, 0x55290afa0682e8, 0x2436664ed72da2, 0xfa065173969c47, 0x9b3b8c68faaa0b, 0x77f439aa40021d }} } },
+        { /* entry 13 */
+            { {{ 0xf3e2a0e200af15, 0xfbc41c213c8614, 0x31a08b5923e603, 0xcac19ff3351ad6, 0xf67c22e3e8d67a, 0xf18009c8ba1e8c, 0x60a94ce8d689a7, 0x401e9c1e44fcaa }} },
+            { {{ 0x58db01fe729c2c, 0x35565143e10f20, 0x623581785caafb, 0x6337ecc23e9070, 0xc554a7bd8bfd3b, 0x15458380366f97, 0x6a8e9e2d3bf44f, 0x95890beb57a84c }} },
+            { {{ 0x098609226eda47, 0xed010fba19d81f, 0x7c19f747b5dd37, 0xb5b49f61eda12d, 0x4e959ccadd105b, 0x6a6f825162272b, 0xda2255a5e80aab, 0xc9aa255312c04c }} } },
+        { /* entry 14 */
+            { {{ 0x1a3d0d065f4bbe, 0xab1aeec27d1aad, 0x2a9f7b5f12ed16, 0x22d472c8f74144, 0xfacea484d6ef05, 0xf72313a618127a, 0x45e279c2d30cef, 0xce7f0dd27dbd47 }} },
+            { {{ 0xbeb9ada193eef2, 0xdce80c4a56eb5f, 0x1b6300bb7efcc5, 0xa48e1ce15e3164, 0x36d91dc4148ac8, 0x34cb3ab1d9fb0a, 0x4fb06cd21e60db, 0x4b07e78d3fd383 }} },
+            { {{ 0x23cf2d7a99d015, 0xfe7904bdb2f312, 0x06ede78d163ce7, 0xa99bd6abd9d0ba, 0xc9a48ec40a6923, 0xb1c3bd830e2f5a, 0xa1310dbf0d6c88, 0x46b529c0f7fe26 }} } },
+        { /* entry 15 */
+            { {{ 0x4ca4a4d2f182ff, 0xba8ec419e61d3a, 0x22b5960b1ae852, 0xc06fe5c09bc224, 0xd8c7a7b5f00b5a, 0x001eacb3f7e61d, 0x543fc7f3284aa4, 0x26750c92894add }} },
+            { {{ 0xd550dc459a26d8, 0xe14705f861a0b6, 0x5ca2c1c125e278, 0x26efcebfb66fb3, 0x6517b0d086259c, 0x75c9af3674e2d3, 0x322f4318ead2b9, 0x9fcd78946dd9df }} },
+            { {{ 0x4dcfdc60affdef, 0xe8a26b854dfcef, 0x7ba27bbce1d5a9, 0xdef07b95a5ec67, 0xc6fdae1b2922fb, 0x3270b8cedb1582, 0x76739633c131ce, 0xee2880b3048bf5 }} } },
+        { /* entry 16 */
+            { {{ 0x0dee6f8fa4efdd, 0xf99f68ca65779b, 0x01b6c45c5ff73f, 0xa395a5c4f138a0, 0x64cbf86b3e9c0d, 0x540de7860da960, 0xfc5fe53b0c0521, 0x3879b7908f6900 }} },
+            { {{ 0x3c129e48d7f9fc, 0xa96d6c5d308252, 0xa694ffc1ce38cc, 0xea5398d417c025, 0x06fdbe2e800a32, 0x34ff54c393f9cc, 0x11294e7aa91c0a, 0x7fa0164de02e8f }} },
+            { {{ 0x9d8b1b9ae7e2ff, 0x232c15f582a5d7, 0x512b617402fe84, 0xa0189d12dd5a92, 0x350ead4f930528, 0x942c33722a36b5, 0x6e417e39b1518b, 0x9ea1289b1fd2c3 }} } },
+        { /* entry 17 */
+            { {{ 0x5457cbf5642385, 0x7b292f291e6d41, 0x2c97c148006bf8, 0x127cc5b8eaf278, 0x2db84eddfa2aa9, 0x385ee5424cb21c, 0xec9d819d88c525, 0xf362adc833e677 }} },
+            { {{ 0x7aef8f41d51072, 0x68ce72a2c213fd, 0xcb8f83580a8592, 0x3b8d586da5b65e, 0x5e09a92c056bea, 0x83201dba0fba66, 0xfceda40444abcf, 0xe0d9c171f4e851 }} },
+            { {{ 0x07123bfb4f0ff3, 0x0b23e69f4b19b7, 0x0f7035a9c65802, 0x100c94abf135bc, 0xfdc41e17b1c0b1, 0xcc19f4b444c825, 0x24be75bbf05e71, 0x3ceab252d27627 }} } },
+        { /* entry 18 */
+            { {{ 0x75076f6b58879e, 0x6960fc41aa6582, 0x22b0e2b28f21f7, 0x3565cafab3d46a, 0xcda70b6b08d3f4, 0x75b300701e08e1, 0x32bca5eb80bafe, 0x552fe173f17ad6 }} },
+            { {{ 0x19656c5df2878f, 0x9ab4cf3bf2105a, 0xceee97f1ed8763, 0x4a2426a4e70946, 0xc25feb9e657368, 0x93c638b1bd9c79, 0xe5688284d8e405, 0xefe637c8a56935 }} },
+            { {{ 0x3638082f5f7488, 0x80da1dd7f7ee65, 0x64156662c816cf, 0xbabb4bd77882b8, 0x338729bcd20c02, 0x92a42658c4fc51, 0xbf31fb79b647ca, 0xd58e4a9b75fa4f }} } },
+        { /* entry 19 */
+            { {{ 0x4f44ca144906a6, 0xd2590ca5b9bc7c, 0x578e622ea457e0, 0x0e853a73d1af5f, 0xea738d98da86fa, 0x4474e50efa3bbf, 0xf53761e0bbe97d, 0xa7704727cb0c11 }} },
+            { {{ 0xccc509cf79cecb, 0xa3292d7fdfe034, 0x0bbf7acf6b16b3, 0x6b2c764cae4ad1, 0xb8955c6f9bd091, 0x4f7b375a749893, 0x12be73e68153ba, 0xec68108583f873 }} },
+            { {{ 0x73ffb756986169, 0x07d408e12aea97, 0xd51171a6c32477, 0x136a7785535d7e, 0xdbddbf0eead632, 0x646a43967c2885, 0xfa4b6c2163a89d, 0x8f290e43665df2 }} } },
+        { /* entry 20 */
+            { {{ 0xa0c0c66ed8aece, 0xafdaff4e423a85, 0x2b5d6a714d27ba, 0x0502f8d9b6b749, 0xb12c68ffff0c57, 0xd5a56342091166, 0x1d00876cec382f, 0x81960d12f993dc }} },
+            { {{ 0x35145890b077bc, 0x1d8251c754b9e1, 0xfc2ef52166c8c9, 0xa3028215293115, 0x9a4f164317b810, 0x27091860939245, 0xb7362e3a6ae48a, 0x02b72a10cf81ac }} },
+            { {{ 0xb3a3e2974359b6, 0xb02f9df26f20fb, 0xdf059102d10951, 0x9fc00b45cc9b6f, 0xcedb9561e62f5c, 0xa8b9efa14fca79, 0x26cc3fd21fd40b, 0x7776d9c505f13c }} } },
+        { /* entry 21 */
+            { {{ 0x11660517ca76c9, 0x9efbae80e5eb11, 0xab01566f1327cb, 0xfb61d6f54c3dfd, 0x5e6a85ee4179cd, 0xe213524639fd89, 0xc00b944d718106, 0x8be421c650a1c4 }} },
+            { {{ 0xcc32c8d0f50d78, 0x2f0a52d7ab4e47, 0x7faac5748a0454, 0x0f533ba41ee492, 0x2d77b5177769e3, 0xd5477da06b0060, 0xc815243087f986, 0xc17cda663a8078 }} },
+            { {{ 0x3986ec927746c2, 0xa2e613f237f4a1, 0x8491c96da1d46e, 0xb3725db1d9884b, 0x3edfeeead47353, 0x5c9e88bd0348a4, 0x79cf17ef8c9436, 0x0f54c7a2ce5268 }} } },
+        { /* entry 22 */
+            { {{ 0x26ef5dc2e3007c, 0xce79a92af538a6, 0x354db665da3b72, 0xef8908ae2b045a, 0xe755303aa85174, 0xb08be7f7199874, 0x5efd89fe310846, 0x62a05944edb32b }} },
+            { {{ 0xb412339fee2721, 0x0ea7bf17817cb6, 0xbc91b48b4e0150, 0xbc34587e638c22, 0xd6682fcb1096bc, 0xcea6270fb54693, 0xaecc67533aadba, 0x575391af8b2abe }} },
+            { {{ 0xab63a4c5fa4b9e, 0xbe153c1a5e52bf, 0x75c90c3004c648, 0xb62bac66309c6a, 0x0b49e5ee774929, 0xba0c7e5820dd4b, 0xf7e21d267ee48b, 0x75afc525b29ff5 }} } },
+        { /* entry 23 */
+            { {{ 0xe5d88f07840ae6, 0xf996d2267b6712, 0x73d5e8981cc5b2, 0xd1b9ca8b4cdf40, 0x3b17cd7d4959ce, 0x5e44b5ca23a6a4, 0xd3ca68a7593e4f, 0x0341015217f39a }} },
+            { {{ 0xd712ed1c3449fe, 0x41869195a0d8d8, 0x9f3d15632817ee, 0x6a28ef0dada071, 0xa3b4c435248b39, 0x493d00b5dab685, 0x1ef81eba2cd368, 0x033e0894e56438 }} },
+            { {{ 0xf807f0355d915c, 0x25c092ac88e287, 0x4cacc0c992f291, 0x6b4d5ddc38c3e9, 0x88ad7ba61780f2, 0xf61453f80698ec, 0x64fa92545edfa6, 0x667942a0839a7c }} } },
+        { /* entry 24 */
+            { {{ 0x5be5177b3827b4, 0x01f005fcf2c74d, 0x21852d16abeb76, 0x689aa7058dc066, 0x9ef121f74c1bdd, 0xe9b776b66e2000, 0xddcb699c4ffe01, 0x70291dd4dfb455 }} },
+            { {{ 0x15ce8d14bdd764, 0x5f4359559cf61b, 0xf4458a77b8913e, 0x2f46ddb920df2f, 0xc95528ed3e9959, 0x4ed64e8ad1b090, 0x111bb40f7a7582, 0xdec249e098ec1f }} },
+            { {{ 0xd9590958a41c2f, 0xce7124f92b6e7c, 0xdb4786cbdd9b83, 0xa67e96596b8a1f, 0x34e3c363cbdc88, 0xf5599b26420d70, 0x7aee73c4cd2241, 0xa9328cc12c5c56 }} } },
+        { /* entry 25 */
+            { {{ 0x93bf2ea9347a60, 0x7bca54daa576d9, 0x5ea47381ae7de8, 0x2930b2913b628d, 0x223392d76b77cd, 0xca0cb8caebacc7, 0x5a8225571ca2c5, 0x75843bf61161fb }} },
+            { {{ 0xe32b9dd1099546, 0x1c77fbeebe3293, 0x6fd1dc30deb2ca, 0x377c9a72ee4951, 0xc640dff77d2c82, 0x1e888a1168f27a, 0x8a9e26613a8945, 0xcb8dcafd5cd3cb }} },
+            { {{ 0x9f61a21b433ddf, 0x3b12d5280d8f79, 0xc9fee6b82858be, 0xded36ab95945aa, 0x31e7b970cf5572, 0xa459d03f1276ac, 0x0f4a2771b79a05, 0x225e601b7e2a80 }} } },
+        { /* entry 26 */
+            { {{ 0xc728a3a4d8c7ea, 0xa705340c3d9fc1, 0xa23bd850f839e8, 0x85def465485ee4, 0x5dbb931fcc8096, 0x7b4ae737dfa975, 0x81f82c8044198f, 0xd606ef84849573 }} },
+            { {{ 0xee3c3000b107aa, 0x94a0cf101f3a3d, 0xa3bd224a55084d, 0x8c6c14cc9886e7, 0xec4bdc4ccfbed8, 0xff17f3de63bd83, 0x3762ad25ba3b7a, 0x695e99d7e083ac }} },
+            { {{ 0x21de2241710de9, 0x302f7bf9d4fbf6, 0xe5c6bafc41c02e, 0x49e9ac35791d5a, 0xcd67c7f075e863, 0x8bc2d3dab1fe13, 0x8de67986f8e3ab, 0xf7d4c38bf26038 }} } },
+        { /* entry 27 */
+            { {{ 0xe0c72a39cbdaad, 0x32b8bf690b843f, 0x550c21a9f8f176, 0x904bc95e9aae21, 0x229434d8c6e5f1, 0x87c671db6d75ee, 0x352e10d36519de, 0xa614ae7fdd399c }} },
+            { {{ 0xc2118e39175fe3, 0x74ef86cf0bdba6, 0xbb7bfec5f6b0a6, 0xd904f8cb261109, 0x639ccea25fa466, 0xd080c8d58afce8, 0x62a5338928ebc2, 0xf64e8f7f49b3e3 }} },
+            { {{ 0xd0b456d1892b6b, 0xa6b9c2a1fa2105, 0xd113335adef037, 0x84ebae2eeef6e6, 0x5967fb8425c4e8, 0x2ea2265a7a68fe, 0x3af3bf197a5864, 0x1a4d49bc0d482d }} } },
+        { /* entry 28 */
+            { {{ 0x20bec584943670, 0x639f61e79b1fee, 0x9503a644ed690a, 0x60d58a32150342, 0x239e753059b2b9, 0xb4d03a427b3b0a, 0xb7b10e9531d89a, 0xf2010a2cc2596c }} },
+            { {{ 0x07b3881d963a2a, 0x38b7a81ea15dc7, 0x8a880524dd28ee, 0x7541ea8baee414, 0x4208a87c285dfa, 0xc234d42f4135e0, 0x6209a4c24fecf8, 0xab29f2c2fab03f }} },
+            { {{ 0x4e923458048c34, 0x1dc6d211a340cb, 0x5a755c72c0b951, 0x7661e4370d8952, 0x7fc30adb3f2d2c, 0xa72f6f4927034c, 0x45e6a0dcb837ab, 0xb15bc48677812e }} } },
+        { /* entry 29 */
+            { {{ 0x046c2b5795531b, 0x73bc99c861cbd7, 0x5c74dba935eb22, 0x9223d2f5e2bd43, 0xf814f7a2303d97, 0xf56f744738bf42, 0x312660172082eb, 0xcbb93f3663902a }} },
+            { {{ 0x56b72614091280, 0xdcec57a6cc3f81, 0xf90c107ce02613, 0x74190539ef0cd5, 0xb4cff64ac88a62, 0xa2fc020d51b958, 0xff5aeae70d0273, 0x2aad6b659de620 }} },
+            { {{ 0xf22609c69d2653, 0xe88f2b93976046, 0xe6cfbafb9e7b9f, 0x4ba8c2c8004548, 0xdc0b49a0a306f0, 0x688fb691266658, 0xd4d0a90cace566, 0x2ca1476edf0500 }} } },
+        { /* entry 30 */
+            { {{ 0x267fe3f936696a, 0x1ff7882b4278fc, 0x605ec9e240dc9b, 0xc7d7b8ff0ba868, 0x89c9c348254a3e, 0x573212a5716b7e, 0xb4e1be322c7742, 0x2c051c7fc1cc22 }} },
+            { {{ 0x0a4e970b1b52b6, 0x540905b343dc0f, 0x8f44bf8619df3f, 0x5aa68235ad5762, 0x63177f4234bd20, 0x242ba87d02e557, 0xb8387d4312f330, 0x98be5f27133591 }} },
+            { {{ 0x6015569fbc371e, 0x5021982d1f93c9, 0xd5da10905c03c7, 0x5ec788e4f711e2, 0x14e431bf2a802e, 0xf4fcaeae287300, 0xa0ba1758400ad7, 0xefc6d64cc76883 }} } },
+        { /* entry 31 */
+            { {{ 0x5d8528e1a520ac, 0x058d93e6ba3abf, 0xb39ecff204bae2, 0x20720d8a2fefd3, 0x6489fa9cd14ed3, 0xf2c8653d6fc172, 0x2146e774c0a6bb, 0xbcb8330f3070e3 }} },
+            { {{ 0x9117f924a91335, 0x3943f536e99d24, 0xbd02488c41a0c9, 0x22ec07cb3d0151, 0xa18483d7e9d397, 0x03d364b624cfef, 0xcb963d812ab8d3, 0x7e240beb22e6fd }} },
+            { {{ 0xfb3ad25d8cc9e4, 0xb6fe334e4d2758, 0x2a1c11a5df039f, 0x79f876520a6cf8, 0x945792b8f9ec65, 0xb3f3cfb49a8d2e, 0x9a86b75a90484a, 0x27499c13a60eb8 }} } },
+    },
+    { /* comb 2 */
+        { /* entry 0 */
+            { {{ 0x416a5ae56e1a91, 0xbdff16e56f5ac8, 0xefe847ae7790fa, 0x434e1f02e07285, 0xd79e73a69535f7, 0x076bd6fb9f9d25, 0xbbd2ab2d04e2a7, 0x42dc437d6d6ddb }} },
+            { {{ 0xf58f203d89596a, 0x0fc5ce1c0d8d48, 0x8b25a4cfcbc346, 0x1ded2395f78b8e, 0xd67197a37edbf3, 0x87a130ebf2fa88, 0x77c568f8f30bf9, 0x6aa06e0db353b0 }} },
+            { {{ 0x010b432983f845, 0x8a83df421f3ae5, 0x9355f3305b1f46, 0x6e86188bb8254f, 0x66238d219159fe, 0xc72471d3c95caa, 0x17f587ecccc7ca, 0xa1c9522d237db9 }} } },
+        { /* entry 1 */
+            { {{ 0x6e0d9a747a1f59, 0xb5e851f8011934, 0x003d33afd6da8a, 0x6a77be17bb6d16, 0xbb0f49197f62ae, 0xa6d0b4fe849a98, 0x6e20fcf55d0198, 0x0d517b0c2ddba3 }} },
+            { {{ 0xa7deeaec35dddb, 0x277d8013229d02, 0x54d8c63beebe9e, 0x17df9e036f9b97, 0x4ff102cca0e68e, 0x08872b80c802d7, 0xa5a09b74c06b1c, 0x067b778f7a5f82 }} },
+            { {{ 0x56bdd57bbadc7d, 0x996c8f733af97a, 0x7e234859f97cab, 0xd2a630c9daf1c4, 0x7e6dafebba3a25, 0xb8b54a83bf31b2, 0x5c321e0059e4cb, 0x718cd26a986a9f }} } },
+        { /* entry 2 */
+            { {{ 0x32223da9f0162f, 0xbb09c0df2270b6, 0x4f05e65a2f7a7f, 0x4221821c412fcf, 0x8e24d2b24fd44b, 0x467cc602d74a48, 0x7f5b3a9e4c609a, 0x764c7c94694847 }} },
+            { {{ 0xaedf1070996b93, 0x052b110b9de14b, 0x7ec985b495e41e, 0xadb6a0813ae6ef, 0x49182f1b1117de, 0x6d0b56f23a93da, 0x892c43785d22ed, 0x31850c802b3338 }} },
+            { {{ 0x3a3412793c2f28, 0xd0b649df93b578, 0xce904d2b23a1fc, 0x5b4868a4db418a, 0xd1647e03279e7f, 0xf751eb26ad9883, 0x7d4759db5419a2, 0xf901e9616fd3d8 }} } },
+        { /* entry 3 */
+            { {{ 0x726535126202cb, 0x34636340f8e74a, 0xe0d922498bd426, 0xe3260fa90aca97, 0x63affeb4ed7611, 0x0276bc3e1c7768, 0x4ff155a9935ebe, 0x134f29fcc3923e }} },
+            { {{ 0x433ef35d3b69e1, 0x2791d25775a7bc, 0x5d031252c61d38, 0x37234c5b7b5fa8, 0xdf3710cacafe47, 0xd5b9b58ba881a5, 0x474556c114c449, 0xd16452d1a749f0 }} },
+            { {{ 0x8c175a8e891e33, 0x242ed6b4bcb0ca, 0x0f9d05211649c0, 0x01e9ce799acc74, 0x598c648bdafcfb, 0x3891f153eef3ee, 0x81ffec1a3fe7b5, 0xf643ca948fdd5e }} } },
+        { /* entry 4 */
+            { {{ 0xeb5bd7ef4a9d83, 0xe990e90387ed1f, 0xa56bd90b8abb10, 0xfb16efd475da9a, 0x9e2b1dbd5f3f78, 0xe5ee6a6ca55aa9, 0x62f86ff20cafbc, 0xcafed1cccc2f8a }} },
+            { {{ 0x2ae27b897a9f97, 0xe410e260b5321d, 0x26d986b6987cb7, 0xef01a4274b63a8, 0x69a64565fca884, 0x64958d6f8e3342, 0x330b5d33ba9dc3, 0x705258176f2ff3 }} },
+            { {{ 0xa04f4162cce90c, 0x908208a05f0319, 0x60755f4b2c5e05, 0x40a6be1161dc22, 0x8dff6ae44a994e, 0x850608cd3681e2, 0x461a6b8e98782e, 0xe083ee835ff570 }} } },
+        { /* entry 5 */
+            { {{ 0x45f14d1a66767c, 0x3486c96d3714da, 0x8dad676cc6e51f, 0x2054834e883285, 0x1b83731d8c82af, 0x78f0431177b64c, 0xf4b23c74e35f45, 0x3d09e2a2017f40 }} },
+            { {{ 0xb3a5381e0a44c4, 0xa3312258e2139c, 0xab202133477a02, 0xedc78111900ebc, 0xab9dd786382af6, 0x13b85c4d413715, 0x6bcb0e3bc0ac9e, 0x86d2e020ca496a }} },
+            { {{ 0xebb80d245cbb54, 0x6de8289c6609c1, 0x80366d1769c34c, 0x2ce3f575a3cd4c, 0x5b22ada680d87d, 0x0562f81235ae53, 0x42f7d52508dedd, 0x2f3907cc445f04 }} } },
+        { /* entry 6 */
+            { {{ 0x182846b56dd3a4, 0x8cc1b1d662ad5e, 0x6f77bee63817c1, 0xbddf182101a67c, 0xce88bdf7a370df, 0xd63976f13b7971, 0x6a9eb08f1119d9, 0x1271824f21ff24 }} },
+            { {{ 0x19359c8eb52d7e, 0x2fc58afb3eef3c, 0x8286a7f1dbf3cb, 0x65332ac54f5f86, 0xe75003d5b59b69, 0xa23eb754a47b74, 0x00c56e66b66c85, 0xf95210406018d4 }} },
+            { {{ 0x8e5a78bb8984bc, 0x558ef4053c316d, 0x84f0f569adc682, 0x74acb19c21d443, 0x9ab724fc1907d6, 0x194688917c3e55, 0x7d3e1b3847a158, 0xbaa6a7754cdb1c }} } },
+        { /* entry 7 */
+            { {{ 0xd50b9d006ca9b0, 0x81a6658f0f121b, 0x9f3d24c96bfc02, 0x54d02e790c19fd, 0x5d89c0d7999cc2, 0x4ddb36dc5c4e01, 0x7f7cb9c10e5ae5, 0x680ad21e36d243 }} },
+            { {{ 0xa3cea63b53a1ad, 0x5d88a3c0f5b322, 0xa8809e96be54b3, 0x14045e48b08c02, 0x963c96811bc856, 0x5610e844461516, 0xa1b63438d5216d, 0x250a0f3616b1de }} },
+            { {{ 0xceba6aeaf8d410, 0x930f379879d810, 0xa58a46e93d1734, 0x80736418b40042, 0x36e446145955aa, 0x480e18a5bf361e, 0x28800503c4f388, 0x6310ecd7110306 }} } },
+        { /* entry 8 */
+            { {{ 0x270c343f49890e, 0x84ecb2973e96ce, 0xc2d22525134201, 0xdb016de3ed94e2, 0xea916691baa5f3, 0x14a649701aa227, 0x11e78d15367fed, 0x54278c1c28ae50 }} },
+            { {{ 0xd3bc935867ac25, 0xf2ea2659eb5000, 0x5cb2b4f853120f, 0xe840a3a27a85e8, 0x87a5830d9f2a12, 0x5430ed462520f8, 0xe2590d2f5b37ef, 0x7e28dd3d0bd78f }} },
+            { {{ 0x675f4ec3a542e2, 0x52df7022326d14, 0x3bb0f605277ca2, 0x506a90af2c9319, 0x776c83cd4601aa, 0x816cfedc6f0e59, 0xc10e15f4970b2e, 0x036b095ccca4d8 }} } },
+        { /* entry 9 */
+            { {{ 0x45ffab96554d29, 0xf5f50d60415b0f, 0xcfe91bd5fdd47f, 0xa6e2f880d4931e, 0x225fafc15054d8, 0x8a5a54ad16dd38, 0x305c2920940273, 0xbfcfeb91dd6db1 }} },
+            { {{ 0x086b605910dcab, 0xa0f6c07b2d6c36, 0x9ec4ff1471e128, 0x32d40a11236b74, 0x66b962b214c058, 0xf8ebfb550be5e4, 0xcdab5ccaaf08ed, 0xf7151ec098e42a }} },
+            { {{ 0xdf304933680436, 0x712f3c3416fad3, 0x07ba71aa96f459, 0x71a5f110558c51, 0x2898b41131e084, 0xaf0532d9f5b665, 0x137424324aab4f, 0x4ec15d179d59d9 }} } },
+        { /* entry 10 */
+            { {{ 0x24b53132c1053c, 0x2b40ce8901f9c7, 0x887ef63db7cc7d, 0xd72d6272d7ad48, 0x8c67cabdebb73d, 0x48ecd8f387786f, 0x4b5f50e71dfcd1, 0x6951d7d24d93d7 }} },
+            { {{ 0x6833c4e2c4fab0, 0xee47ae3ec0ead1, 0xadc9da707cc8d7, 0xb612ee39944594, 0x8ef04114ebcb86, 0x8fefe5831c93b2, 0x1ebf7ac04b248c, 0xbdc4cf2eafb629 }} },
+            { {{ 0xa9b29c02420652, 0x69e0d452ebae70, 0xb675fb1670c2ae, 0x44ebd0d22f7d7c, 0x6606dc1f9520c3, 0x4b52fe0cfb790f, 0x36b7db94512ba4, 0x8821194a8e7f91 }} } },
+        { /* entry 11 */
+            { {{ 0xc4fda2a9650671, 0xe2f3f3bfc75121, 0x4d9df085042868, 0x4abac871b35a37, 0x6a84c7c513fb9d, 0x6209c69e684ce5, 0x0603e1aa17a945, 0xda890631336d3c }} },
+            { {{ 0x4b8e8c6fc99732, 0x2c834979626082, 0x34c9e82693ebf6, 0x003f5ebbc1308b, 0xc026739fab1a25, 0xa8f7b18397b1ad, 0x1917af041baed7, 0xf1bdbe0144ee40 }} },
+            { {{ 0xd29406332be86a, 0x9505499a1d3425, 0xfbff69dd20e1b2, 0x8f641fa17a50b2, 0x4868292c9588a7, 0xe4c4173fa2ead8, 0x2bb41eea6dc60b, 0x5d0e86edf27665 }} } },
+        { /* entry 12 */
+            { {{ 0xead5df998436d2, 0x7485658d95ffee, 0xf52ec7eb5bccac, 0xdb7fbc78168d25, 0x61e062e15fb281, 0xe8eaf0ffeb76f9, 0x756bc1dde327ae, 0x1bcbcf8d65f1cc }} },
+            { {{ 0x6269e1ec8cf40a, 0x7b558e61bdc613, 0xf5deba8c719771, 0x3d2e1a0e30518f, 0xb9026b90c6676e, 0xcdc1c029c7457d, 0x527230c4e7e939, 0xab61478f84e6a7 }} },
+            { {{ 0xb75df4a5fcadb8, 0x74737673cc204a, 0xdc098fbddad0c0, 0xd703529d8b2f1b, 0xdc87594c5141cc, 0x75430e3a81d981, 0xbafbad9b49ac90, 0x252f3be3aa5735 }} } },
+        { /* entry 13 */
+            { {{ 0x2040e6fa51fec7, 0x43e838b751f5e0, 0x05fb878f140c25, 0x0083e9fe31b731, 0x9e7c590a174c93, 0xe2e2f74336c165, 0x7f7106133d5938, 0xd5ae98f181d6a4 }} },
+            { {{ 0x2670c98b04d26e, 0x57b92ffac01d99, 0xc5ee8f358b9f7b, 0x749565098df407, 0xcfd828ed7f8e16, 0x28416d7c634893, 0xe1af8d9842747a, 0x60431a3f03cb76 }} },
+            { {{ 0x068bc1623c2a30, 0xe68a47dc5f289e, 0xc7e7266bb2c596, 0x2c06c886f3208f, 0x23579028953e97, 0xf1c18063a7d576, 0x853b9f54f448bd, 0x8c8dfefe19650d }} } },
+        { /* entry 14 */
+            { {{ 0x2878c9dad7ab1e, 0x17d1ee20ecdffc, 0x3bbadc98f2bf57, 0x75901f6471d49b, 0x6285f9a93833d8, 0x5474edebff2031, 0x3dad90ef90ea61, 0x10b1eac189a0fc }} },
+            { {{ 0x0ff411d26322c8, 0x10f69c03440ad9, 0xb40228803991b6, 0xd60be5ed449e50, 0x4af9bde01df3a8, 0xb4b92e3c038c01, 0x04e53083fd3fed, 0x7fa2b518091cc9 }} },
+            { {{ 0x8a97e3b0d73c16, 0x490334e8ef49b3, 0x4afeb7a6075f36, 0x99b8cc20bccfbd, 0xcde458ab04407c, 0x4f6d60f190b504, 0x371857c409de60, 0x54e871d422d863 }} } },
+        { /* entry 15 */
+            { {{ 0xd1a635f4517f72, 0x1e7da9fbfd42db, 0x0b329fc7ece611, 0xdf793132abdd3b, 0xf0729400fc698c, 0x83fb9ebe98b7e2, 0x7f418029200e21, 0x17f17e19ff0168 }} },
+            { {{ 0x2e730cf773ea23, 0xb764b60c1788b5, 0x99e96e62a738c1, 0x68d51037576e62, 0x41348a214c5861, 0xc79858c4ff0578, 0x7db2b7c224ec01, 0xff5b8e1ebd8cd7 }} },
+            { {{ 0x9007c1c2b9d587, 0x860eee5b0c7f60, 0x2a5d1b9f3a4ae0, 0x1088a2f2c8e085, 0x6fac1b63919ae8, 0xeac753456345f3, 0x8530b6f9170b27, 0x1414ad605e1a78 }} } },
+        { /* entry 16 */
+            { {{ 0x4085d5220d5a6a, 0xa125b9ec2b8802, 0x00eec99a4bcc9d, 0x6f063b6713c33c, 0x4cefba979fb829, 0x07b063086b23ec, 0xff32a01114dcd0, 0x57c9d20d103a76 }} },
+            { {{ 0x89793e5f46b720, 0x113f3a6f3c69e9, 0xb6f97a87326689, 0xb6b2103513d2aa, 0x607b6544744f0f, 0x0614800991e073, 0xfb351b090dca41, 0x823c5fa4acfe32 }} },
+            { {{ 0xc272007b3e35ab, 0x25e6a78448232e, 0xc593644f478a04, 0xbc0713be1869b2, 0x82e0d47fa667e9, 0xeb7936fce8d726, 0xf90bfb0ac95ba3, 0x5f6c8efaba97b9 }} } },
+        { /* entry 17 */
+            { {{ 0x91ef03dd2cea4f, 0xaf13c867d16f24, 0xa6ede44fe4b0a1, 0x79f57c073660f4, 0x55106c1c6569ba, 0xc15596e027de52, 0x244ead40c6ba52, 0x5e49d0bcbc6e2a }} },
+            { {{ 0xed189837a8ce61, 0xbc22390beb8604, 0x6eda6e14565bc6, 0xc68e17b200bdbc, 0x9c2a149be528f4, 0xf66fc9cd2bdadf, 0xfbccb134c57728, 0xcba1563f16f607 }} },
+            { {{ 0x5ef7605cf01870, 0x8ace22442af7e2, 0x52187586b547a1, 0x929f020c086c1c, 0xec7fc0e8b30d4e, 0xe35fdb77a3ba45, 0x1b4b3bec29c34a, 0x4f6aacb74d7f0d }} } },
+        { /* entry 18 */
+            { {{ 0xcce883ee982bc8, 0xd841e7c6b82e5c, 0x9cc15010c56ad5, 0xcc116a91cbe7d5, 0x61d32a269a65b8, 0x4f811196ecbae3, 0x8b41659a4ef737, 0xff415e7711d03b }} },
+            { {{ 0xf305b99010c969, 0x31c406232c5dbf, 0x6ead0f426b64ec, 0x0a4e1ea2aac1d7, 0xca30e665dac873, 0x5aed43091df541, 0x0298137e77f94f, 0x4666d5bd6df480 }} },
+            { {{ 0x3298b641564cff, 0x7a7efc6c7ec37a, 0x6532bb86c1b1ab, 0x2a8249de5030a8, 0x115d5925847bbf, 0xa524c8a09d0eea, 0xa9b7780e59a72d, 0xb29b6e9b956daf }} } },
+        { /* entry 19 */
+            { {{ 0xd55e7961039738, 0x285a28a14f52b7, 0xe558b84481f87a, 0x534a8012e6ae21, 0xcd4aac27d237d8, 0x2d4566c55be932, 0x8df0ba528a4f23, 0x002a0971891cc6 }} },
+            { {{ 0xb37655ec7d6f91, 0x610350f54ccc5e, 0x44df461330b340, 0xfc44b7dc0222f4, 0xa7423fdc4eec1d, 0x4b50b08f855d38, 0xe2f8589e242082, 0x0ba51047c15ed6 }} },
+            { {{ 0x3522189bdd4529, 0x4f7ef214392604, 0x93ac80f47ad29b, 0xec136f921c65c2, 0x14f07f659abdf3, 0xc2ae665e5a69a5, 0x4b907c45f18880, 0xd64f08a0cdc31d }} } },
+        { /* entry 20 */
+            { {{ 0xf20c58eabada11, 0xcc0b333da04455, 0xb0fb7ec242c9dd, 0x3a50e8c4c96a13, 0x493544c176c4e4, 0x0c1a1872947191, 0x29ca626b2cb188, 0xcf6d8f529a7212 }} },
+            { {{ 0x61cb675788f092, 0xbe9e79ae7e9eee, 0xf1da1c6e836319, 0x5ed47ca6655e61, 0xd0a0bade50afaf, 0x004f4a352fd3e4, 0x4021247a8e320c, 0x679b4faa2b660b }} },
+            { {{ 0x4aed4c21baedf4, 0xef095a85dac30c, 0x57bfac8a390df4, 0x84e7dd9522921a, 0x0d0e55a81763bb, 0x074b77586eccbe, 0x24bc2f9fabe7aa, 0x8aebc037213af1 }} } },
+        { /* entry 21 */
+            { {{ 0x16165ba92aa154, 0x0e8356c487bfa9, 0x1a66a117513b59, 0x5267edef161a1c, 0x4025cad3ee4923, 0x8c01d4984beafb, 0x4e3295c4efa958, 0x62cb77dacb25b5 }} },
+            { {{ 0x6adbf669337aa1, 0x5708bf6ebe138b, 0x7563098f31698e, 0x6ca1297cf567bf, 0x044e1498bebbc8, 0x389a8414144853, 0x37370bb6ad81b0, 0x44ef919feebebc }} },
+            { {{ 0xb7ff3b4a723464, 0xcc6fefdea69039, 0x1e28c7746dbd4a, 0xf0edd584b22ae1, 0xc1cb76a854cbc0, 0x9efbeccc774b90, 0x349c7fbb1aa79b, 0xfa26043cff99fc }} } },
+        { /* entry 22 */
+            { {{ 0x12c80b512d1bd0, 0x52815c669e392f, 0x11013b1f3a2930, 0x43dd38071826fe, 0xc2b8aa6e78a4c3, 0x433a28becc7414, 0x60c8e39e38e28c, 0x918beca7a292e7 }} },
+            { {{ 0x4a35e115b10ca8, 0xbde2ad22afa055, 0x3cec3b624208fd, 0x2ecaf053740ebb, 0x039b9204609e0e, 0xfb7d4097ff1349, 0x3077f7c96ced3a, 0x2c2b810a142200 }} },
+            { {{ 0x6f631039a6decf, 0x2cf2407d4b7f43, 0xe67765b06f92fe, 0xe5b9e9ce84ffe2, 0xffadf77c394709, 0xe5ac45c913e89f, 0x9a13dda74732b2, 0xd66cccb5afe7d3 }} } },
+        { /* entry 23 */
+            { {{ 0xa82119c1191acd, 0x1d6f09f58bdf3a, 0xf12cc3b7efc38f, 0x9696b7314e0df0, 0x6351de370e0887, 0x3d50dc49257ab7, 0x38dcf9d62b1e47, 0xf9fa8be6c4ac32 }} },
+            { {{ 0x7614368b6ed05c, 0x01290b657568f4, 0xa2ede41331fd96, 0x616f5de44a8d21, 0xa2cd6be41e5a73, 0x3da615dab48cde, 0x72376869242bb5, 0x4956673d27467d }} },
+            { {{ 0x8aba41128b719f, 0xc63c345ba66706, 0x6ebb35218f3020, 0x6cf32cb25ad770, 0xea33f70f3a930d, 0xd43a319f7ee7d8, 0x683e63a684260d, 0xd43778abc06c0f }} } },
+        { /* entry 24 */
+            { {{ 0xda852763b4c250, 0x90e9039043cd89, 0x69b0802e49e859, 0x2ce5e4a04090c6, 0x464d95535ad1bb, 0x4611fab1a88d1a, 0x4d9064ebe72b23, 0xd1bb5ce2be4fd2 }} },
+            { {{ 0x2fc7e8e7ef68c9, 0x6a7acb91321636, 0xf8c09719b8ba75, 0xb8799d87380bd2, 0x911d58ff2e8ba7, 0x06ba6511b0dfcc, 0xb9704044dc6723, 0x24a49cdaa5a83d }} },
+            { {{ 0x5fde12ba7d457d, 0xd11bf4485111ee, 0x4727518a91e614, 0xf9bea3cc64feb2, 0x249b97b8cb958a, 0x670091b389da20, 0x138cb54560b2ef, 0xdcac62cb1a59a3 }} } },
+        { /* entry 25 */
+            { {{ 0x6f4275ef404b31, 0x7a7542272a7680, 0x3eb75d06cc4ebc, 0x10b16d49115adb, 0xbb526ba54a7bea, 0xfa574369972183, 0x076526fa159c31, 0x7bd315434fb3b1 }} },
+            { {{ 0xdad3ddba76db69, 0x4f6f43628b08eb, 0x1569a5a7f54903, 0xc51fe308c23e44, 0x4e0da1429ba2e6, 0xc325d43b11c12d, 0x43a10ef13e54eb, 0xb7c5a10008c090 }} },
+            { {{ 0x46f220402c7e10, 0x8c528483ed23e1, 0x7cea3f04c5ac20, 0xbd598be0a3d66c, 0x03db79851460d7, 0x3576fd6153eab2, 0x09984ecd594a3c, 0xa74de7e5902bde }} } },
+        { /* entry 26 */
+            { {{ 0xd30852b921fdcc, 0xfe2f34723bc626, 0xaad57164d289fa, 0x7aac71b2a96513, 0x50ad6eae1da4a5, 0x025ea45a01a534, 0xe0a567a4ed4aab, 0xe7de28b389ed48 }} },
+            { {{ 0x6f34021303375a, 0x2ec3d36020a030, 0xa7fd182fc96bf1, 0x065a128d840be7, 0xb6397e4442726d, 0x0577bc00fe1ab6, 0x826385469d43ee, 0x8789fad03d2449 }} },
+            { {{ 0x949e5d0d6d2b7d, 0x1d1fb644ea8a27, 0x1791200765da69, 0xe37881ecc4aa17, 0xae0718db6908e9, 0x5c0b11d6c45d1e, 0x45898f24d8dea9, 0x606dee86ddf4c1 }} } },
+        { /* entry 27 */
+            { {{ 0x3cac15f26a00b9, 0xd7be17ba2dd88b, 0x8db4861ae5432a, 0xa7edc441b3b904, 0x46550fe368a43e, 0x8b74706f1a2f2a, 0xd1076b398a4654, 0xcad56140f68849 }} },
+            { {{ 0xa7d74f4e046110, 0x70b42787db6632, 0x48a505774febbe, 0x79bc8969e4d2ea, 0xfeb511c8ea49ad, 0x811ab434343fbc, 0x17ebb991d370e1, 0xe7fa6e9e648dd5 }} },
+            { {{ 0x08f6556f4cbb42, 0x32bb5a4e5ef081, 0x8ab2dd7ea79bf2, 0xa93a3af3f99435, 0x1f347d78e32d77, 0xd8cf91dedbe90f, 0xb75aac772dc2cd, 0x1d90c636e7e189 }} } },
+        { /* entry 28 */
+            { {{ 0x817316590df3b7, 0xed4350d7d8e31b, 0x7e7ab520cdd877, 0x182854ee6f1644, 0xdf2439655f9ae0, 0x5ffaa6c1efad55, 0x5b305baf150372, 0x7c2dc9c731131b }} },
+            { {{ 0x51e4db02fc5c2c, 0xed618f4638765d, 0x045bde10471673, 0x0af7c82b67913b, 0x2f44ed8115f93e, 0x0cc950a0730be2, 0xf74488f39845e3, 0xc5be2345907ca1 }} },
+            { {{ 0x05fa23342fdfa5, 0xbaa0faaf89c7f0, 0x02f478dfadf654, 0x357a3b2a9cfd9d, 0x638bfe43a7e806, 0x73131c7a27a07a, 0xac6daed4d3720e, 0x56d5d8232f8d63 }} } },
+        { /* entry 29 */
+            { {{ 0x7eec0e01625535, 0x5a179a16e77833, 0x75aeb8cea706e1, 0xf86104191135bd, 0xb0f49b727d7300, 0x130771ee0ba529, 0x863c09f98c5a1b, 0x98ccf9fa838188 }} },
+            { {{ 0x50a9daee37a16a, 0x524401aa4dc0b9, 0x3983000aa9aacd, 0xe08c984b3add22, 0xcd35f1f3b8f5f4, 0x28d002196b3418, 0x53b714a00e6d9a, 0x62792077ece69b }} },
+            { {{ 0xfb197172795b3d, 0xb28258c937dfef, 0x3d1c9b9de32cc2, 0xc03adfcd6e9664, 0x817e945e748d3a, 0xb4c6fac9692d15, 0x689364ba60d9b5, 0x2935230349b796 }} } },
+        { /* entry 30 */
+            { {{ 0x18719184ebe72e, 0xe9af9d5cf0505e, 0x620e09699ab9cb, 0xaaa3577f1e5966, 0xc0724a5766c30e, 0xe538b9407a6118, 0xbb784e21212b12, 0x6f173ed8de87fc }} },
+            { {{ 0x744f0195ce76a2, 0x925af1f3cdbf28, 0x1fb802b05e02f3, 0x7a0793c656df7b, 0xf4a456139af7d3, 0x2e674922ea94a1, 0x442ee490a66e1b, 0x6e90b5149007b1 }} },
+            { {{ 0xdf795a45954576, 0xb079e99d62538d, 0xbc9205658f2b24, 0xa1f59607033bee, 0x9dbadb87d11893, 0x6724cd033cf4ed, 0x8e49951f2b23b1, 0xe8b26b0f5b24fe }} } },
+        { /* entry 31 */
+            { {{ 0x18de7d3032dd6f, 0x7a8f70a93f282e, 0x108e86cfe56f52, 0xbf7a1c5a1faff2, 0xceb667d42b3192, 0x4571ba7583fb75, 0x289d7325291a08, 0x9a4bb04bcca80b }} },
+            { {{ 0x437556c2ca813b, 0x9ac9584a9cc8d6, 0xf1c6c3bccf9073, 0x07a1e8405dd486, 0x488d9cecd12bef, 0xf7ae5d747659af, 0xfe8875e4110342, 0xaa619eea50e07d }} },
+            { {{ 0xbe5f8fe980cb55, 0x3cbfaa1cd969ee, 0x93f1e5a2b49c9a, 0xe0dddf3bfdf365, 0xc23aa166ca4bee, 0xb4a96514d100c9, 0xbda8f0c7d299e0, 0x613be82a96c382 }} } },
+    },
+    { /* comb 3 */
+        { /* entry 0 */
+            { {{ 0x2929ff49a81786, 0x2287c15270dd6a, 0xaf3358879b1245, 0x37939883b004b2, 0x7ee1242847db6b, 0x70bd1a4927e05e, 0x8ef660a6110b06, 0x49bf9cb58cb375 }} },
+            { {{ 0xf81fcf6e0cf05b, 0x627e20219b41a1, 0x57af660121db9f, 0x44fbbbc11425a0, 0x4de285aee5eac6, 0x48126e788cd795, 0x752c7851d1cd55, 0x6ced06f04fc0ff }} },
+            { {{ 0x00e3af7bf45203, 0xbf3d38dbbf8d01, 0x8c88adb6721f56, 0xe06768efc8f149, 0x400eb571a23f5d, 0x69318ef6956b45, 0x9d428ce1f12057, 0xd7373bf4232240 }} } },
+        { /* entry 1 */
+            { {{ 0x9719fac2fb8d90, 0xef6eb092c453d3, 0x91c39869bf35d1, 0x0700bdfdb37944, 0xabb2f8491b8562, 0x30fc0b261d2367, 0x396318785c75a7, 0x804eeb06d72a92 }} },
+            { {{ 0x551a0af1721b66, 0xa2eee612199d68, 0x41747a4f9a040f, 0xcd4aee4639d8f1, 0xf67302a343e7b7, 0x9b3e7b6caa6112, 0x5b3e501d48b8d7, 0x0078b09d3079a6 }} },
+            { {{ 0xd5418a8c6a9d58, 0xdfe5f29c6ef643, 0x0197c8da357c20, 0xa7ddec6d1db6f1, 0x24dd3e31fb6f49, 0x7bf9af34cb23c1, 0xdc411a3990cb1e, 0x6031a3dc58e59b }} } },
+        { /* entry 2 */
+            { {{ 0xeba17bd5fee2f8, 0xd2b4f8adefd93a, 0x8088aa481475ac, 0x36d48a5eb147c4, 0xcdd2db2be4f78c, 0xebf3a142ff1b75, 0x84ad119bed9102, 0x0911f27e1fa72f }} },
+            { {{ 0xbae9bdf3015c8a, 0x064aaf856ee0b6, 0xdb4a37abf22a9b, 0x6b769b5daece5d, 0x802b2db25f72b1, 0xc5bdb8a11d265b, 0x8385019c91a55c, 0xeb86b4ca6c2dc9 }} },
+            { {{ 0x4e271093fc68ed, 0xf467229b45f283, 0x15945c6c33a10c, 0xa99f579421cc08, 0x4627be536831e4, 0x5bcf70fd78465b, 0x879f55a9ba61db, 0x060464c90096bd }} } },
+        { /* entry 3 */
+            { {{ 0xafb0ea0c44501f, 0xf115f496a31010, 0x2926dcf896fdae, 0x2e9f10a1354f3c, 0x2780a5cabd7275, 0xdddaad343f063e, 0xe04d7fa3e9f9ac, 0x0ef124f11bc106 }} },
+            { {{ 0x014e467a4f1f88, 0xb64f70c48970cd, 0x098fc85a728d7c, 0xfe146a5a33c45b, 0x6da1edec593588, 0xdb725414af98c1, 0xb2c6a1865d5976, 0xfd50e9d531b2f0 }} },
+            { {{ 0x7ae9a9e206484e, 0x2e938f8953ba81, 0xf57dd34f4de6af, 0x4b6705efcf8d59, 0xf1a62ffe12b8f9, 0x04740757b716e5, 0x0873029c78d534, 0x69e30711b6782a }} } },
+        { /* entry 4 */
+            { {{ 0x61c0be59baebfb, 0xf9fc164b6a35a0, 0x2332af1c2e28b1, 0xbf4a0e49fb35dd, 0x01dcbc0473db0a, 0x9410bc7bb3769d, 0xbcda1685ae89cf, 0x2addf4ee1046fc }} },
+            { {{ 0xcc2466fee43bf8, 0x72bdd085e344e1, 0xab7886c8618ef2, 0x4f6dfb8602cd76, 0x8c481a76b203ff, 0xb9fe9d05beb093, 0xb98423c534bea5, 0xb115d39e06003e }} },
+            { {{ 0x5bfb34f8126645, 0x2c360fca74862a, 0x457227fa36cf9f, 0xf7ec41aa8ab2d8, 0xc112666ced928e, 0x1111493cbea4a9, 0xbf1ef798dc1b27, 0x2d479d42917a2b }} } },
+        { /* entry 5 */
+            { {{ 0xf5021e31936c35, 0xbd9503412e9c8e, 0x34d1613eca0f5e, 0xd066d27757a91c, 0x9f1938cb24afb1, 0xc3cfcd8a1e347e, 0xe5b6550dbadf2d, 0xabb0a5548dccf8 }} },
+            { {{ 0x7c7261179ed10f, 0x06563f6c37c638, 0x4f65c64be59754, 0x31a8b81ebde2c8, 0xb2ecfed86aafd9, 0x995f44062d3000, 0x0f45adb47a6f8f, 0x6829a1ca656dde }} },
+            { {{ 0x18b864df32fba4, 0x78cac4ef208f00, 0xe0d48edfd9c7a1, 0xb3d7ab30f65672, 0xb5154ec308d34c, 0x35ca206356c2df, 0xe86d7122092ed5, 0xd83b8c87dccfef }} } },
+        { /* entry 6 */
+            { {{ 0x53f0090e206671, 0xaf3d631cbf9df7, 0x2d2ca709f26aba, 0xb03710006cd4e8, 0x611ad73a9f09f1, 0xe497e4082bc47e, 0x2d875df916a0ff, 0xbe03023d825235 }} },
+            { {{ 0x58e3ff66e444be, 0x8e0cb9b017872a, 0x604456e0930021, 0x4139b25af4a1f3, 0x2b6a0b6cb3a2b0, 0x86cfac410ebc73, 0xb406b07d10eb30, 0xab4504551bc8d4 }} },
+            { {{ 0xbdab2d3eed718f, 0x04b8b06e788961, 0x7f053296730279, 0xb97721d63d97ef, 0x331817492bc196, 0xe4a099109a43b3, 0xbce60c53e5cbf9, 0x6284d1a8c53f04 }} } },
+        { /* entry 7 */
+            { {{ 0x6f85d5c8fa03ce, 0xfde16a2efdece4, 0x9be7d3cf8a4f66, 0x0f24f86990fab6, 0x67ab9c0ae5cd5a, 0x44c0b7dbbf1f43, 0x704f61da13d720, 0x8141815da40520 }} },
+            { {{ 0xf1f606348248bc, 0xe2ebf4540b7908, 0x6c8cd31953fb58, 0x57f98abce93385, 0x23186c3df34cd6, 0x2b92ff8e37c4fc, 0x68f9d26cd1038a, 0x9b41caa5471142 }} },
+            { {{ 0x741dc072468a58, 0x84615d08fbb61f, 0x1eeb43c4a82860, 0x6737f689fd06db, 0xa5f2c935a232d6, 0xf6f823202095f1, 0xff70cdd2d61997, 0x68d966e0874373 }} } },
+        { /* entry 8 */
+            { {{ 0x0e6f3cfd13bfc9, 0x3ba5ffce315351, 0x45a64c9f97f9d2, 0x77963b93326bb0, 0xcde3473da22dad, 0xb005afe9457c01, 0xa37bd8878fdc91, 0x8970491f45612b }} },
+            { {{ 0xd0e9f27555a759, 0x17d74c43cd8543, 0xd27a79dd268fc3, 0x4167a6880562a1, 0xd0fb5745789c2b, 0xcf374f242befa5, 0x475f705f9d5317, 0xd6adff3177d795 }} },
+            { {{ 0x094cd8b7234332, 0x11ce25df8acb79, 0xef0301c5bf1651, 0xe1a53adb391e2c, 0xf8dc1c640cc3e7, 0x41a52a83dfc7d4, 0x5857575cf58c99, 0xf4c7087f99c92e }} } },
+        { /* entry 9 */
+            { {{ 0x894b93231c9574, 0xaa825b3ec7b6dc, 0xd1e379f6526ce7, 0x63df7ede683fea, 0x05c5d66cc9acea, 0xe0689845d6e81e, 0x674b49c9dfb1eb, 0xf0e3f735923a41 }} },
+            { {{ 0xce1f95ac8225d1, 0xfebd20fb2ec8ad, 0x02d21c64dea1b6, 0x5c5443696c3c1c, 0x814abc918d9b6e, 0x8e2eaa03de450b, 0xf6f9ad71052818, 0xe1fb0f71ce139b }} },
+            { {{ 0x0117427dd8a745, 0x3374c638fc3870, 0x43289432a1ba73, 0xcc9316d0075d67, 0x1e12fb47c65902, 0x9a2792c8eaa5de, 0xf507d9c872b3b6, 0xe5c1c12bce7121 }} } },
+        { /* entry 10 */
+            { {{ 0xb7a984b4b9c151, 0xfa428ddb3b53ef, 0x26b388ec8eb494, 0xa1bc6f30ac8030, 0xd8eb4a704085f2, 0x53ee2276bda399, 0x0c9426558a171b, 0xa344fae76c2467 }} },
+            { {{ 0x4031d54242c235, 0xeda0c546270d0c, 0xe746d7350e032c, 0x6c2d9cd2919f9a, 0x53c2ec262d9567, 0xd5c86789edf2e5, 0x9bd0ef71d1c272, 0xc14763261b5e66 }} },
+            { {{ 0xc6288741689a53, 0xff5a72bbe67199, 0xec607802f9ff06, 0xb79a1619ce7318, 0xd7f754931aa3f4, 0x702c7088ecab85, 0xb3f9aba45d992d, 0xd253ae73cfc2f6 }} } },
+        { /* entry 11 */
+            { {{ 0xf3567ee0b2cdb1, 0x8bc7bbac18f345, 0x00ff826b734de8, 0x8ad9e02d602f88, 0x4f1b1fa3afaa6d, 0xb9b71876ecea98, 0x173810886fa469, 0x48a424ce9ae93f }} },
+            { {{ 0x4493e46b211a4d, 0xfaea379c7a8b03, 0x5e0db658e0190b, 0x2bbcc507b88d91, 0x490fb2aaf35303, 0x7e9448af238de3, 0x63c9394203e7ca, 0xf16926760f0dd5 }} },
+            { {{ 0xe85b1d13be4ebb, 0x22fb42382c8ca9, 0x0d971b6ede7ecb, 0xfc7b2bb4a25cd1, 0x99b9a93b898761, 0x3b6326e9e84b9c, 0xd07d64b862a1c8, 0x06a8c498f75d7e }} } },
+        { /* entry 12 */
+            { {{ 0x35f36a410ec804, 0x440fa71663f5e7, 0xcab10a09ba22fb, 0xfd72de6bb7413f, 0x8ad6bc84ea2b66, 0x6d8ecf230f875f, 0x489055f09451cc, 0x77a62430917b79 }} },
+            { {{ 0x4e631b8ef3423c, 0xbc53ccc41822a3, 0xcfdd9516514f5e, 0x32a86cb5d02c55, 0xb20fcc6f6d69c7, 0xce891f87a2e95c, 0xf67abe3b4f5d43, 0x8c2f5697fc20c0 }} },
+            { {{ 0x8c100171fb61cd, 0xcb1c0eef2ec485, 0xe9de8bc0fc0405, 0x88bc34bcd3ff19, 0xe15807546feca5, 0xfcfb6f352039dc, 0xf963e647d11354, 0x0adcd5709006fc }} } },
+        { /* entry 13 */
+            { {{ 0x6006062069b56f, 0x06a7eb8b6bd580, 0x21b1befafa14ab, 0x0e46dff78bc19d, 0x0bfab0120409ad, 0xddf2aa9a56019b, 0x5afceef693a8dc, 0xcf1e52174fb0fa }} },
+            { {{ 0xbc78743079e566, 0xe3c2ba3e866ae2, 0x4ba5109f08feba, 0x7df864a274b993, 0x0288793219703d, 0x0186a890170c5d, 0x882e9d00f5547a, 0xb4c18a546a29bb }} },
+            { {{ 0x72cd885d718633, 0x114864ae1b82f7, 0xf8044823018ca9, 0xe59fcc3578e957, 0x615ec111d20590, 0xa3fdbb6f5d1b5e, 0x5107f9974fcb47, 0xedf075e78f6abd }} } },
+        { /* entry 14 */
+            { {{ 0xd140c1d9c2716a, 0x2c47c5efc70753, 0x2ddabddc401137, 0x3e4092fa5a9ec2, 0x54587815012850, 0x4199adbed64e69, 0x6cc9d656318534, 0xbb9e7a984b16a7 }} },
+            { {{ 0x5cf3d5642d8411, 0x97bc66f49a8b8e, 0xc661e636432640, 0x859d1878f06e1b, 0x2c7cf358f5fed8, 0x759fe94619f711, 0x139a43aefd397d, 0x5d0584df0f641a }} },
+            { {{ 0x8735b13d47b1d7, 0x7cb41517922713, 0xda3d6b794dcee7, 0x3c47706f255ba6, 0xfaec5bae8f1d8b, 0xf3cce1b782a66f, 0x90e31773337ee9, 0x4e7fd1c657b32e }} } },
+        { /* entry 15 */
+            { {{ 0x546620cd5ec3db, 0x2858a7db3d30a0, 0x581cec02c72934, 0x80355217bade38, 0x2afda56810cddd, 0x1fe42edaa14abf, 0x91375a17be07c8, 0x3b80d2a90380f9 }} },
+            { {{ 0xf06d43b6296f5a, 0x874d8867240892, 0xbdaa521314a0bc, 0x6c6d57a399bda5, 0xd9cbfb99b3514e, 0x6f5382a36d5110, 0x0468b3ae057af8, 0xf5cef36aeb6cbe }} },
+            { {{ 0x5d1c0b157f2070, 0x0b80e86690a99e, 0xf4d356b5b8fb97, 0xce8be80dc3e3ff, 0xda67d05fb427f0, 0x32ee8af19015e1, 0x27ace2bdce9df0, 0x7763f34e0bab86 }} } },
+        { /* entry 16 */
+            { {{ 0x65f237000b6f68, 0xef5961313a4383, 0x885018cdf79303, 0xbbad939c0c7dda, 0x98d7c3b59edb59, 0x63d0454f8764ff, 0x06b526841731a5, 0x70738e498b79b6 }} },
+            { {{ 0x5f179534d90dc0, 0x5215b31b6ee943, 0xc922eda206857b, 0xa8df5f433eaf62, 0xf1a42fa00ddb19, 0x6f06916a9f3eed, 0xf4a15a2f69cf85, 0x0c676fe3a2ed42 }} },
+            { {{ 0xc29d2a14e75d56, 0x31955c7a67b264, 0x710a492df9639e, 0x54bf15d1fcb57d, 0x0c8c17678a67d0, 0x346e48f9ac5c56, 0xb578a30dea14ff, 0x230e4610696b49 }} } },
+        { /* entry 17 */
+            { {{ 0xb39f1520076311, 0xa8c326ee861cf9, 0x1db5c7402b019d, 0x605a87ab5d85f6, 0xf7fb80a39c5dae, 0x2c3a3bddd5c4c2, 0x5ca14c9214f9ec, 0x82f0b1d34419db }} },
+            { {{ 0x64fbbd1f39750f, 0x8ff1363a1a4fd8, 0x48283fe4ca0241, 0xd9e203000b40da, 0x03f10c51c5c8b8, 0x5673803401c4aa, 0x5cdc602b0f08b5, 0x6620ecd3113136 }} },
+            { {{ 0x045cb7ab567070, 0x390eb03addb903, 0xee2a976b32fc29, 0x0723f5501873a9, 0x3010ef6ce6df3e, 0xf28dd389cf88a8, 0xd8e09e49a8d1ea, 0x3b7d363cea9970 }} } },
+        { /* entry 18 */
+            { {{ 0x61962d94001eba, 0xbd0bc43c5adf3f, 0xb93c3b1c6aee62, 0x176394c9e38e3e, 0xfc0dca980ca3e3, 0x9b5ba60d019320, 0x33eaf4ebbe9ad8, 0x2a64ef055a7b0a }} },
+            { {{ 0xfb3f42c9628865, 0x6cd4f8678e8e9f, 0x2f157d1868414b, 0x9b58096b876a90, 0xadc729af28dc31, 0x9e559bd94a4e38, 0x87607357ed359e, 0xc6d9e1e50cd32c }} },
+            { {{ 0xac375503f40a69, 0x2b7f859ce034c6, 0x647a854de63faf, 0x02b82954a8d5a3, 0x4f3929e27e79c6, 0x2a735b18532084, 0x2f6e68a972e2b0, 0x7e9450b3376874 }} } },
+        { /* entry 19 */
+            { {{ 0xccc2df97479252, 0xd383be5f83c650, 0x5fdcd3f3d7fd18, 0x0628d4d03a8e9f, 0xd7e5432d0f78e4, 0xa97fab082f169a, 0x6b1f0f7fb05e2d, 0xef81236733a347 }} },
+            { {{ 0xee30c99073f373, 0x01584ce89cef72, 0x8b5bd9d47a293a, 0xf9b2aeeb5b7564, 0x71db7de8f19a0f, 0x3d4639f0b2d685, 0x4999c10f725cb5, 0x2c51bcf1773bd7 }} },
+            { {{ 0x0d1912ef0284b0, 0x1a6b39c9729160, 0x2ada1aa2625054, 0xe62f17d1fc4660, 0x08520552830811, 0x81a825c9cb0cb9, 0x5d059dc83a2584, 0x7104c507adcc1e }} } },
+        { /* entry 20 */
+            { {{ 0x3a4648894a7bad, 0x517ab66e2d46ad, 0xf8700dcd06d547, 0xb05ca6087588dc, 0x9bc3e0b0563133, 0xf4abee3e17733c, 0xecc27766001a1b, 0x5305468ea17a23 }} },
+            { {{ 0x5210d63e51137b, 0x6e312c3d4ad2d5, 0x2ceb9b0c3959fa, 0x73f342760e52a8, 0x9d1f4f86c903fb, 0x444c71f6532b5e, 0xfd023b209396fa, 0xa9a2253edb0ef4 }} },
+            { {{ 0x64054550490b8c, 0x1db4c3e2be6aaf, 0xea2e91db8c9e76, 0x488e3307eb8748, 0x319a5552308195, 0xf632052ced6ed8, 0x21e555b87f3e80, 0x4f980d1a6eaccc }} } },
+        { /* entry 21 */
+            { {{ 0xc5e5c3433677f9, 0x94dd9fdac7a1ef, 0x1309a5b5edd440, 0xa12ca0d0262a2b, 0x62f0f0e450975d, 0xa40de7f2cdd1c8, 0xdc565797ca6a8d, 0x653515d33877cf }} },
+            { {{ 0xfde23ce8c8b738, 0xcac0bb95e59a59, 0x1dc5b5c7a4334d, 0xdf459d41c4a03f, 0x9730d3d5d23d94, 0xbf28f676197f9c, 0x70a8afc89a2e8a, 0x0b02bd30252f2b }} },
+            { {{ 0x1dfa3799750fc9, 0x6421aa5229d4bc, 0x5f810c1a73f6a0, 0x90c592d396310c, 0x8cc5743ae8cc44, 0x8ca5503ce8aab3, 0x16591af3dd17dd, 0x8c66e06dccd8ab }} } },
+        { /* entry 22 */
+            { {{ 0x8363f15fddb0c1, 0x4bcac9fb17ee1d, 0x723fb1b9babefa, 0x9eeac449e45d3f, 0x4ed397c1f8a556, 0xa981b532810b93, 0x7b1e050c9b8712, 0xa92b8864ed0a32 }} },
+            { {{ 0x046a5119972bbc, 0x4dd9d07bc936f2, 0x7b136218f54633, 0x8aad903f7cdbe6, 0x86a25bd8b5727d, 0x8c6454be41e171, 0xe9f1011a6d6396, 0x8fe29449484f99 }} },
+            { {{ 0xc86214ee6126d9, 0x2ca416a8888cdc, 0xe95fde28e42a99, 0x3eaf4b5bd2067a, 0xeafb6ed976e3f4, 0x812f1a56797cae, 0xe21867fa67fa9d, 0xb8632b4963d44e }} } },
+        { /* entry 23 */
+            { {{ 0x3f1f06d94d18a2, 0x03b7eedf233e00, 0x9688b914ae1a6b, 0x5ffdf2799e7bd2, 0xe55b77ab866bf3, 0xa97d1f205f5968, 0x2017b089b25688, 0x18533571ea86ac }} },
+            { {{ 0xf2dc8c256f50c8, 0xc1adcf55f1f43b, 0x95853609eebca2, 0x804c36f091fef4, 0x8c1d7367e0f891, 0x0eb8d43537f3c6, 0x493c149c90f58b, 0xf881550f7d6e32 }} },
+            { {{ 0xea3876d33f1e53, 0x15691e16f3f417, 0xe54cf819ded88b, 0xf1f661a9ff9bb4, 0xf244e5161c8367, 0xb038f261193655, 0x56d687789d5625, 0x18ffc8072f7269 }} } },
+        { /* entry 24 */
+            { {{ 0xa9eca591be7541, 0x3d71cd5f92191b, 0xcad40e72186bd1, 0x85ab42666ef523, 0x2e3e71f7dcfbe2, 0x1dad76beaeeb53, 0xa6d0cae8c267ad, 0xada90ca2468d3e }} },
+            { {{ 0x495aa6c63f29da, 0x733f5e5e5b72ff, 0x5cf3674501b908, 0x2fff873db2db71, 0x1f89b49fb2ca48, 0x24e0453cca379b, 0x03a14320205ba2, 0x92fe0c81ad6c84 }} },
+            { {{ 0x2c182d27ae8cf2, 0xbbc3ecf4d7632a, 0x8df456b468994f, 0xb0520ba6bb21d3, 0x38824afe145ccf, 0x43a0faaf70409f, 0x353a20395401a4, 0x4d042ab4344425 }} } },
+        { /* entry 25 */
+            { {{ 0x49dc3adeb40d83, 0x680bbb67192003, 0x41539d9e6f8a73, 0x0841526d959428, 0x454bd11440bd6a, 0xd1f4b80cc5554e, 0xfb27511632369d, 0x994cd2a96df59a }} },
+            { {{ 0x3adef416091a78, 0x44d79747c69bc0, 0x79fe9bd6abafec, 0xd831cc0c7dd591, 0xd44c49eeaa7bd7, 0xe772d940c26403, 0x9449e720fc4111, 0xddc9b22f0064b8 }} },
+            { {{ 0x2faa29c5a86e11, 0x11c0c2c8942810, 0xc3b1986f0a885d, 0x599f9c30876cfa, 0xb3f61dccea6977, 0xe74d8cbfc1a6cf, 0x5181e6d82fcae5, 0x39b70d2b503f2d }} } },
+        { /* entry 26 */
+            { {{ 0xae58549db2b9b7, 0x1be7e8ab3c4037, 0x06a0b571726bcd, 0x91a99002863e85, 0xc930001bc6b51d, 0x65e0b013e6a471, 0x79c1ff3fd961c3, 0x9926c46d69f842 }} },
+            { {{ 0x83e6f3c2820e38, 0xbe793f9a6ed539, 0xb8b15efd7db0e8, 0x580fcadd27881b, 0xf62786510fd454, 0xebb6508039044e, 0x95fa352f0faaa9, 0x7e2adc88ed1609 }} },
+            { {{ 0xf67457b19403c7, 0x34560b168d85c1, 0x68e2fe76cd3213, 0xe16ee5631b7cfc, 0x0bf1e602a55cf3, 0x1eea0e868449fd, 0x45ea63484997cf, 0x198899073a9307 }} } },
+        { /* entry 27 */
+            { {{ 0xe8f155e3510b03, 0x3cb1a13a21d450, 0x4b9d918a41434e, 0x00c74770ef9334, 0x47b0c25d74da09, 0x5e382335a64a07, 0x2f436570e781e8, 0x29394f804081ad }} },
+            { {{ 0xb4388f1ced5215, 0x71388263e1fb67, 0x67284c8a18c8dd, 0x2a36ed3e8088f2, 0x79be6273e0fb32, 0x9292e575d4e1d2, 0x58d3ce652bf3e5, 0x7180314d2eb2db }} },
+            { {{ 0xcd74b9310872c3, 0xd810967eb9269b, 0xc1124a91841010, 0xd02424b1b88433, 0x02dc33ac3f8c72, 0x112ccf11f43933, 0x1851682bafe496, 0xd5ed45e826062b }} } },
+        { /* entry 28 */
+            { {{ 0x622174ad70d0f1, 0xb928d7abd283e4, 0xf6f4c5396eee20, 0xd79ff54bdc9d11, 0x1eb78f220cfe84, 0x7e8b0e7e0205f6, 0x0415de443adfa9, 0x111ea927c36568 }} },
+            { {{ 0x789d2e9e48dd91, 0xb5e4b5810c0f7b, 0xb9f2a0073d0f65, 0xc5c3aec66749c4, 0x89ae127d352a5c, 0xa0ffd5b3f1804c, 0x96579e0fbbaa9f, 0x66f5c69c320916 }} },
+            { {{ 0x92748f34f11db2, 0xc654ec02d0a261, 0xc9d602c931e7dd, 0xe0e040860aa3dc, 0x48719349b1f12c, 0x0ce7fe8070f6a8, 0xbed749da135a31, 0xa36309114d0928 }} } },
+        { /* entry 29 */
+            { {{ 0x786796d831e326, 0xe5604698b9d6b5, 0x884c1ab5f56547, 0x25dc6ca3b96322, 0xe77a8093bc53ec, 0x7384f80b3031a3, 0x5b36b34d32ef7c, 0x0c230b0111c9d3 }} },
+            { {{ 0x5be5346fddf191, 0x1e820ad716a389, 0x853372a29d52a8, 0x19d2137c40531f, 0xc3d049ca74e2aa, 0x5d25141db502c3, 0x63be97bd36fda5, 0xaffec2a5282bd4 }} },
+            { {{ 0x1fcf859959eb45, 0x9cfaf849a06dd9, 0x546ce9dce7ca6c, 0x95ba88b01b454f, 0x9021753dbaf403, 0xf06b16fcfcf1e9, 0x041dd8ad19134b, 0xc3e8c4888395ab }} } },
+        { /* entry 30 */
+            { {{ 0x89b23cac0aab62, 0xfb38ce1b9a09d4, 0xed70d4110304e7, 0xc0ce0657e6e69d, 0x555b167f33cf06, 0x287c57bebd2cb2, 0x3ea50af6958609, 0x8d639d1078af02 }} },
+            { {{ 0x838b6fffa55943, 0x9f5d5f936e7387, 0x36f2f7038fb589, 0xb44629efa667a8, 0x1b92e055766e3d, 0x83578f05df4b7a, 0x25f7b80937d47d, 0xe7a1dd81edf65f }} },
+            { {{ 0x2c5a09c1e2c2dc, 0xe11389f5fc036f, 0xf4d8275a162e96, 0x1c39604ccb9015, 0x22ed8ec26ad97d, 0xf8e3d0f1310f23, 0x6aa554f4e2d722, 0x8491462f00de4a }} } },
+        { /* entry 31 */
+            { {{ 0xba76315c8af598, 0x936495c4ec872a, 0x883331f4d186f5, 0x69ac84a3ca7b90, 0xb4f5d0c8011dfd, 0x245682e38175d4, 0x045fc3a5c0dd53, 0x27b0bc57c4ba1a }} },
+            { {{ 0x73b3aeccaf1c07, 0xf45d5035267544, 0x5dd32ff75b28cd, 0x9b0bea3bbee61c, 0x09b13a395278c8, 0x4a7608ff897ddb, 0xbaf1ca897a2503, 0x1c68f41088a49b }} },
+            { {{ 0x278f277af0b21b, 0xc092b242d96973, 0xae21c94912ef6f, 0x74c01499ff8b79, 0x1088af40962c6d, 0xe4b763a7206794, 0x028356acf81831, 0xcd0c601c6b3c4b }} } },
+    },
+    { /* comb 4 */
+        { /* entry 0 */
+            { {{ 0xf09e562be8f35e, 0xceb4b467a85df5, 0x3537cfd74e5b65, 0xe7066d0d2c6a69, 0x9658b21b5daf47, 0xa6c7efade994f9, 0xe704829c053140, 0x40f8ffe11b7ee2 }} },
+            { {{ 0x5315ba2e60171f, 0xe5e4afe11e6795, 0x21ef37a0c9cc2d, 0xbb5d1f531157f9, 0x88fd2773374a90, 0xa970d681618357, 0x78ddd900eb39b3, 0xa288bd9a17e15b }} },
+            { {{ 0x3c3bad996459e4, 0xce627d9eb021a5, 0x7ffc2dea7551ca, 0xdcd21ee9e071c4, 0xf919b5ca555dc3, 0x6622d7061dc6ef, 0x9826b97109b01d, 0xcc969e8d2a7dc8 }} } },
+        { /* entry 1 */
+            { {{ 0x53aaa79e8bd58b, 0x0afaba392da351, 0x7d8a84a4aef0db, 0xc4f5041b7dd1c2, 0x73f356200e853a, 0xd981b2f5f2f0a9, 0xdb9be8fd30c89a, 0x16535c18eeb645 }} },
+            { {{ 0x0d4fa5ae5e29cb, 0x1ff068ec00d82c, 0x1a41eb7f3531c6, 0x215abaa6ee8e2e, 0x42edeba967622e, 0xa429166c235b1c, 0x426070293805c1, 0xf6b7f75df1c1a1 }} },
+            { {{ 0x47d76c029c0817, 0x32d2ba24e1c3b1, 0x46a8786aaeba7c, 0x4efe6e8d5f0dc7, 0x2ea44db5bdfe0e, 0x5ed8c6bfc6195f, 0xdd14b03efee85d, 0x11b9027de51f72 }} } },
+        { /* entry 2 */
+            { {{ 0x956279fcd24e83, 0x709745b65bb664, 0x382c8afdf5a1a4, 0xc2b163b2c384ea, 0xc7699d89de3aad, 0x99b76199d4a522, 0x01f815349227c8, 0xf988c96d876ba3 }} },
+            { {{ 0x6fe37caf89fe0c, 0x2569c46730503b, 0xe3c939d95d02da, 0x0031ba72423600, 0xb7936dc5213d82, 0x70d52283263fb9, 0x3a34aec1b8ce8c, 0x130e5a7a8498d6 }} },
+            { {{ 0x963589885ebb3f, 0x356a504f3a7546, 0x84466ffb2067bb, 0xe950a9c40d6b97, 0x6c49df8f3f5673, 0x17cb0748c25389, 0x4ecaecb1d4ff56, 0xdfa3d715fd9049 }} } },
+        { /* entry 3 */
+            { {{ 0x9fb2e74afedb01, 0x6a7d2eb30ea62d, 0x8ac9f24b81402b, 0xdc19b684ec1a55, 0x4955ce001b2588, 0x611a593a21a755, 0x7eb9e88bd47225, 0xdec3a98b561b84 }} },
+            { {{ 0x76fdf534595d83, 0x624046450ee3b6, 0xef75641606d1c9, 0xc8797355562936, 0xaa01ff22e6d0e7, 0x78c2da80631c3a, 0x08131e0445cd40, 0x4b81aae5f9b0af }} },
+            { {{ 0x4e20015eaf3a7e, 0xfb6e52cb536d29, 0xbfed16afd9e84a, 0xc58c974112d4f0, 0x1a2f84aceaed1a, 0xd63f2914976e47, 0x8e39e1be7a2a4f, 0xd51ad7c559a9b1 }} } },
+        { /* entry 4 */
+            { {{ 0x5c91a46aff943a, 0x6200aba781926c, 0x63dd4ae4528ae2, 0x0d028cf4a8ece6, 0xe0d12cd0c1a96c, 0x38ef3ca104a398, 0x6aea9d6d4c612c, 0xd26bfdd7407e0e }} },
+            { {{ 0x9f52f08e4fa5d6, 0x58a91122cb117d, 0x78fc518a8e4bd8, 0x37aa4f592a0aa3, 0x5c75e8c35d975b, 0xf58bb481fc10d6, 0xee2fe1a9a2938b, 0x66ce3090db561d }} },
+            { {{ 0x27d9e28a44fa75, 0xced486d4d74d52, 0xfb683930b195c4, 0x19025e3f60d929, 0xe0e37d9254e3dd, 0x201b933b7d78ee, 0xb27aded9b67ab0, 0xfb4604d5324806 }} } },
+        { /* entry 5 */
+            { {{ 0x259bdd8dfbeea9, 0xa21277da2d3425, 0x6cbb5cbe3adcc7, 0x154b13d1fc03c1, 0xdfeec5cee04400, 0xbbfe0eaa504c15, 0x78049da936967d, 0xf1cdc33ca12023 }} },
+            { {{ 0xc574e3337eaa24, 0xda19e8e3e4938d, 0xafe49595aab8ae, 0xf1ebbd4c8604e8, 0x9dadff42dc52f5, 0xb062400173b344, 0xee7dd1677a8f0d, 0x0bc5a160612e63 }} },
+            { {{ 0xfcbba9996ac167, 0x9ed197ea30a6e7, 0x46acb90e70404f, 0x940450a9bde2f9, 0xbe5ee60cc2540f, 0x3024b5ebbee9a5, 0xed0556c1de7f43, 0x5b88477ccd5c55 }} } },
+        { /* entry 6 */
+            { {{ 0x1c8f38d487244d, 0x04bc5510d6d2ba, 0x401b0a9581ba50, 0x9c3471a786b5bb, 0xb0c5638f3884c7, 0x16199c5d1292c8, 0x7737648a01f446, 0x2aa49ec82d7886 }} },
+            { {{ 0xe198a2fa68bc06, 0x8dc408600964b3, 0xcee90420bb0183, 0x10414f2f1fb727, 0xc342e7f77f2c94, 0x26c5965f4fafe6, 0xaa8b85c6351c01, 0x8f44046a4ed5e6 }} },
+            { {{ 0xea8f7da0480e40, 0x30f4986e31a485, 0x75c73187f95f5f, 0xd36ad1b3eb4bd6, 0xe6cb4446262881, 0x37948c562712d5, 0x4002b8d62b7b45, 0xfe692f6b6950cf }} } },
+        { /* entry 7 */
+            { {{ 0x8022654140d389, 0x1ab2a276fd896b, 0x1a35d9f189c2b0, 0x2511a060f53048, 0xd8281fa3ff93b7, 0xe9420b283f7d3c, 0xdb9da982636f73, 0xae3ddd85c3f3f4 }} },
+            { {{ 0x32bc8358a6fa46, 0x689cc9666b1453, 0x0a09539cc4144f, 0x2e3af80e71dbec, 0x4d8082d94a0921, 0x3cd4c8dbd5310b, 0x91ccf709e21c24, 0x1fe0ef2360ec64 }} },
+            { {{ 0x5b8d8334cb7c3f, 0x431cdc783a137f, 0x3722dcc7431b1e, 0xd9e6a443ac776b, 0xe8d39aa41b1d9b, 0xeb5e473d8eeccb, 0x3dee508695a9d4, 0x73e82898892edb }} } },
+        { /* entry 8 */
+            { {{ 0x6517518a60b23f, 0xadfe80d93bd12b, 0x84d563ff09514f, 0x5ba475b69bc3a5, 0x2b07288de050ac, 0x2e7191a25404aa, 0xc564413bdbd24a, 0xaa0040acb2c239 }} },
+            { {{ 0xc799f841e497e5, 0xd9e79dea9eca9c, 0x4d7c1a598fa5e4, 0x967f1ce26e14da, 0x35981cf52d0fb6, 0x2bf76a848acc47, 0x63514dca8bb0ad, 0x84599be6ba4286 }} },
+            { {{ 0x1bb59e9ea0f768, 0x5ee93e0359addf, 0x9780be8ee10438, 0x0f87136b094e39, 0x58f0b87b945eb5, 0x9c30212eebc291, 0xa2cf7c11b19648, 0xcefe1d9209770a }} } },
+        { /* entry 9 */
+            { {{ 0xd936d7dd52d602, 0x61d2b6517cf0c2, 0xb669b70ad065a9, 0xc497b6a46d9ff7, 0x3d438617b9441d, 0xc8cce933f3d7d1, 0x9cd3b95489a2e9, 0x1440a15d2aee56 }} },
+            { {{ 0x514c208049017e, 0x88290d1ae0390f, 0xc66f1e1f3bf022, 0x3ed9fb45816f3f, 0x23c7530e9146f6, 0x836884f4f93588, 0xba639e4bdb924a, 0xdef23aa06d17c2 }} },
+            { {{ 0x92c4e7f934737a, 0xa54d7a6e6c3441, 0x78923b7bc0635f, 0xfb05fd87be3e45, 0x3eb0c5ecbf5d15, 0x869ad91a4cc6bf, 0xf010658c861761, 0x69c8062857475e }} } },
+        { /* entry 10 */
+            { {{ 0x43b537ed988600, 0x15c21dec5b0747, 0x58ff934425c634, 0x65f5813b4ca46f, 0xfcbd8a8859e990, 0xdeefb1d75faab1, 0x280cf162c84c90, 0x4e939951302a8b }} },
+            { {{ 0x7e4c15c9d1fdd3, 0xf17e34f4e46d1a, 0x5864622a5339c1, 0x420a61fedf0760, 0xf77e08718116ce, 0x3092e4a3a4bcda, 0xc6cf45902c3e20, 0xeaba7d8be0f0b8 }} },
+            { {{ 0xf43ad9a28aa73c, 0xb0df78c7eb287c, 0x5c78f3328ed0ac, 0xdfbfb06525b247, 0xeb4de9715fa1e5, 0xe5546226e97cdd, 0x3935c6bc981c35, 0x6f289e5f566fe9 }} } },
+        { /* entry 11 */
+            { {{ 0xf6373afccf070d, 0x17f2ee29afb644, 0xa0db2b6d67ddaa, 0xc081150d6d0822, 0x5f5446291b4195, 0x67238135b603cd, 0x4573e143c029ca, 0xcea754567b8f8c }} },
+            { {{ 0x1ea924e188ec4e, 0x4fe9d2c8569e9d, 0x346fd175f875a1, 0xeba72257fb0ebc, 0xaf5ca36bd73ecf, 0x164e9bdea9d2b0, 0x1dbd6477c27c14, 0x746a8a2fb43f45 }} },
+            { {{ 0xb68ccf6c1a696e, 0xf9212fc422fc56, 0xc667caf7ef4989, 0x12ed8c49397e33, 0xc40f4f2d5c9905, 0xddb9f4a36ad04f, 0x8b1702b6a289c5, 0x6876213c23bf12 }} } },
+        { /* entry 12 */
+            { {{ 0xafcf3417a4651c, 0x8130b9587a335d, 0x56f8cc4505628b, 0x2b5a898078f0be, 0x73ce2fc3637206, 0xac934373eeb18d, 0x32e4062760c195, 0x3e541693694f5b }} },
+            { {{ 0x8ff9019c659570, 0x6825f1a3b45a11, 0x598060f89ed16b, 0x27d7f877aa375d, 0x8804d90d6abe5f, 0x02f094fae5cbbc, 0x1c017e20b43f72, 0x413d9c82bca0e5 }} },
+            { {{ 0xf2c961cd16eea6, 0x5051708712407e, 0x3bcac9bcb998c1, 0x14041336d2e311, 0x1129e3a4f6b049, 0x7cc1f474678260, 0x2afbdb05b8ee68, 0x3d7d0c1fffc2e0 }} } },
+        { /* entry 13 */
+            { {{ 0x3297c036b1385f, 0x1c26ff8c13396a, 0xb6149f5a78af22, 0x31245d1a560f6d, 0xd30921d174749b, 0x94fa2eda8cf191, 0xdf3419c1b1cf35, 0x047fe3a85ce06b }} },
+            { {{ 0xd844c73c2abda2, 0xe46332fe136fb5, 0x78759d236e8529, 0xb5f933323b80e8, 0x71b68cc5173b0a, 0xabd95950562d96, 0xc6be920870fd38, 0xe4fa4d62c5c822 }} },
+            { {{ 0x02f31ec7cb06d1, 0xa45abe6aa6a394, 0xc69ff46f2be995, 0xd491fd390bf0c9, 0xc78f3bc36365bf, 0x4c7fc38f40b289, 0xbd558e76d59e25, 0x644604c395ca97 }} } },
+        { /* entry 14 */
+            { {{ 0xe88b2274d6fcaf, 0x5b7ac25758493d, 0xd1a3674d6c65a0, 0xf6f4c61d8990ba, 0xcd4302beee5d96, 0x48625771dce880, 0x1d746c6bd87668, 0x4bd289348bdfab }} },
+            { {{ 0xe8e43c70dbeafe, 0x85a347142086e8, 0xb78fed7a1fd0b8, 0x46d038e0c4ca54, 0xdd9cbfbfcd7645, 0xb8a12d529f75ee, 0xf959c23fb5d49f, 0x99182a70186e70 }} },
+            { {{ 0xb55c4c1f8d65ef, 0x9aac6784adb7c5, 0x021192cfa54a78, 0x1009bcabbd332e, 0xeef58584fae091, 0x49d29f574b757b, 0xc65d36fb79ba67, 0x54ce7a4fda1c62 }} } },
+        { /* entry 15 */
+            { {{ 0xaf2980179a8a24, 0x4aa231a4b00aca, 0x7c2561206f1b9b, 0x11cb159eb6ac5a, 0x9982b424c59a80, 0x08fb9bfe41513c, 0x2bc7e91e00de85, 0x47acbc1770200b }} },
+            { {{ 0x8f450ab5887363, 0x1ffecaf984aef3, 0x7e47cda4db0491, 0xdf5a4bbfafffdf, 0x964934b3062d19, 0xbfc27393c1605a, 0x6932c990cea9c2, 0x5db7e0ea588534 }} },
+            { {{ 0x331ed3c0418362, 0xe45fbe61b6589b, 0xc2a55ce34df120, 0xb31b68bf283913, 0xd53ec194f2106e, 0x1f32b4438ab9ae, 0x9b5ecb2ab323e0, 0x59b448f2ef73a2 }} } },
+        { /* entry 16 */
+            { {{ 0xa6c56867fe66eb, 0xf3d9429d4b186c, 0xbddc14ed2fa35f, 0xe3ff952ff6dfd3, 0xccd672a080bc40, 0x66e2b36265f267, 0xb8d135c28b8b2f, 0x6af073958cbc9a }} },
+            { {{ 0x5a9d0b1eb2215d, 0x6dfb5ebcdb154c, 0xe392c5636237d2, 0x7a7bea37b39f78, 0xfa351fa38a63c7, 0xfdb034fac783b7, 0xedaab18be54418, 0xf2be6a3c8802cb }} },
+            { {{ 0xa15c70c6dc3fe3, 0x019c4cc94df82f, 0x1413bbddfa9eef, 0x6aae66aa6a6a1a, 0x84b7aa3b65a83b, 0x543e6b891663a4, 0xf65cb9be213712, 0x9f08f4bcfff50e }} } },
+        { /* entry 17 */
+            { {{ 0x2210b2c20b9d7b, 0x179a1ee3b6c9ea, 0x236cf617e46a49, 0x25d3ac80b052ae, 0x2c5b04b595373f, 0x5c0049c0c6815c, 0xb285a6169bd9b1, 0x52d399e113dade }} },
+            { {{ 0x7409256546d4de, 0xe893055b408781, 0x9200eb1378bab3, 0xc9f4736ae5724a, 0xcf0f13f5c69a32, 0x26a27583f3248d, 0xf7bfdb1a814653, 0x4b077e90e57a25 }} },
+            { {{ 0x69ad3b12be47b4, 0x096fe9461fdb91, 0x58ec1f8629999b, 0x56be53d00693c6, 0xbb56a00f23921d, 0xae09282f664b40, 0x6266df21557dca, 0xb60a751bbb2900 }} } },
+        { /* entry 18 */
+            { {{ 0xd2afbd98465dae, 0x277336b66d9506, 0x691a31c7e6e6d8, 0x1d101799338a70, 0xb161907c4fbeb2, 0x6d240dd7b5fc9e, 0x340363e76f02fc, 0x565490df0a2412 }} },
+            { {{ 0xb9090da764ce45, 0xde56b4df9d07cc, 0x0678955715d5cb, 0x6a64fa11788fbf, 0x13c3b1de45aa07, 0x226ec206bb3105, 0xaa476c3b981c5d, 0xf84f330889589a }} },
+            { {{ 0xd990fcd8962ca8, 0xf0113cf4a5b3ee, 0x2f9a6639923063, 0xda20521a6271db, 0x6bea0ed74ea944, 0x1b81f6904058e1, 0xb37bcf2de9c7e2, 0xfa80f32ebb337d }} } },
+        { /* entry 19 */
+            { {{ 0xc7131437c6a1a9, 0x3f434e79268873, 0x2a331ed47577ba, 0xe92b9bd29bc5b0, 0x3064a9a90ee6e7, 0x72ecc7ce7e5e7c, 0x7ec482a6ffbc56, 0xa6c1edecfd0684 }} },
+            { {{ 0xff9b2bef487248, 0xad203ed6f250ac, 0x6bdad4b6a0c485, 0x8da8060adb28e7, 0x1deb738188df5a, 0xdbf27cbc12d9bc, 0xb8bb8de9a5fb82, 0x4d2e0321f9516f }} },
+            { {{ 0x1a8c822ace19e1, 0xd4cfdf3797f5ea, 0xd6b1018d6e6e90, 0x7c8cef61954406, 0x5916c2b423fd53, 0xcf22bbc772a72b, 0x89042f27b6ba57, 0x1e734959720b16 }} } },
+        { /* entry 20 */
+            { {{ 0xa37103ea78c29f, 0x8a6dbe023ece36, 0x5c11f37c297b8a, 0xa411156f6ec377, 0x8d22997846522f, 0x0d44f098d8e555, 0x5f6906ae71a8cb, 0xa579058cc7632d }} },
+            { {{ 0xc7de8ed48cb4f0, 0xb2dd642ca81431, 0xda5073f9851aec, 0xebc755d7cbe0cc, 0x737f942104e029, 0x7fa57f14d44dbb, 0x80d683b54a5b4a, 0xf3cac6fa741fb6 }} },
+            { {{ 0x47ae4bab161f0b, 0x6872888bba9714, 0x946b17cf823f56, 0x7a0a04bc4d108e, 0xa6a90740d91ea0, 0x9909c2ca462c79, 0xbee751986db8e6, 0x6fe05cfb0e53be }} } },
+        { /* entry 21 */
+            { {{ 0xcb44b3a21d7f8f, 0xb40836afd2b796, 0x6d25c672a6e52e, 0x66408b019995df, 0x1d5c8b73e3e32d, 0xcacd5130dbe3c0, 0x41dde061647957, 0xf589ba607cb36a }} },
+            { {{ 0xcd889c42e09631, 0x24b23449d2a16e, 0xd096a40e2d8227, 0xc2183c5460f8ba, 0x5b39fee01d7e51, 0x0a14c724de75b1, 0x10cbc82217fd9e, 0x657b6d02a50173 }} },
+            { {{ 0xaa05a962297774, 0xe993e4309aa2b1, 0xb9308395703e37, 0x4eb7439e92ee67, 0xf4a39cf985f3ef, 0x4214feea12da83, 0xeac6b33df74c75, 0x64b32cf49e808c }} } },
+        { /* entry 22 */
+            { {{ 0xc429a74a27ae55, 0xa34993b905938c, 0xdf75cffc0c5467, 0x77339205d8875c, 0x84e3283f6f2814, 0x23c8e53856c5c7, 0x77b17abd9842f6, 0x63e91bab01ad9c }} },
+            { {{ 0x70bf1aab824469, 0xbf5b3a37f7bfd7, 0xbf57c7b5c61dce, 0x4a72c35f45fbe3, 0xf3d402657a1c79, 0xa64e0a3c09b43a, 0x29596c95e2420f, 0x8f698ac5a1e88e }} },
+            { {{ 0xfdb8cd317a8dd8, 0xbd503be096252f, 0xf75834b1e05ed5, 0x991102c647684b, 0xe0970c069738a2, 0x92672c3d0c5552, 0xa4846f86d004e8, 0x49060c4bd2ea35 }} } },
+        { /* entry 23 */
+            { {{ 0x1d02c3bb5c88ba, 0x415b296b35ec51, 0x52f94fe9799a4b, 0x636f6e83a4a23f, 0xba4048e9831f8a, 0xb3e0410bf3ebf5, 0xc6bbb3287f4513, 0x3a26ade7e6243f }} },
+            { {{ 0xe0d0e74bf206be, 0x00aacb4317e181, 0xeedfd886fff080, 0x3201eafc6b9c18, 0x33856c5cee4a2f, 0xab14f397e9f48d, 0xed32bec0014ac0, 0x078e45bebbcbcf }} },
+            { {{ 0xcebc6a9d670963, 0x16907eb966db3d, 0xc0208c88b9e876, 0xd6b3c975dd869e, 0xaba24eccc5ae17, 0x99a705a4c22288, 0x2c02f083d663dc, 0x8f0eb35d10d205 }} } },
+        { /* entry 24 */
+            { {{ 0xbc64ab094a43bf, 0xf68bb3e369178a, 0x8973fdbda062fa, 0xa6964b39d2815c, 0xea9c546df4ab00, 0x2dc76219179eb9, 0x0af0e647b38c5d, 0xeac28fbf7aa6a3 }} },
+            { {{ 0x66ddeff78cf3a4, 0x35d6f648a9563e, 0x19c67f62443dde, 0x7f5012279a9654, 0xc6ed6f243c615b, 0xc26f0fe770b641, 0x4f973c627024dd, 0x61536c6a285017 }} },
+            { {{ 0xf9f4ba08ff563e, 0x6f57983cf0a8ce, 0x6ed127b23dc7f8, 0x31f3a5303e28f0, 0xff390718f0abab, 0x904a4e30964a95, 0x9abcc26e0ebda3, 0xf19e49d5b4dc12 }} } },
+        { /* entry 25 */
+            { {{ 0x837ee40282d161, 0x20836f120a227f, 0x57082ed5e16bc3, 0x2a61e28fe7c15f, 0x91e2b948f2de33, 0xcdfc369d979872, 0xf4b02328fb786b, 0x363fb65f40933b }} },
+            { {{ 0x505642df8e8167, 0x327ff27f6fd397, 0x69bb3cce0c7306, 0x30c3904deb5eab, 0x6ac34bef8f7d06, 0xfdc3c3c8d377c3, 0xeca740f7ba0021, 0x0eb7e9db1718c2 }} },
+            { {{ 0x3b3e79115b8b6c, 0x7182e213fccaf0, 0xf08ffecb8c9952, 0x34d358f365e867, 0x009c4f22d1a265, 0x16c1245f58e657, 0xb435847bd45caa, 0x18773082a9fe8a }} } },
+        { /* entry 26 */
+            { {{ 0xad08946ebddb1f, 0xe0374ef9b55bdf, 0x5963d9f1592cfd, 0xa729b5d1907e2f, 0x9b78a6c2813b2a, 0x1fbdac5638cecd, 0x7fc1ee8eb32bfe, 0x5c141323287c83 }} },
+            { {{ 0x504a427af39372, 0x7e993c1031299a, 0x7fab12307764a7, 0x7f34b8099ad0f3, 0xb73b767480f9b5, 0x03b9d4c148b1ce, 0x299098df9a0c6e, 0x8f75d58804f319 }} },
+            { {{ 0xa694e6eee36667, 0x9cb9d502f3bdc0, 0xf81cf8c45776bc, 0x6f19ec6f0f21f4, 0xfeda39c4b333ac, 0xb251f6d2cd72e5, 0x7c9b9b957af534, 0xd555ee5b8c7693 }} } },
+        { /* entry 27 */
+            { {{ 0x66314ef07041cb, 0xd32b56328c0580, 0xd47c3a68bd8630, 0xae2da8e8cc809a, 0x7dfd33588450c5, 0xd1d75d9445e210, 0xfdfe0293e1cc1b, 0x9300d696c0f936 }} },
+            { {{ 0x9937b1bc3e7f4a, 0x3a191c770f6364, 0x4c4c6c5331d083, 0x70b649f44802dd, 0x57f1de1972292b, 0x8c905d7b39ed3b, 0x8dbf6d0314c242, 0x1fc05977133a28 }} },
+            { {{ 0x223ceec57be939, 0x1779fa0a21443d, 0x31a36cab06443d, 0xc72f7be6e3cef0, 0x4792f59180ff77, 0x86d95331e551f3, 0x4bb33bb217890d, 0xce8da1c7b20055 }} } },
+        { /* entry 28 */
+            { {{ 0x702bbd9a1b4bea, 0x05812e6f9030d1, 0x085ae54bd60d31, 0x2e4562591e8219, 0xded13cd3c558d5, 0x06cf2859ed8de0, 0x239b09f1cdbedd, 0x077d12b477702f }} },
+            { {{ 0x35dd8755c8cd7d, 0x69fb299c8a290f, 0x361343cf53f223, 0x7f7359d1ad762a, 0xcf92d4a2ec937f, 0x73c06368c5b83e, 0x2db41a56f5f9fc, 0x68ffb8bf08cb6d }} },
+            { {{ 0xd225b35b0be934, 0x542eec270c926e, 0x2f1fafc09a9043, 0xe634a63f9dbfdd, 0x0322cfc68c507b, 0xbc69a1b28a6b8f, 0x9f78ac438d88ab, 0x4dd7e1505b8264 }} } },
+        { /* entry 29 */
+            { {{ 0x018bcd3afc083f, 0xb83c34ec819038, 0xb7a5ab5b084395, 0x0e0a90b762e8af, 0xb1a8c778332cb6, 0xb55c1ac8ab1e52, 0x157768a19f6cbf, 0x552318f8f627e2 }} },
+            { {{ 0x618f997dcac714, 0x95a34cd5f19a37, 0x4bc5e26f86fd73, 0x33f7d669243fd3, 0x4e8e16f01e46f2, 0x817259cfb8f53e, 0xe23b1e3a8ec4fa, 0x6d598ca866de04 }} },
+            { {{ 0xef33454b0e0b89, 0x216e62c282bfcf, 0xd09e7bc643abf6, 0x5f493d28337374, 0x1d5b00c8a9a013, 0x4ec0ff561cdd8b, 0x6d206a9b5eb857, 0xa233b03cf53072 }} } },
+        { /* entry 30 */
+            { {{ 0xe7629925f0fd19, 0xad023a1ca2417d, 0x7e969862a2bfaa, 0xd1d338c9630bf2, 0x38858aa1d1c62a, 0x4d7fd11ea919ad, 0x363b38f21be955, 0x500f2700605460 }} },
+            { {{ 0x7215c638594ea6, 0x75abab20049441, 0x01ee50b84352cc, 0xa43f8acafecf94, 0x93def656b49d06, 0xec8f7c9bcd4c16, 0x2f2ae71884a493, 0xd300c9617212dd }} },
+            { {{ 0xfd5f8713b70411, 0xfd0e049901b82f, 0x5275d64adbc93e, 0x5faef9f257e3dc, 0x4e5efde7cd6ca7, 0x8d022c1585cd28, 0xb7d8f45373bb5d, 0x0431ad68f73644 }} } },
+        { /* entry 31 */
+            { {{ 0x7c9ab91adcb7a5, 0x69912edffafdc5, 0xb1f152f50a8cb2, 0x7c979f4f528494, 0x715ccf1a8b8b11, 0x1fd9734aed3b48, 0x0deb1f560aab1f, 0xf60c6e4bfb4a1b }} },
+            { {{ 0x5630ad31177953, 0x0cb9db97f37380, 0x70d6e9034d1504, 0xe0299d44511594, 0x37b908b3dfba1b, 0x0b2411af32e9cb, 0x3f6e88afc7478f, 0xbbd0ad328a59ac }} },
+            { {{ 0x88b294fae2b682, 0x162408344fa119, 0x8814ae79307f1d, 0xa86796cbc7824a, 0x10d1792e5a8f92, 0xcbae97b09f6db5, 0x4a8bf183f7a57a, 0xdf85e843dbfff5 }} } },
     },
 };
 

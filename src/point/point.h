@@ -48,6 +48,15 @@ typedef struct {
 } point_cached_t;
 
 /*
+ * An affine point of the twisted curve -x^2 + y^2 = 1 + d' x^2 y^2, d' = d - 1
+ * (2-isogenous to edwards448, see point_base_twisted.c), as
+ * (y - x, y + x, 2 d' x y): the entries of the single fixed-base comb.
+ */
+typedef struct {
+    gf ymx, ypx, td;
+} point_tniels_t;
+
+/*
  * The fixed-base comb (Lim-Lee / Hamburg's signed all-bits comb, see
  * point_comb.c): COMB_N tables of 2^(COMB_T - 1) points, COMB_S - 1
  * doublings and COMB_N * COMB_S additions; COMB_N * COMB_T * COMB_S >= 446.
@@ -59,6 +68,31 @@ typedef struct {
 #define COMB_S 18
 #define COMB_ENTRIES (1 << (COMB_T - 1))
 
+/*
+ * The shape of the single calls' fixed-base comb (point_base_twisted.c, the
+ * table point_base_comb_twisted), chosen by measurement (gen/gen_tables.py
+ * reads it too). The batch calls' lane comb and the run-time tables of
+ * goldilocks_x448_precompute keep COMB_N, COMB_T, COMB_S (the size of the
+ * latter is in include/goldilocks.h). One run of each shape on Zen 3,
+ * x86-64-v3 (then on the 8x56 layout), N x T x S: the table, the X448 public key's instructions and its
+ * fastest ticks of five interleaved rounds (a loaded machine; the count repeats):
+ *     5x6x15  30 KiB  497,422   98.9k  (75 additions, 14 doublings)
+ *     9x5x10  27 KiB  508,055  103.1k
+ *     4x7x16  48 KiB  502,470  102.1k
+ *     6x6x13  36 KiB  502,910  101.6k
+ *     4x6x19  24 KiB  513,465  102.1k
+ *     6x5x15  18 KiB  523,298  105.2k
+ *     5x5x18  15 KiB  532,528  107.7k  (COMB_N x COMB_T x COMB_S)
+ *     3x8x19  72 KiB  560,832  114.5k
+ *     8x4x14  12 KiB  576,382  117.2k
+ * A lookup reads every entry (192 bytes each), so wider teeth pay twice per
+ * tooth in reads what they save in additions; past 32 entries that loses.
+ */
+#define BASE_COMB_N 5
+#define BASE_COMB_T 6
+#define BASE_COMB_S 15
+#define BASE_COMB_ENTRIES (1 << (BASE_COMB_T - 1))
+
 /* The window of the base point's table in the variable-time double-scalar multiplication. */
 #define WNAF_BASE_BITS 7
 #define WNAF_BASE_ENTRIES (1 << (WNAF_BASE_BITS - 2)) /* B, 3B, ..., (2^(w-1) - 1)B */
@@ -67,6 +101,12 @@ typedef struct {
 
 /* point_base_comb[j][i] = sum over teeth t of e_t 2^(COMB_S (t + COMB_T j)) B, e_0 = 1, e_t = 2 bit_(t-1)(i) - 1. */
 extern const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES];
+/*
+ * The single calls' comb on the twisted curve (point_base_twisted.c), of its
+ * own shape: point_base_comb_twisted[j][i] = phi([1/4 mod l] E_ji), E_ji the
+ * entry of point_base_comb's formula with BASE_COMB_T teeth BASE_COMB_S apart.
+ */
+extern const point_tniels_t point_base_comb_twisted[BASE_COMB_N][BASE_COMB_ENTRIES];
 /* point_base_wnaf[i] = (2 i + 1) B, point_base2_wnaf[i] = (2 i + 1) 2^224 B. */
 extern const point_niels_t point_base_wnaf[WNAF_BASE_ENTRIES];
 extern const point_niels_t point_base2_wnaf[WNAF_BASE_ENTRIES];
@@ -141,10 +181,15 @@ mask_t decaf448_eq(const point_t *a, const point_t *b);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
 
-/* ---- src/point/point_comb.c: constant time ---- */
+/* ---- src/point/point_comb.c (or its alternative point_comb_split.c): constant time ---- */
 
 /* out = [k]B, B the base point of RFC 8032. */
 void point_scalarmul_base(point_t *out, const scalar_t *k);
+
+/* ---- src/point/point_base_twisted.c: constant time ---- */
+
+/* out = [k]B by the comb on the twisted curve (point_comb.c's point_scalarmul_base). */
+void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
 
 /* ---- src/point/point_scalarmul.c: constant time ---- */
 

@@ -55,6 +55,7 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
     point_wipe(&acc);
 }
 
+/* [k]B: the comb on the twisted curve (point_base_twisted.c; 7M additions, its own shape). */
 void point_scalarmul_base(point_t *out, const scalar_t *k) {
-    point_scalarmul_comb(out, point_base_comb, k);
+    point_scalarmul_base_twisted(out, k);
 }

@@ -9,17 +9,22 @@
 #include "point.h"
 #include "point_comb.h"
 
-/* (2^COMB_BITS - 1) mod l, as a scalar: computed once per call from bytes. */
-static void comb_adjustment(scalar_t *out) {
-    uint8_t ones[(COMB_BITS + 7) / 8];
-    memset(ones, 0xff, sizeof ones);
-    if (COMB_BITS % 8)
-        ones[sizeof ones - 1] = (uint8_t)((1u << (COMB_BITS % 8)) - 1);
-    scalar_reduce_bytes(out, ones, sizeof ones);
+/* (2^bits - 1) mod l, as a scalar: computed once per call from bytes. */
+static void comb_adjustment(scalar_t *out, unsigned bits) {
+    uint8_t ones[64];
+    unsigned len = (bits + 7) / 8;
+    memset(ones, 0xff, len);
+    if (bits % 8)
+        ones[len - 1] = (uint8_t)((1u << (bits % 8)) - 1);
+    scalar_reduce_bytes(out, ones, len);
+}
+
+void point_comb_recode_bits(scalar_t *c, const scalar_t *k, unsigned bits) {
+    comb_adjustment(c, bits);
+    scalar_add(c, c, k);
+    scalar_halve(c, c);
 }
 
 void point_comb_recode(scalar_t *c, const scalar_t *k) {
-    comb_adjustment(c);
-    scalar_add(c, c, k);
-    scalar_halve(c, c);
+    point_comb_recode_bits(c, k, COMB_BITS);
 }
