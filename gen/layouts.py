@@ -57,6 +57,11 @@ class Layout:
     notes: str = ""
     mul_carry: str = "lag"                 # "lag" or "next": schedules._mul_carry_next (8x56 shape)
     gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
+    # (BASE_COMB_N, BASE_COMB_T, BASE_COMB_S): the shape of the single calls' fixed-base
+    # comb (src/point/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
+    # 446 <= N*T*S <= 512; gen/gen_tables.py prints its table, gf_layout.h its #defines.
+    # A fact of the table, not a schedule choice: not in CHOICES.
+    base_comb: tuple = (5, 6, 15)
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
