@@ -12,8 +12,11 @@ Every point comes from gen/curve_ed448.py, the slow pure-Python reference
 of the curve, and is printed in the layout's limb form by
 Layout.c_initializer. The comb shape (COMB_N, COMB_T, COMB_S) and the window
 of the base table (WNAF_BASE_BITS) are read from src/point/point.h, so that the C
-code and the tables cannot disagree; test/test_point.c recomputes every
-entry at run time.
+code and the tables cannot disagree; the single calls' comb shape
+(BASE_COMB_N, BASE_COMB_T, BASE_COMB_S) is the layout's base_comb
+(gen/layouts.py), which gen/gen_field.py #defines in the same layout's
+gf_layout.h (tables.c.j2 asserts they agree); test/test_point.c recomputes
+every entry at run time.
 """
 
 import argparse
@@ -38,7 +41,7 @@ def point_h_constants():
     with open(os.path.join(ROOT, "src", "point", "point.h")) as f:
         text = f.read()
     out = {}
-    for name in ("COMB_N", "COMB_T", "COMB_S", "BASE_COMB_N", "BASE_COMB_T", "BASE_COMB_S", "WNAF_BASE_BITS"):
+    for name in ("COMB_N", "COMB_T", "COMB_S", "WNAF_BASE_BITS"):
         m = re.search(r"^#define %s (\d+)\s*$" % name, text, re.M)
         if not m:
             raise SystemExit(f"gen_tables.py: no '#define {name} <n>' in src/point/point.h")
@@ -100,19 +103,25 @@ def main():
     if n * t * s < 446:
         raise SystemExit("gen_tables.py: COMB_N * COMB_T * COMB_S must be >= 446")
     comb = [[niels(pt) for pt in row] for row in comb_points(n, t, s, curve.BASE)]
-    # The single fixed-base multiplication's comb, of its own shape: phi([1/4 mod l] entry)
+    # The single fixed-base multiplication's comb, of each layout's shape: phi([1/4 mod l] entry)
     # on the twisted curve, so that phi_hat of its sum is the sum of the entries.
-    bn, bt, bs = shape["BASE_COMB_N"], shape["BASE_COMB_T"], shape["BASE_COMB_S"]
-    if bn * bt * bs < 446 or bn * bt * bs > 512:
-        raise SystemExit("gen_tables.py: BASE_COMB_N * BASE_COMB_T * BASE_COMB_S must be in [446, 512]")
     quarter = curve.mul(pow(4, -1, curve.L), curve.BASE)
-    comb_twisted = [[twisted_niels(curve.phi(pt)) for pt in row] for row in comb_points(bn, bt, bs, quarter)]
-    if (bn, bt, bs) == (n, t, s):
-        for row_e, row_t in zip(comb, comb_twisted):
-            for e, tw in zip(row_e, row_t):
-                x = (tw[1] - tw[0]) * curve.inv(2) % curve.P
-                y = (tw[1] + tw[0]) * curve.inv(2) % curve.P
-                assert curve.on_twisted((x, y)) and curve.phi_hat((x, y)) == (e[0], e[1])
+    twisted_by_shape = {}
+
+    def comb_twisted_of(base_comb):
+        bn, bt, bs = base_comb
+        if bn * bt * bs < 446 or bn * bt * bs > 512 or bt < 2:
+            raise SystemExit(f"gen_tables.py: base_comb {base_comb}: N * T * S must be in [446, 512], T >= 2")
+        if base_comb not in twisted_by_shape:
+            tw_rows = [[twisted_niels(curve.phi(pt)) for pt in row] for row in comb_points(bn, bt, bs, quarter)]
+            if (bn, bt, bs) == (n, t, s):
+                for row_e, row_t in zip(comb, tw_rows):
+                    for e, tw in zip(row_e, row_t):
+                        x = (tw[1] - tw[0]) * curve.inv(2) % curve.P
+                        y = (tw[1] + tw[0]) * curve.inv(2) % curve.P
+                        assert curve.on_twisted((x, y)) and curve.phi_hat((x, y)) == (e[0], e[1])
+            twisted_by_shape[base_comb] = tw_rows
+        return twisted_by_shape[base_comb]
     wnaf = wnaf_table(shape["WNAF_BASE_BITS"], curve.BASE)
     wnaf2 = wnaf_table(shape["WNAF_BASE_BITS"], curve.mul(1 << 224, curve.BASE))
     base = niels(curve.BASE)
@@ -130,8 +139,10 @@ def main():
         gf = layout.c_initializer
         outdir = os.path.join(args.out, "p448_" + name)
         os.makedirs(outdir, exist_ok=True)
-        ctx = dict(command=COMMAND, layout=name, shape=shape, gf=gf,
-                   comb=comb, comb_twisted=comb_twisted, wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
+        bn, bt, bs = layout.base_comb
+        layout_shape = dict(shape, BASE_COMB_N=bn, BASE_COMB_T=bt, BASE_COMB_S=bs)
+        ctx = dict(command=COMMAND, layout=name, shape=layout_shape, gf=gf,
+                   comb=comb, comb_twisted=comb_twisted_of(layout.base_comb), wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
         for template, filename in (("tables.c.j2", "base_table.c"),
                                    ("constants.c.j2", "curve_constants.c")):
             text = env.get_template(template).render(ctx, template=template)

@@ -57,6 +57,11 @@ class Layout:
     notes: str = ""
     mul_carry: str = "lag"                 # "lag" or "next": schedules._mul_carry_next (8x56 shape)
     gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
+    # (BASE_COMB_N, BASE_COMB_T, BASE_COMB_S): the shape of the single calls' fixed-base
+    # comb (src/point/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
+    # 446 <= N*T*S <= 512; gen/gen_tables.py prints its table, gf_layout.h its #defines.
+    # A fact of the table, not a schedule choice: not in CHOICES.
+    base_comb: tuple = (5, 6, 15)
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -250,15 +255,38 @@ the executed counts of `ninja -C build/X count` (qemu plugin) agree within 1%.
 Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
 with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
 """
+# The single calls' comb shape of both ARM layouts (base_comb), chosen by the
+# executed counts of `ninja -C build/X count` (gcc 12 -O2, qemu plugin), ours,
+# thousands of instructions: X448 public key / Ed448 keygen / Ed448 sign /
+# decaf448 scalarmult_base (keygen, sign and decaf448 follow the public key
+# within 0.1%, so only it is shown for most shapes); N x T x S, table size:
+#                    armv5 (16x28armv5)       armv6 (16x28arm)   armv7-noneon (16x28arm)
+#   8x4x14  12 KiB   1450 / 1469 / 1539 / 1461   1418 / 1436 / 1503 / 1427   1455 / 1474 / 1542 / 1464
+#   7x4x16  10.5 KiB 1464                        1431                        1468
+#   9x5x10  27 KiB   1467                        1440                        1475
+#   9x4x13  13.5 KiB 1492                        1458                        1496
+#   6x5x15  18 KiB   1500                        1471                        1507
+#   6x4x19   9 KiB   1502                        1468                        1507
+#   10x4x12 15 KiB   1514                        1480                        1519
+#   5x5x18  15 KiB   1519                        1490                        1527
+#   12x3x13  9 KiB   1584                        1543                        1587
+#   5x6x15  30 KiB   1733 / 1751 / 1821 / 1743   1707 / 1725 / 1792 / 1715   1745 / 1764 / 1833 / 1754
+#   4x6x19  24 KiB   1776                        1750                        1789
+# (also counted, all slower than 8x4x14: 5x4x23, 4x4x28, 4x5x23, 3x5x30,
+# 10x3x15, 8x3x19, 6x3x25, 16x2x14.) Each of the N * S lookups reads all
+# 2^(T-1) entries of 192 bytes; on these cores (no NEON, few registers) a
+# read costs about what an addition saves, so 8-entry tables win, where x86's
+# 8x56 keeps 5x6x15 (src/point/point.h). ARMv7 with NEON (16x28arm too) makes
+# its single calls with point_comb_split.c's comb (COMB_N/T/S), not this one.
 LAYOUTS["16x28arm"] = _scalar_layout(
     "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
-    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"),
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them\n"
           "unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.\n" + ARM_NOTES)
 LAYOUTS["16x28armv5"] = _scalar_layout(
     "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=4, sqr_pairs_per_block=1, mul_group_order="ABC",
-    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"),
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
           + ARM_NOTES)

@@ -15,7 +15,7 @@
 _Static_assert(COMB_N == 5 && COMB_T == 5 && COMB_S == 18,
                "src/point/point.h changed the comb: regenerate");
 _Static_assert(BASE_COMB_N == 5 && BASE_COMB_T == 6 && BASE_COMB_S == 15,
-               "src/point/point.h changed the single calls' comb: regenerate");
+               "gf_layout.h (gen/layouts.py base_comb) and this table disagree: regenerate both");
 _Static_assert(WNAF_BASE_BITS == 7, "src/point/point.h changed the window: regenerate");
 
 const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {

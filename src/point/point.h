@@ -70,8 +70,10 @@ typedef struct {
 
 /*
  * The shape of the single calls' fixed-base comb (point_base_twisted.c, the
- * table point_base_comb_twisted), chosen by measurement (gen/gen_tables.py
- * reads it too). The batch calls' lane comb and the run-time tables of
+ * table point_base_comb_twisted), BASE_COMB_N x BASE_COMB_T x BASE_COMB_S, is
+ * the layout's: gen/layouts.py base_comb, #defined by the generated
+ * gf_layout.h (included by field.h) and printed into that layout's
+ * base_table.c by gen/gen_tables.py; chosen per layout by measurement. The batch calls' lane comb and the run-time tables of
  * goldilocks_x448_precompute keep COMB_N, COMB_T, COMB_S (the size of the
  * latter is in include/goldilocks.h). One run of each shape on Zen 3,
  * x86-64-v3 (then on the 8x56 layout), N x T x S: the table, the X448 public key's instructions and its
@@ -87,10 +89,11 @@ typedef struct {
  *     8x4x14  12 KiB  576,382  117.2k
  * A lookup reads every entry (192 bytes each), so wider teeth pay twice per
  * tooth in reads what they save in additions; past 32 entries that loses.
+ * (The 32-bit ARM layouts' counts are in gen/layouts.py.)
  */
-#define BASE_COMB_N 5
-#define BASE_COMB_T 6
-#define BASE_COMB_S 15
+#if !defined(BASE_COMB_N) || !defined(BASE_COMB_T) || !defined(BASE_COMB_S)
+#error "gf_layout.h must define BASE_COMB_N, BASE_COMB_T, BASE_COMB_S (gen/gen_field.py)"
+#endif
 #define BASE_COMB_ENTRIES (1 << (BASE_COMB_T - 1))
 
 /* The window of the base point's table in the variable-time double-scalar multiplication. */
