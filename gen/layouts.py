@@ -56,6 +56,9 @@ class Layout:
     # why this layout exists and the counts that chose its choices (gf_layout.h)
     notes: str = ""
     mul_carry: str = "lag"                 # "lag" or "next": schedules._mul_carry_next (8x56 shape)
+    # the serial carries of gf_mul / gf_sqr in one word where the proof allows
+    # (schedules._carry_in_word; 8x56: every carry of a column sum is below 2^64)
+    carry_word: bool = False
     gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
     # (BASE_COMB_N, BASE_COMB_T, BASE_COMB_S): the shape of the single calls' fixed-base
     # comb (src/point/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
@@ -186,6 +189,7 @@ CHOICES = {
     "mul_operands_in_memory": (False, True),
     "parallel_carry": _subsets(("gf_mul", "gf_sqr", "gf_mulw")),
     "mul_carry": ("lag", "next"),
+    "carry_word": (False, True),
     "gcc_optimize": ((), ("ira-algorithm=priority",), ("no-schedule-insns", "no-tree-reassoc")),
     # the from-memory shape (mul_operands_in_memory; 16x28arm, 16x28armv5 below)
     "mul_pairs_per_block": (1, 2, 3, 4),
@@ -290,3 +294,48 @@ LAYOUTS["16x28armv5"] = _scalar_layout(
     gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
           + ARM_NOTES)
+
+
+# ---- AArch64 (the aarch64 target) -------------------------------------------
+#
+# 8x56arm64 is 8x56 (the same limbs, bounds, tables and lane conversions)
+# with the schedule choices that AArch64 runs in the fewest instructions,
+# counted (README "ARM"; the table is in its gf_layout.h). The products are
+# fixed by the Karatsuba identity (48 mul + 48 umulh in gf_mul, 30 + 30 in
+# gf_sqr); what the choices change is the carries and the spills around them.
+LAYOUTS["8x56arm64"] = dataclasses.replace(
+    LAYOUTS["8x56"], name="8x56arm64", parallel_carry=("gf_mulw",), mul_carry="next", carry_word=True,
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"),
+    notes="""\
+Layout 8x56arm64: layout 8x56 (the same limbs and bounds: values pass between
+them unchanged) with gf_mul and gf_sqr scheduled for AArch64 (the aarch64
+target), the choices (layouts.py CHOICES) made by counting instructions:
+static, gcc 12 -O2 -march=armv8-a (clang 14 beside), and executed under qemu
+(`./configure.py --target aarch64 --tune`, gcc; X448 is one shared secret):
+                                      static gf_mul  gf_sqr      executed gf_mul / gf_sqr / X448
+  8x56 (gf_sqr: parallel carries)     322 (clang 318) 198 (195)  330 / 205 / 1,389,845
+  8x56arm64                           280 (294)       188 (189)  288 / 195 / 1,272,779
+  the same but carry_word=0           293 (315)       201 (201)  301 / 208 / 1,331,188
+               mul_carry=lag          285 (300)       188 (189)  293 / 195 / 1,284,049
+               gcc_optimize=()        312 (294)       189 (189)  320 / 196 / 1,347,146
+               gf_sqr parallel        280 (294)       199 (195)  288 / 206 / 1,297,408
+  clang's best (gf_mulw serial)           294             189    302 / 196 / 1,304,357
+(--tune: 30 combinations next to this one, with gcc and clang; none counted
+fewer. gf_mulw's carries, serial or parallel, count the same.) The products
+are the Karatsuba identity's, 48 mul + 48 umulh in gf_mul and 30 + 30 in
+gf_sqr, each added with adds + adc; schoolbook would be 64 products, 64 x 4
+instructions against 48 x 4 and the 8 half sums. What the choices change is
+around them. carry_word adds each carry out of a column sum (below 2^64: the
+analyzer proves it) as a word, extr, adds, cinc instead of extr, lsr, adds,
+adc, and wraps the last two in words. gf_mul's 24 operands (16 limbs, 8 half
+sums) and its accumulators do not fit AArch64's 31 registers: of its 280
+instructions 45 are loads and stores, 8 ldp of the inputs, 6 stores of the
+output, 12 saves and restores of x19-x30 and 19 spills (with gcc's first
+scheduling pass, before register allocation, 67 of 306 with carry_word:
+-fno-schedule-insns keeps the second pass, after it). Reading the upper limbs
+a4..a7, b4..b7 from memory again in each column pair (a compiler barrier
+between pairs) counted 300 / 205 against 285 / 188 (lagged carries): the
+spills cost less than the reloads. -mcpu=cortex-a53 or -mtune changes none
+of gcc's counts (the pass that would use them is off) and makes clang's
+gf_mul 297.
+""")

@@ -343,10 +343,23 @@ def _carry_step(b, lo, hi, j, c):
             carry = Shr(b.v(head), r)
             for extra in accs[1:]:
                 carry = Add(carry, Shr(b.v(extra), r))
+            word = _carry_in_word(b, carry)
             if j + 1 < h:
-                b.add(lo[j + 1][0] if chain == "lo" else hi[j + 1][0], carry)
+                b.add(lo[j + 1][0] if chain == "lo" else hi[j + 1][0], carry if word is None else Widen(word))
             else:
-                b.let(f"carry_{chain}", carry)
+                b.let(f"carry_{chain}", carry if word is None else word)
+
+
+def _carry_in_word(b, carry):
+    """Layout.carry_word: the carry (a double word) as a word, Lo(carry), when
+    the analyzer proves it fits one; else None (and always None without the
+    choice). Adding a word to a double word is one addition and the carry
+    into the upper word (adds, cinc on AArch64) where a double word is two
+    (adds, adc) and its upper half a shift more (extr and lsr); the sum
+    itself does not change."""
+    if not b.L.carry_word or b.hi(carry) > b.L.word_max:
+        return None
+    return Lo(carry)
 
 
 def _carry_wrap(b, c):
@@ -363,8 +376,22 @@ def _carry_wrap(b, c):
     h, r = b.L.half, b.L.radix
     with b.block(f"wrap: carry_lo has place 2^224 (limb {h}); carry_hi has place 2^448 = 2^224 + 1"
                  f" (limbs 0 and {h})", vars=["carry_phi", "carry_one"]):
-        b.let("carry_phi", Add(Add(b.v("carry_lo"), b.v("carry_hi")), Widen(c[h])))
-        b.let("carry_one", Add(b.v("carry_hi"), Widen(c[0])))
+        lo_c, hi_c = b.v("carry_lo"), b.v("carry_hi")
+        phi = Add(Add(lo_c, hi_c), c[h]) if lo_c.ty == hi_c.ty == "w" else None
+        if phi is not None and b.fits(phi) and b.fits(Add(hi_c, c[0])):
+            # both carries are words (Layout.carry_word) and so are their sums
+            b.let("carry_phi", phi)
+            b.let("carry_one", Add(hi_c, c[0]))
+            c[h] = b.let(f"c{h}_", Mask(b.v("carry_phi"), r))
+            c[0] = b.let("c0_", Mask(b.v("carry_one"), r))
+            b.add(f"c{h + 1}", Shr(b.v("carry_phi"), r))
+            b.add("c1", Shr(b.v("carry_one"), r))
+            c[1], c[h + 1] = b.v("c1"), b.v(f"c{h + 1}")
+            return c
+        lo_c = lo_c if lo_c.ty == "d" else Widen(lo_c)
+        hi_c = hi_c if hi_c.ty == "d" else Widen(hi_c)
+        b.let("carry_phi", Add(Add(lo_c, hi_c), Widen(c[h])))
+        b.let("carry_one", Add(hi_c, Widen(c[0])))
         c[h] = b.let(f"c{h}_", Lo(Mask(b.v("carry_phi"), r)))
         c[0] = b.let("c0_", Lo(Mask(b.v("carry_one"), r)))
         b.add(f"c{h + 1}", Lo(Shr(b.v("carry_phi"), r)))
@@ -509,6 +536,9 @@ def _mul_carry_next(b, A, B, C, limit):
                 c[j] = b.let(f"c{j}", Lo(Mask(b.v(f"lo{j}"), r)))
                 c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(f"hi{j}"), r)))
             carry_lo, carry_hi = Shr(b.v(f"lo{j}"), r), Shr(b.v(f"hi{j}"), r)
+            carry_lo, carry_hi = [x if w is None else Widen(w)
+                                  for x, w in ((carry_lo, _carry_in_word(b, carry_lo)),
+                                               (carry_hi, _carry_in_word(b, carry_hi)))]
     _carry_step(b, [None] * (h - 1) + [[f"lo{h - 1}"]], [None] * (h - 1) + [[f"hi{h - 1}"]], h - 1, c)
     _store_all(b, "out", _carry_wrap(b, c))
 

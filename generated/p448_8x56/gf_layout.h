@@ -14,6 +14,7 @@
  *   mul_operands_in_memory=0
  *   parallel_carry=gf_sqr,gf_mulw
  *   mul_carry=lag
+ *   carry_word=0
  *   gcc_optimize=(none)
  *   mul_pairs_per_block=1
  *   sqr_pairs_per_block=1
