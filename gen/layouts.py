@@ -298,14 +298,29 @@ LAYOUTS["16x28armv5"] = _scalar_layout(
 
 # ---- AArch64 (the aarch64 target) -------------------------------------------
 #
-# 8x56arm64 is 8x56 (the same limbs, bounds, tables and lane conversions)
-# with the schedule choices that AArch64 runs in the fewest instructions,
-# counted (README "ARM"; the table is in its gf_layout.h). The products are
-# fixed by the Karatsuba identity (48 mul + 48 umulh in gf_mul, 30 + 30 in
-# gf_sqr); what the choices change is the carries and the spills around them.
+# 8x56arm64 is 8x56 (the same limbs, bounds and lane conversions) with the
+# schedule choices that AArch64 runs in the fewest instructions, counted
+# (README "ARM"; the table is in its gf_layout.h). The products are fixed by
+# the Karatsuba identity (48 mul + 48 umulh in gf_mul, 30 + 30 in gf_sqr);
+# what the choices change is the carries and the spills around them.
+# Its single calls' comb shape (base_comb), by the executed counts of
+# `ninja -C build/aarch64 count` (gcc 12 -O2, qemu plugin, with this layout's
+# field code), X448 public key, thousands of instructions (Ed448 keygen and
+# sign and decaf448 scalarmult_base follow it within 0.2%); N x T x S, table:
+#   15x5x6  45 KiB  378.6      7x5x13  21 KiB  396.6     4x6x19  24 KiB  411.2
+#   10x5x9  30 KiB  385.0      6x5x15  18 KiB  397.8     16x4x7  24 KiB  410.9
+#   9x5x10  27 KiB  387.1      5x6x15  30 KiB  399.1     14x4x8  21 KiB  413.6
+#   12x5x8  36 KiB  401.2      5x5x18  15 KiB  404.2     19x4x6  28 KiB  415.0
+#   8x5x12  24 KiB  409.7      11x5x9  33 KiB  412.4     3x6x25  18 KiB  420.3
+#   8x4x14  12 KiB  425.8      20x4x6  30 KiB  431.5     12x4x10 18 KiB  440.0
+#   2x7x32  24 KiB  472.8      30x3x5  22 KiB  486.4     38x3x4  28 KiB  488.7
+# 10x5x9 has 8x56's table size (5x6x15, 30 KiB: a Cortex-A53's L1 data cache
+# is 8 to 64 KiB, 32 on most boards) and 3.5% fewer instructions; 15x5x6
+# counts less still but its 45 KiB pass a 32 KiB cache, which the count
+# does not see.
 LAYOUTS["8x56arm64"] = dataclasses.replace(
     LAYOUTS["8x56"], name="8x56arm64", parallel_carry=("gf_mulw",), mul_carry="next", carry_word=True,
-    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"),
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(10, 5, 9),
     notes="""\
 Layout 8x56arm64: layout 8x56 (the same limbs and bounds: values pass between
 them unchanged) with gf_mul and gf_sqr scheduled for AArch64 (the aarch64

@@ -3,8 +3,8 @@
  * Precomputed multiples of the Ed448 base point B, affine, as (x, y, d x y).
  * point_base_comb: COMB_N = 5 tables of 2^(COMB_T - 1) entries,
  * COMB_T = 5, COMB_S = 18 (see src/point/point_comb.c).
- * point_base_comb_twisted: BASE_COMB_N = 5 tables of 2^(BASE_COMB_T - 1) entries,
- * BASE_COMB_T = 6, BASE_COMB_S = 15, on the twisted curve: the entry
+ * point_base_comb_twisted: BASE_COMB_N = 10 tables of 2^(BASE_COMB_T - 1) entries,
+ * BASE_COMB_T = 5, BASE_COMB_S = 9, on the twisted curve: the entry
  * of the same formula, times 1/4 mod l, through phi, as (y - x, y + x, 2 d' x y)
  * (see src/point/point_base_twisted.c).
  * point_base_wnaf: (2i + 1) B, and point_base2_wnaf: (2i + 1) 2^224 B,
@@ -14,7 +14,7 @@
 
 _Static_assert(COMB_N == 5 && COMB_T == 5 && COMB_S == 18,
                "src/point/point.h changed the comb: regenerate");
-_Static_assert(BASE_COMB_N == 5 && BASE_COMB_T == 6 && BASE_COMB_S == 15,
+_Static_assert(BASE_COMB_N == 10 && BASE_COMB_T == 5 && BASE_COMB_S == 9,
                "gf_layout.h (gen/layouts.py base_comb) and this table disagree: regenerate both");
 _Static_assert(WNAF_BASE_BITS == 7, "src/point/point.h changed the window: regenerate");
 
@@ -354,653 +354,663 @@ const point_niels_t point_base_comb[COMB_N][COMB_ENTRIES] = {
 const point_tniels_t point_base_comb_twisted[BASE_COMB_N][BASE_COMB_ENTRIES] = {
     { /* comb 0 */
         { /* entry 0 */
-            { {{ 0xf18439b2e7ee07, 0x534d958fbadcad, 0xfa32aeaadca7b8, 0x8d0ee4dd60d17a, 0x00ef9e0bad47d0, 0x29cb6f185448e8, 0x687cc82d345f17, 0x0bbd95853ac5a0 }} },
-            { {{ 0x95eb7b7f401522, 0xd0fe8eb67ef597, 0xb31087a2c8f271, 0xf60dae0f9237a8, 0x3190a7f8b50819, 0x011f8b0ed8eea4, 0xf5f20a3a4620b5, 0x4c0957ba3b0c8e }} },
-            { {{ 0xca60b992f71687, 0x1c07e164160750, 0xd912cb81a5ef61, 0x702ba61c2b0b02, 0x82f8ed6a059793, 0x63c6fb141d195f, 0x0812ec6323764f, 0x487f42ac32129e }} } },
+            { {{ 0xf1021ab406502e, 0x468ffec02000ba, 0xec29e918598488, 0xec968e99968037, 0xeae483f4930f4e, 0x2d1f830e882ffd, 0x9213b3f2effc4c, 0xf86cc453a7adb9 }} },
+            { {{ 0x6cf597b807833d, 0x7c870f02d8d0d4, 0xbea83869f35507, 0x5105a02c5954cf, 0x527e55c76114de, 0xc97c6ee5735826, 0x78e405d10855ab, 0xb2a29ccd4edf61 }} },
+            { {{ 0xc0bb29ac638326, 0xa0a5d85cccfdbc, 0x7c744179d18986, 0xb97a3ba336b284, 0x150e11e59e196e, 0x70ad5e8fbfc01e, 0x1de364f332954c, 0xeccad6142bcc15 }} } },
         { /* entry 1 */
-            { {{ 0x019316ed0bdc71, 0x4b2a4a12104c90, 0x0634bd2e6fe1dd, 0x3db57177d4cec4, 0xcce45f9789c61b, 0xfe6bcda77f96f6, 0xaad3e646e9997c, 0xe1a3f2d857d034 }} },
-            { {{ 0x0553aeebef1a29, 0xdccb9e3fc966fa, 0x1d57dd9f96ea1b, 0xfc1c186f00c872, 0xceb77f762ea7aa, 0x729124b2b410a5, 0xb26217baaadb14, 0xb271a0cb742916 }} },
-            { {{ 0xc0ec6eaadec075, 0x39966222e98d4e, 0x3ecb4753c9d0cb, 0x7b0384a379b29e, 0x8d57dfe517fd54, 0xc3e3af816001e8, 0x2d93e110ac16f5, 0x4c0e0d18bd6524 }} } },
+            { {{ 0x4862c70d9ea802, 0x23d12e430ece60, 0xee62c14435e24c, 0x972bea73bbfb20, 0x6af9c63affdaf1, 0xeffd0a81632661, 0x880a04e6241d50, 0xeb34440ffe79ec }} },
+            { {{ 0x23d1d4ce5cb6ca, 0xbf0c1e98199ca0, 0x6e944bf1340034, 0x391b04c15479a4, 0x97c9c689d56627, 0xf962d2674e28e1, 0x94f6dc4508470b, 0xa579dbc751dfd4 }} },
+            { {{ 0xb90638c47b666f, 0x86cc7092739f31, 0xaedbe75ec218ed, 0x35a08e8a412a83, 0xebfc929fa429a4, 0xaca87002b4a316, 0x1154f4cac981e8, 0xd4502552607485 }} } },
         { /* entry 2 */
-            { {{ 0xa183d9fcd1c0e2, 0x23fff59a983aae, 0x1d009a55a9b2a3, 0x254278d61c38ea, 0x2cadaf0004854f, 0x80a0314db83199, 0x50977aebe1144e, 0x98424852392e24 }} },
-            { {{ 0x398114c5a527ed, 0xe4bb95d264f4da, 0x696d142bae47bd, 0x8e23d08e3b2910, 0x8dee9a20d8327c, 0x30410e4d0ec1fa, 0x2a898f646b7090, 0x0ffdb484a967cb }} },
-            { {{ 0x491189aa1d549b, 0xd1e2c6817eea0a, 0x451a4b24088156, 0x721554273c7824, 0xd45c558aaf43a1, 0x68e90770c660d4, 0xf0520d394399ed, 0x28b9b808d10920 }} } },
+            { {{ 0xee47e2efc58e55, 0x5ff4ebd597d975, 0xb8e49cb1dd512d, 0x723ef89bd0e772, 0xd6d6604919dae9, 0x254451fbbbd3e9, 0xa6d6523e82313a, 0x3ecdfb12361d9a }} },
+            { {{ 0xc8890f08847b47, 0xecb7703ab81969, 0x266b5153ef82dc, 0xc9c5b7fa3e8cdc, 0xf6cb875816596c, 0x1d02aca9af0771, 0x242041738c0c15, 0x2e8cb5332a1d2a }} },
+            { {{ 0x852e40b06e1d56, 0xc719652ee94f4c, 0x19776b08daf7e0, 0x410c2496d33e2a, 0x8ebafeb2a5e102, 0x5076e87425b5c4, 0x75a2a8d068f10c, 0x9eb0c5593fbf1c }} } },
         { /* entry 3 */
-            { {{ 0x68b3e386ec060b, 0x0c42519e522eee, 0xfb8a10251d34ab, 0x3a6709b0b6d195, 0xf8e6e8882cc06f, 0x95c6b2be2e6fd6, 0xc52c98adba49f9, 0xa971d040a9658a }} },
-            { {{ 0xb795c1efa61e2d, 0xda58b19f43d21d, 0x7c04bb775a2ab1, 0xd790767b2d669d, 0x2d5c5cce32df54, 0x7d99ce256895d3, 0xd31abad33ace7d, 0xc70d1a60a59b8c }} },
-            { {{ 0x9e8ec0b6a7bfd1, 0x6cfea5fc2a6639, 0x690f642e56ad3c, 0x7b48a5ab512cda, 0x0c3da5e6fab74e, 0x3f51963388d2b5, 0x844c0b498eafc0, 0x4747078580728d }} } },
+            { {{ 0x8c19e2fb0ba439, 0xd44f3bcf4c583a, 0xf831001d1f6f03, 0x6ff6856bbca34f, 0x6b54b994985cd7, 0x78968fb0f6a83a, 0xfe0203bb5a75a5, 0x6119cd189dd165 }} },
+            { {{ 0x7edb1dc9eb280b, 0x82a1e1a0583987, 0xbacda19ec6ed52, 0xf69f14b453d305, 0xad07f8d9c78dc3, 0xd322435315057b, 0x2fe998bd648612, 0x63d7161e92de9e }} },
+            { {{ 0xca89bca0a366cc, 0x54079d49018e82, 0xc1b8424c17af6a, 0xda8cb51167c07f, 0x467ddab4f591bb, 0xa009d5e1045c6c, 0x04217ff4328e25, 0x9def319df5c0c2 }} } },
         { /* entry 4 */
-            { {{ 0xf07c788051cf6b, 0x9b6330f0c93d23, 0x592c1c807445ab, 0x645c33341f8eb1, 0xe9342c2faaec96, 0x0ef45a4ff7dca1, 0x4dccc718464760, 0x5a033418303043 }} },
-            { {{ 0x8b2f2b3ddda877, 0x822e294a416c3d, 0x7aa780d87022cb, 0xa144c8335195d2, 0xfcd1f3b23dfa77, 0xd3cb636ddf521d, 0x42697514d385ce, 0x88ec60277bc738 }} },
-            { {{ 0x9375f4a304807a, 0x7d7007b1a788f3, 0x0b81dc738526e9, 0x96c31e1c19c751, 0xa93f1c743d61f1, 0x27625e434b5b86, 0x8934be01d972b5, 0x3f218c067ba582 }} } },
+            { {{ 0x5b579f00256878, 0xfe189f35358570, 0xc994a2fbed882e, 0x18ea0ed60eff25, 0x657fe797f70100, 0xda68e22d1a7f6e, 0x729d71075d945a, 0xaf91252ed79f6a }} },
+            { {{ 0xa835755cdf31a3, 0x6b630633a07521, 0xa438d4ed861037, 0xa89a5daea306fa, 0x7368c94cae538e, 0xabc4f3a0ce79e5, 0xa1f3dfef27ea0b, 0x5de39048e86a51 }} },
+            { {{ 0xc016fea8ddacd7, 0x514f96b797c9a1, 0x2ec02d78d3255c, 0x724f55b5d3a402, 0xc398fd7d549543, 0x4e81fd12839d56, 0x52e41b8879c2fc, 0x91a6092bd20e27 }} } },
         { /* entry 5 */
-            { {{ 0xb3aad4ea08e63d, 0x4e3b18bdff6d4b, 0x96543ac9e2f2c9, 0xac79d02eef0a6a, 0x856dc5316152a5, 0xcc577f6044968c, 0xd1e5d1d42b30d7, 0x04ebd22cb2b506 }} },
-            { {{ 0x428f3d096b3dc2, 0x0c95f6790c6034, 0xa8d6ad4ab32728, 0xfcf2e97cc217d3, 0xa6bb9735c56283, 0x08777657cee495, 0x4c2114e958b9b8, 0x4bc8f0e821b29e }} },
-            { {{ 0x91abf7b4f95bdd, 0xfb2afffb52e970, 0x0cf9db7734cd20, 0xd2b42f2c0571d6, 0x2195077d4b5f27, 0x60a36666a099bb, 0x4038ca586c2097, 0xd89e6c13152244 }} } },
+            { {{ 0x6a0f00294be21b, 0x6dc1dc51fecbe3, 0x01f455da0d7572, 0x43c7f54a179391, 0x6ba1443d2072fa, 0x0cfb4ab2fb749f, 0xe2e585c3b88d61, 0xfdfb61827436a9 }} },
+            { {{ 0x42b23cfce45ee1, 0x44e5f3d0b7ddc1, 0x50d64b3b3aad0c, 0xb046492e6fdfef, 0xc3258cb777f0b9, 0x899cf3a5abc101, 0xd48aa16f8bbd2b, 0x466365511ca44f }} },
+            { {{ 0x77e3af692a758d, 0x497247f804c483, 0xdd9deec6cb36c8, 0x932d0cd9de565d, 0x016362bd540695, 0x2e559de5f2b3d9, 0x1151546c7912fd, 0x49b57c5836c227 }} } },
         { /* entry 6 */
-            { {{ 0x1bd335ec48fa89, 0x253172a67fe56b, 0x53a154fe83bb9a, 0xe20de974cc7439, 0x6a5a0c57d7bd6b, 0x168bb7d45d3993, 0xabf7470a340106, 0x52a0db3a4a739e }} },
-            { {{ 0x2212d69961b370, 0xb3e9f0a4c28b19, 0x5f5ccb2080eb60, 0x563a4cd595e278, 0x6f7423f0933171, 0x52d1d90218c795, 0xf936f5d7c09c7d, 0xb84c6e9fa5d09a }} },
-            { {{ 0x6e5708726c8e0e, 0x15cfe230a7a0cf, 0x1b83f18a268d0c, 0x80e86d2bb52180, 0x29249734d4adf2, 0x7cb20d4fd3184d, 0x6f217a3341e23c, 0xb3604a90695082 }} } },
+            { {{ 0xea024f73645399, 0x7ba933a27c1af7, 0x310f5368b5bbbd, 0xca98caa6c15afb, 0x71e3551ef69ba8, 0xdc9fb4329287cf, 0x610db81c7c2513, 0x372ddb9847e5e1 }} },
+            { {{ 0x672b740dc5c66e, 0xd55aca47041396, 0xbab3feae8d8830, 0x8af4b91a159201, 0xa1a0bb8945193f, 0x8c182a06df0c25, 0x722da0421b5239, 0x6d3f2bb1b84634 }} },
+            { {{ 0xaa6aae9d01f527, 0xe202c1c247dc80, 0x75488b7b50aaac, 0x9b9f134ed58b1f, 0xdd43804ecaf04a, 0x1378bd38af7304, 0xd05d82a44e8905, 0xbcfa134203a1bf }} } },
         { /* entry 7 */
-            { {{ 0x97b0ed6f204056, 0x0a4f8a2bbdf9c9, 0x491cd277e06d02, 0x308e9e451901b7, 0x640e6bf7abad1e, 0x8b8ce0052bc876, 0xd5abaa8c62a84b, 0x5953e64f695b4a }} },
-            { {{ 0x1dfc1f9e8f3f53, 0xfff274c0fc802d, 0xe0411a899fc9ca, 0x8f94d31f3add61, 0x71bf42cff79b1f, 0xa6792dc698eebb, 0x04d95adef51a95, 0x0c42466a3d2008 }} },
-            { {{ 0x21c704b6340e1d, 0x40917593d5f989, 0xdfd4a3412b987f, 0x4032ed83361393, 0x0ebdbc36ed5cd6, 0x00c055beafe054, 0x7d455e161e1bdb, 0x40e094fbb61efb }} } },
+            { {{ 0x052b891384dd9a, 0xa640710697f8c9, 0x8c287bfdb80750, 0x824de10b420a8b, 0x5cf2c7dfe30a4c, 0x8f6d66eaa6577c, 0x2b2ac6dc1ed713, 0xed9a3caf27167e }} },
+            { {{ 0x9995fddd1bd378, 0x8345316270992d, 0x2d30ffe661cea0, 0xafad2e278b396f, 0x667aea833c8770, 0xbc7c30f892595e, 0xdcded7e6c267d7, 0x395681be2383b1 }} },
+            { {{ 0xfef929a4f79ebd, 0xd4ab1d25018d4f, 0x183d8a045b0f36, 0x8b8545ef29a2a1, 0xbe21b8570aa3f5, 0x10c8d3af68f7df, 0x7caf7e6ed13d3b, 0x1ec2f580008904 }} } },
         { /* entry 8 */
-            { {{ 0x7b50a9b6378884, 0xad9e9cd704f9ec, 0x587dca38f9192b, 0x7fe967494fd341, 0x07b0aad62a2bac, 0xb69f1a8eff0cc0, 0xb70dd4360398de, 0xdb3d2fddc0c3fb }} },
-            { {{ 0x100a22bea81f2e, 0xdeaf3b6a63209d, 0x76ba5da5f21ac0, 0x8b98faabdf5d48, 0x488a7a3ae8b835, 0xa26a048860529c, 0x235e12179b8dc8, 0xcccc35e9b750b8 }} },
-            { {{ 0xf8fe1abbeb5690, 0x3928cffbf7abbd, 0x81461033f1f848, 0xcde598fa837cf0, 0xa122d8745fe9c9, 0xeb9fad11aebfee, 0x1768714f707010, 0x601f26ab72dac3 }} } },
+            { {{ 0x6298e4196e0903, 0xaace9fe325b2b5, 0x2610d56268ebfc, 0x473d53fd84e4ec, 0x05168183e4663d, 0x1d748ba81db8ff, 0x49355bcbe07a1c, 0x5af7339502388c }} },
+            { {{ 0xe9d246e46dc438, 0xb3cf2f3f4e5af6, 0x753e55debeff0d, 0x1b8bdfb76d1fd3, 0xc79372e3203466, 0x1e0f7d8cfdd3b3, 0xce8b00b0825344, 0xf8b7fa41634fb0 }} },
+            { {{ 0xb47a9e6134d2e4, 0xa0ef9000d354ca, 0x967d3b65fcf922, 0x8ac9be52baf366, 0xec8a955bb2fea7, 0x1019e0ee2f9bb2, 0x8f4e6cbfa7f005, 0x01eba06ce26e03 }} } },
         { /* entry 9 */
-            { {{ 0x44e176b004c426, 0x2b58e6cbec2920, 0x2a0fbfda2c2d05, 0x296c7140a905b7, 0x4167a9d052c4f5, 0x8fd1479d856ded, 0x502f53ca146a29, 0x2573f5ba074666 }} },
-            { {{ 0x28972357c7b43a, 0x4c98daeae731d6, 0xe8a3e65bb540d6, 0xa2c808b4078b20, 0xc62ee1884cddf5, 0xbdc84c2a7d992e, 0x2d34599962d6e7, 0xaf76809f06acb0 }} },
-            { {{ 0x68ca539db129f2, 0x6d58c5a80338c3, 0xe4eb510394cdf5, 0x742d532dca9abc, 0xd0a8bc7fc48f2c, 0x1f43fba6ddc174, 0xcac8729989a2de, 0x83942391fea655 }} } },
+            { {{ 0x518fcb8fda2d8f, 0xdce87a3680ab8f, 0x019005843a300c, 0xb43ebd5bc08f35, 0x9fa39f16f682a0, 0x4b3bd98054a993, 0xefce5018a2ae65, 0x1dde91af0e84bd }} },
+            { {{ 0x7b49a287761a9b, 0x2d4f7265016d39, 0x5df54411481e3a, 0xb7dcede288b371, 0x9bc3d0f24b1769, 0x8620895a07986f, 0x06a8d65cb228e8, 0x148f9e53c2fd2f }} },
+            { {{ 0x094b384dfe939b, 0xb72b0d7ae378d3, 0x6405019917024b, 0xa7401a4ce2443d, 0x11377118f4f77b, 0x42f2c36b2bb787, 0xf6acaff3f25b8f, 0x4787fbfe391157 }} } },
         { /* entry 10 */
-            { {{ 0xeb4da94280f4ee, 0xcbe722bf209017, 0x31fed42c9e6564, 0x80b399f185e9e4, 0x116e6246b773e1, 0xf2c01d402bb222, 0x10b8f4bc6ac0e5, 0x166f615dfdb7ec }} },
-            { {{ 0xbe16baaecf8e08, 0x098dfb5686ace0, 0x729ac7ac7fa336, 0x1919e5d0c40dde, 0x0e2ffda89d55c8, 0x4726f6a57191e9, 0xc9eff7ad9bd32f, 0x17097734d5fce2 }} },
-            { {{ 0x484fd30b047621, 0x34776f5018f634, 0xfab4d330534687, 0x800f91be24d76d, 0xe5b65d400f289c, 0xd73b1eac6a0473, 0x945aa282805e72, 0x717ce5868d3253 }} } },
+            { {{ 0xe276db626231f2, 0x1d8a92f495938b, 0x8d140462944de6, 0xd5233b135b0eec, 0xf5016d47e257f5, 0x09c1eaaf309b70, 0x4af9822c43fa6c, 0x3c088643ef7fbf }} },
+            { {{ 0xc4d224e4d814c6, 0x28f2aa60042970, 0xe2c5cdd0bbf206, 0x2aafd434b6498a, 0x2106a28679ad27, 0xfb4c74e7ffd6c3, 0x4db68dff412b43, 0xeedf134a1fabbb }} },
+            { {{ 0xaf8d95f446d3a4, 0xe21a44f30f49df, 0x2542ccbf11d1da, 0x43f3c8022303bc, 0x6e04c78ded64fc, 0x7fa9be890f2c7f, 0x341b2599d0ccfc, 0x369dd520a8ab72 }} } },
         { /* entry 11 */
-            { {{ 0x9bfbe53048adfa, 0xa055e7f0cc7335, 0xc972f6cf0144ae, 0x7b594f4475bdeb, 0xd43ca877e84539, 0x7c95f505530cd9, 0x5b967b8c60809d, 0xb98171ebce3805 }} },
-            { {{ 0x419e49122acba5, 0xb9c013bce8ca9e, 0x4cd35f35a18387, 0x81c673751643a0, 0x181e369675aaf1, 0x58b75546f8c15c, 0x9a3d89901be6a2, 0xd2d724d5f6f531 }} },
-            { {{ 0x4264c12bffab27, 0xe92494abab7d95, 0xc2fb6e3956b15b, 0xdb75839b12cfda, 0x4b9dd8ba4e8eb7, 0x49658a272930a8, 0x658b7f9c814126, 0x4e33dbcae863fd }} } },
+            { {{ 0x439b6ec45dd91b, 0x233930b557b7a0, 0x44da91d173c72b, 0x325a3655222cff, 0xc83c04c6aca952, 0x173c73dca40452, 0x70ccc3ccbc9e9d, 0xd229b649b04b3e }} },
+            { {{ 0x29ba2beaed40ae, 0x407fce6cb4e008, 0xdc81e0d38e753f, 0x2a24a9778ecead, 0xec9eea8c8b6d9f, 0x237e1e0ab16ff6, 0x6d368bb507a4f9, 0x4ed4dc121c8003 }} },
+            { {{ 0xe60b25a2c575b1, 0x68d710f5ccd2a8, 0xeda2328a55226b, 0x181792c6755fbf, 0xbdf7822ace067c, 0x20f36133b4ee43, 0x01e3e46a89d6ef, 0x6c190e094f7254 }} } },
         { /* entry 12 */
-            { {{ 0x826a7ce4278c4d, 0xcac84f222b87b1, 0x31a273af13346e, 0x3674723402bbb7, 0x43218a06565897, 0xdce34fd66baf09, 0x54c407b97cebe3, 0xae8160ca9804f7 }} },
-            { {{ 0xe93b7757b71a9c, 0x357e59c8637e4c, 0x2b5af43357e1a2, 0xd31840b3e1d7d9, 0xff135953c22a14, 0xafe9cb2a65a0be, 0x2e0e780dfef0f2, 0x3afd1119593ff5 }} },
-            { {{ 0x748d01bce7b59c, 0xdd2dcc52a97efe, 0x15dbcff9737a88, 0xf3d5595b658b50, 0x7cd0de73c43fbd, 0xfdaf9498c6933c, 0x245f6442368a04, 0xcaf36682cf910c }} } },
+            { {{ 0x1b38b2708fae4d, 0x04be64d7ffde6a, 0x1804abff6fffb2, 0xd875ed6f017ae8, 0x4cac03d2f93c62, 0x3e525ca095e278, 0x9826ef5c44056f, 0xa4208569379dcd }} },
+            { {{ 0x82d862770171d0, 0xac4a6cd991261d, 0x7e221406216b58, 0x0b2490dbc408d7, 0x063a590ca71ee1, 0x3046ff4c53fe0e, 0xe0393986c74f01, 0x371b699c64e72b }} },
+            { {{ 0x8d6c77cb09e215, 0xcb1f908fabc0b2, 0xf4662b79b5f5cf, 0x3eb6bbc86adfed, 0x2bada5fd44bd07, 0xd872536f48cf5a, 0x7a28b894e58452, 0x413f1cd65fa25a }} } },
         { /* entry 13 */
-            { {{ 0x3f634a2ba8dc0f, 0xc2406179970e87, 0x270913d755fb51, 0x446faaf51025f4, 0x91f3273734d319, 0x4d0e1d21f5c675, 0x408415591b52d6, 0xd33d4f321c9607 }} },
-            { {{ 0x13ff510737f39e, 0xff3238fe90e6eb, 0x0495d16aff6001, 0x1b9b17d1ffdd04, 0x125a02f1219e03, 0x7136ac47bbfe9f, 0x236c4a897c5843, 0xf8e2d18e4ee1c2 }} },
-            { {{ 0x00430ec1e85275, 0x523f958ba93cbd, 0x73cc6a74c15543, 0x4ac1f3c5d6bd08, 0x755caf7a1e0c54, 0x2f4f1efcfbfbe6, 0xfe479db8a2db33, 0x697c4917e61be2 }} } },
+            { {{ 0x90567201a180f3, 0x53ecb99beaf619, 0x7d9eef15d58171, 0x0438369daec0d9, 0xb3105b048dc5db, 0x585bdfbc27c453, 0xc77bf62e7e86c8, 0xf4e7b86874b8fa }} },
+            { {{ 0xc44850d62052c0, 0xddb82b13e5ea13, 0xb090542c266b82, 0xbc732bf8897f4e, 0x62c84eca58060f, 0x947c783eedb854, 0xb9c4e1d522d5e2, 0x0c9f77ce13cbf9 }} },
+            { {{ 0xf8d4b25485b20f, 0xc2e6436b2402e2, 0xb1931c4e44e263, 0x1e2a006ec873d8, 0x2874d668121b3f, 0xcf0b2c921768a2, 0x42387eb0c62067, 0x0c8fa0f6d9b800 }} } },
         { /* entry 14 */
-            { {{ 0x7cbc3aeb440ab6, 0xd237c86bd3dd16, 0xc70a051caad312, 0x906b20fafa0568, 0x1dc3b8f28da558, 0xd3acf31681b2f2, 0x2f98f99a27bf9b, 0xda4dda65cd8cda }} },
-            { {{ 0xb1b7aedfc1d040, 0xd92615327c9aea, 0x597ef7397df8b2, 0xe5fbb810f0ac25, 0x5de6b0407c40e8, 0x2b4f570e60d35d, 0x0f7fcd0ee3e674, 0x6a2f345043dd12 }} },
-            { {{ 0x365584a1958580, 0x67dcc210a25676, 0x7e734cddc1346f, 0xaba505b5e8dc4c, 0x3363da207b1d6e, 0x2ce81ba246b81d, 0x9fb8d45cc59147, 0x04c170c3a29643 }} } },
+            { {{ 0x93ef99e72e1459, 0xab83aa2435acaa, 0x04eb2b9988facb, 0xd1a6fd81d79167, 0xdf36f9edd0b3d0, 0xa85dfa2da00851, 0xc8ac954a010219, 0x80d47393cd10cc }} },
+            { {{ 0xf42f2bd90fa314, 0xebcffa7d763a38, 0x2738fc5452b1b6, 0x12aa1a70b8c134, 0xa84f0083d2be4c, 0x0b10c2ce253825, 0x5178532e1b0d36, 0x2e6d31be70f906 }} },
+            { {{ 0x337403e41f69a1, 0x2a9fe307ada779, 0xf671072cffdeca, 0x2c4751ea02bac7, 0x1337ac98674259, 0x5dca20bd5f20cf, 0xdb9ab2be676e76, 0x133dfb9c184cad }} } },
         { /* entry 15 */
-            { {{ 0xdd5be71d3aec37, 0x187f9061bbe6aa, 0xa111d407c0ccad, 0xa70453ed5c4745, 0xe5136d5077d01e, 0x0a6ff3cbc7772a, 0xb5f2548e8c8aab, 0x9a2f118b98f97d }} },
-            { {{ 0x9b3c714c5a1668, 0xa361e92f3f1812, 0xc6ef7efb6000b5, 0x860e3c44f5f5c7, 0x698a8a81d25746, 0xed20745efcbb3a, 0xda9754235f8013, 0xeb6375bc6b4ceb }} },
-            { {{ 0x536e1ed690dfb0, 0xce2ada3292f114, 0xc74ad4d97ea22e, 0xf71728e3f70abe, 0xc714959958d583, 0x4661c96ad96390, 0xd5c81510ec974a, 0x460838133f102d }} } },
-        { /* entry 16 */
-            { {{ 0xa4bb68e3992972, 0xc6c6dcf946a9a9, 0x9c8acafdf2eab5, 0x98c64dbfc168ff, 0xcb19de52cd6565, 0xaec5ad3d0bb36d, 0x4bb2295cd533e9, 0xcab7a90f8d6fff }} },
-            { {{ 0xd0792e336bd4bb, 0xe637f2ae974000, 0xc8d9afa58122a3, 0x1415233038ca52, 0x8cebd1a14b8887, 0x4c88c26badb980, 0xf101ffe057bc0a, 0xbd718f7731324e }} },
-            { {{ 0x758290d2ccdcb0, 0xc1c2a859e77f8e, 0x20c43deac139d4, 0x04885387d71db3, 0x05315ece055611, 0x1a63a9b2e959da, 0x14960aee3a682b, 0x55c0540c01c8e9 }} } },
-        { /* entry 17 */
-            { {{ 0xd48f5a790369d1, 0x7a69e9342830fd, 0x7100fcfd124da1, 0x2a20cb6e7d9a2b, 0x7689e157ab0e14, 0x17620bc1ee0baa, 0x2907675bf6df83, 0x8ae961e1cd5e52 }} },
-            { {{ 0x3df12a6bf0a11b, 0xd28cb0469ca634, 0xf9c19566e5cecd, 0x7ffa251078c5ea, 0x7f686a493443e0, 0x5ac43b179ac550, 0xadc651cdc5e078, 0x1feec46ccc2a90 }} },
-            { {{ 0x1c1c6f9eeafb5a, 0xc18314a1ff326c, 0xac71d161a27db3, 0x932ce7940ab0f7, 0x224e28a0e21a41, 0x0a71e533be3291, 0xe06dc314a86fe5, 0xba55ea9132c41a }} } },
-        { /* entry 18 */
-            { {{ 0x9984a5f368a887, 0xbfc8a1595d2fd7, 0x6b0e4a4391429c, 0x29d11ee850369d, 0x44073e2acfd683, 0xc94769b2f05374, 0x8f9d597ca77e14, 0xbd144e781ebb29 }} },
-            { {{ 0xe9eb675965c38f, 0xd056546beabcb7, 0x2cecc0ad18f86e, 0xcf1adfa8096e68, 0x1b8383bd0fc582, 0xee23e744a462e7, 0x8351a28f9203c6, 0xc2d72ba8118ea0 }} },
-            { {{ 0x3a7de66fd3b878, 0x244bf67c14bd70, 0x358b5b0af5f9a9, 0x3d731722e6d74f, 0x5d1609c7c7bac8, 0x6559e63b7ec6fc, 0xf57dcaaf55a4bc, 0x483ec72bacd08c }} } },
-        { /* entry 19 */
-            { {{ 0xa436f6828fa01b, 0x73fa1ecbd65e6d, 0x2742c45457d71d, 0xf6d8003486b960, 0x8f840a271710d5, 0x35a6f2b77decfe, 0xd33933abd7dc31, 0x9ca937ae5095af }} },
-            { {{ 0x4a7ebdf0c0e9e8, 0x48a9a9863601c0, 0x5a8d508da770d9, 0x327223a4e55fbe, 0x2d8d0202d8a19c, 0xace43d176d379b, 0x5b830ad7b3403b, 0x74d19b68edc8f0 }} },
-            { {{ 0x28a8c947bfc34d, 0x34b48d0afc622d, 0x0df9809de54f7b, 0x8c7448fd409c23, 0x4a2186ccc94628, 0x92edddf1e33b82, 0xc80727fe775fc7, 0x38155abd4302da }} } },
-        { /* entry 20 */
-            { {{ 0x68778e69067408, 0x7b9229ae7261f2, 0x41b266f0de9ce5, 0xb728fbed37f135, 0x7dc11248b43e08, 0x6901f64d1fb874, 0x020792a7694b8c, 0x2eb34d337bb365 }} },
-            { {{ 0x7181ed3b712061, 0x6cb55c3db97b1a, 0x6d7a6f8a0f3ec8, 0x95e6c3096fc648, 0x44e0290374b76d, 0x3b2b64f6f75673, 0xbe1c2176956445, 0x92b614dbf9f1d7 }} },
-            { {{ 0x86c42bb15c9b30, 0x8a881bd3c06419, 0xc4baf4f74455e6, 0x321988d369cdd5, 0x08cc52625da783, 0x03d10c223b7746, 0x55a8438c89e324, 0xf8a51d837398fc }} } },
-        { /* entry 21 */
-            { {{ 0x899a8c1d78c2ed, 0x78e8a12117db02, 0x3eebde95747a79, 0xa98eca894ef3ea, 0x2d49c72723040b, 0x9b5d36c8e1d7a3, 0x8d7bb2580ee55b, 0x16a2c0ca5d8b6f }} },
-            { {{ 0x61e67b0f55cece, 0xd5a19f3a0b64b4, 0x61dfb3cbd0a642, 0x8c6af4e69db846, 0x465575087097cf, 0xe9cf5e08b5eefe, 0xc266addc8c8264, 0x03aad57ac02c2d }} },
-            { {{ 0xce9a66eef7565a, 0xad71bcca1c7db3, 0x3c699384904eb3, 0x48c8c56aadbfd3, 0xcaa19cf0bcccb9, 0xd072890c7b7659, 0x10f5be59ff09e5, 0xfbb492f8020b99 }} } },
-        { /* entry 22 */
-            { {{ 0x0b303dd7219612, 0x4aa9f227de8757, 0xbd49c7dd3254de, 0xf553eea8636f4a, 0xc7eafc0a637d63, 0x3f17fc2f8a02f2, 0x4587089ff607f8, 0x7081741498ceb1 }} },
-            { {{ 0x6d99b5a05c9d07, 0x05c1ca2b556bd6, 0xabcef569459d1f, 0xb9748d3df7786d, 0x30586dbb6d685c, 0xe22187c9dad51c, 0x3cba8c2ae076b7, 0x80d2e76d52c473 }} },
-            { {{ 0x7f4628b7e84958, 0x0825e54dd04c8d, 0xe68ac007d7ed68, 0x848992f8323b91, 0x8ea7921c449001, 0xb0013a0e5caa2b, 0xbd4d7b8eb2dd86, 0x6d5492b0d90a45 }} } },
-        { /* entry 23 */
-            { {{ 0x83b86c11a6686f, 0x1f96411012b8ea, 0xd737cf9f20c9d7, 0x1922557db3bd0f, 0x69b30121bb437b, 0xad51c2e52fd4f3, 0xed2139ca97ee5a, 0x688c24062e4d8e }} },
-            { {{ 0xf399e3ca80718c, 0x907dd0c489da41, 0xe16c537214855f, 0x83cdf78a67d7ae, 0x4236003141f857, 0xb63c1544b111eb, 0x1c223b668c3b21, 0xa27e99bb1a17b7 }} },
-            { {{ 0xd4194f43f95184, 0xde8b272fa7da4a, 0x774a39dad1ef5d, 0xaf516cf11f0c7e, 0x439e311da740a9, 0xfdf85bf01d7da5, 0xd55b8646732f78, 0xf1a00c34b1091e }} } },
-        { /* entry 24 */
-            { {{ 0x33a148aac34d68, 0xd5173696002fb6, 0x03ef65f5b6a4f1, 0x2fe2385a43af9f, 0x02072cd71e0611, 0x0477ef585c37e8, 0x1cf3443706331b, 0x5ab5acc5b34267 }} },
-            { {{ 0x180dbae9f389d1, 0x30b0dd9c363b58, 0xeb88c4ce8822bf, 0x5ce002e5027bb2, 0x401bd7298d65ec, 0x8bdebf5e726699, 0x44b15f8b1fbe73, 0x628e0b3363ea78 }} },
-            { {{ 0x9e9ac3b00a02c5, 0x19a0b923f66003, 0x49ed71faae0a69, 0xf20a19c5a61f41, 0xdcde3569245b8c, 0x657ecc559e01a2, 0x0187bf35dc102f, 0x663335a609d2fb }} } },
-        { /* entry 25 */
-            { {{ 0x213c47cf59474a, 0x642b6bbfc9d810, 0xff73ef20b855bf, 0xb832a6fcfff2b8, 0x151f1fd8312c63, 0x5b0772a7660b0c, 0x56cc1961d70093, 0x82434d2d91e9ee }} },
-            { {{ 0x8789bd56c1cfb0, 0x3d741b24e74b08, 0x3e20775c1d1f72, 0xd2d0ba5970c094, 0x26a3953da6853d, 0xe21b2ac6746c96, 0xd2cf19e38d1c2f, 0x9c4e10dd50665d }} },
-            { {{ 0xb5ae6c9f930984, 0x5b85c15579124a, 0xcfe6021a2abb99, 0x21234c5c13a9f7, 0xf0e16960ae7d17, 0x01fdee9c25b130, 0x92e879266bea3a, 0xd7414ce62a541b }} } },
-        { /* entry 26 */
-            { {{ 0x36ae1deb7e9f6a, 0x7b5c8db82c3867, 0x43757f012cc5f0, 0x927931380be42c, 0xad67c2d2ca121e, 0x7aaa214195eb72, 0xe6e00903040d23, 0x22d7cbda45d064 }} },
-            { {{ 0x13bf62c015d41b, 0xb91b6155d9b3c7, 0x2234a2aeaaeadb, 0x51e501fe543151, 0x7466ee0c1db7a2, 0xeea76d555698d8, 0x6f0cceecb3e325, 0x9279c0a8030920 }} },
-            { {{ 0x1e6e6ba7bf0a25, 0xc539f7413b291d, 0x6990e051d24e48, 0x0c10d9273443af, 0x50768df5fc7acd, 0x3daec18ef96a87, 0x186eba3c252d30, 0xeced2b3474ced6 }} } },
-        { /* entry 27 */
-            { {{ 0x6ca02ba3b68dc5, 0xf2b8a5e10cd923, 0x22ff35b914a9d4, 0x6bc3e377eca542, 0x12a198fa74655f, 0x0aae2da2ace9aa, 0xfbdf41fc491b68, 0x6aa875b0348834 }} },
-            { {{ 0x9beac7155a656c, 0x16d3be517ae4e3, 0xd0eaaf8c7539ae, 0xf099cfebccd9e2, 0x6490bd7e9d1290, 0xa36990e2aafde7, 0xfa9a77a2909cba, 0x1dba02739c9539 }} },
-            { {{ 0x956155efae890a, 0x738805fe93b68f, 0x3c091da2ad48e0, 0xd8ca2ee8941c2b, 0xc7c890c4affc9b, 0x103060267ec392, 0xcdfb194d632d3d, 0xbbb49d025b6736 }} } },
-        { /* entry 28 */
-            { {{ 0xbbd73a212d4a62, 0xfdfd01c21241d3, 0x873af2854ed937, 0x94a7fa6f8bc4ff, 0x1844b4c8d5bedb, 0xc9da26527de6f8, 0x25c81df6138823, 0xaf88a723c0a559 }} },
-            { {{ 0xb1e91e3d673a13, 0x2da8f73aaeaa48, 0x8285033693e599, 0x2bb0b21c8abf9a, 0x8313742b5449c9, 0x368181dae7486d, 0x1bfd6b20423422, 0xfcc220033aa2c9 }} },
-            { {{ 0x9139ffa9fbf8fa, 0x35de38dfbfd02c, 0x7c3b2fbbfc94cd, 0x8a92b9c38659b8, 0xd1bbcc87ca3eca, 0x84d5d4d497d363, 0x34846846ac5557, 0x549d9278a0540b }} } },
-        { /* entry 29 */
-            { {{ 0x43fb9004af8058, 0x3af959956a622e, 0xd44da59cebeade, 0xd5dea511f8c824, 0x290f86fd6b86bd, 0x0b0613cf57986f, 0x4271be6bade04c, 0x324f9c1e86f16b }} },
-            { {{ 0x328e982bb15cb3, 0x96bb50f9d90f4e, 0xd69189e0b41011, 0x5d184f56ab405e, 0x05e7e7b78d7571, 0xe3d47faddc06ed, 0xabd54a0227b04c, 0xf6498d9749f4ce }} },
-            { {{ 0xe3822146b46de9, 0x84b21a715c5a97, 0x12852e8df83e40, 0x329e61c32180ed, 0x0883c273c7df4f, 0xb2fea89285cd3f, 0x38fc45b0e2b79f, 0x992b691b789fe0 }} } },
-        { /* entry 30 */
-            { {{ 0xc0a69d7b32f270, 0xfb3afb8d1cab93, 0xe91c4ca03b0667, 0x96cb75f4a678d8, 0x270c7397ec47dc, 0x1b398313d908eb, 0x791bc4c91e853e, 0xb53f2c8dca2448 }} },
-            { {{ 0x6d1d4c8e5bcd54, 0xd15b1b7b065765, 0x0214e7fe309fcd, 0x73382bc3730384, 0xe085f84526b26f, 0xd7f68fa6f9a754, 0x4aa1117a3956e2, 0x6cb328c9853783 }} },
-            { {{ 0xa6e9e856ec93a6, 0xdd9f90c5020c4f, 0xbdf4855e552151, 0x3281a496341273, 0xdc400aea05ed2e, 0x20a3e9219373b5, 0xaf7c9d19d7fd07, 0x7793dce096f18d }} } },
-        { /* entry 31 */
-            { {{ 0x3d59c7c31c994a, 0xb53ce21c5b3383, 0x92403c8549f2a3, 0xd015717b067a05, 0x59874edccb78ef, 0x31c30fe1eb2acc, 0x80bb6747dccecd, 0x0900b0ef3da4bd }} },
-            { {{ 0xdbae1e26579346, 0x7f534d67b114df, 0xdeb5f118661986, 0xc5df630bf67d2e, 0x4b90f9ad2f8e4c, 0x12fb8c79f6007f, 0x84fc51e1802c4a, 0x3bc10216fae19e }} },
-            { {{ 0x0261196e35a830, 0x121e1f4d1524c9, 0x0d9bede19fefeb, 0xcbc6797503500b, 0x19f7942c3dd8f8, 0xda03a37e031eb0, 0xb459fdb397b6ef, 0xb40549561d3822 }} } },
+            { {{ 0x300f1c6901729e, 0xdf06c0b4ddbb24, 0x4063801499bbf1, 0xeb1e15251181fe, 0x754e120ba6474f, 0xff30e5e6af9119, 0x35bce2f9723c7c, 0x9faacf018bebbc }} },
+            { {{ 0x5c7dadc6d90f46, 0xebc1d3fcdeb508, 0x85488362131e41, 0x96c78679b58008, 0xd1cedd1441f7c1, 0x59b430b5737ede, 0x819f12a0da04e0, 0x312e4dcfa8547a }} },
+            { {{ 0x49be43dac7935a, 0x6ca6e08bd7b3e0, 0x5b61b1f088a179, 0x4978d1e900e202, 0x0d1e3435d9c4c8, 0x699a301fc826c8, 0xbefb4bc9a39050, 0x4127a0b9de0662 }} } },
     },
     { /* comb 1 */
         { /* entry 0 */
-            { {{ 0xe128d97d1a2112, 0x2b44d3fa9a434e, 0xecd860cfa41e09, 0x87ce60c9b27863, 0x259c6eef8a274c, 0xb50549156a4368, 0x9f930466908a29, 0x80ccd322fc172a }} },
-            { {{ 0x4edebfbd67487f, 0x33f0f8d11a5322, 0x8149d9f783439f, 0xda8751fc25e7d4, 0xc2a020decea7d0, 0x7e28afe427c215, 0x6705f0f70ed737, 0x9986c33802c4ed }} },
-            { {{ 0x877a17cccc9533, 0xd8bf96589dcbfd, 0x51b121177484c2, 0x6a291bb57bdfaf, 0x4dc91c4443cded, 0x14cfd614e94b5a, 0xafda20862b5603, 0x4bc66e31db1888 }} } },
+            { {{ 0xd56b69f0b8eb85, 0x7ce8a1fc7588bf, 0x3470054eb4d008, 0x936f905f4b0af6, 0xf69d04fd3e701a, 0x88df57f125b314, 0xb49c38007b0c95, 0x0a6ce41cb84e91 }} },
+            { {{ 0x2f218645af768e, 0x9aa5287ea441c1, 0x7a583b16090220, 0x1fab62d3dc884b, 0x6a445276766c4c, 0x53f8891264b0f6, 0xcf950823be4a27, 0xb63d7b49672b65 }} },
+            { {{ 0x836011e6d98370, 0xe72b1b10e9c121, 0xf68aa24e43f895, 0xe28c5d0f4f2173, 0x4c459a5481be18, 0x80c93bf3cc5a03, 0x24e958ca8e251b, 0xc339f9eb9f73d9 }} } },
         { /* entry 1 */
-            { {{ 0x8e4859b4677c9b, 0x16f82d6829b08b, 0x6844ac69541f6f, 0x8af005c72d7bea, 0x0909785f2c5d0e, 0xcb9f788b3c92c2, 0xb14c04d7d4dccb, 0xbf0270e9347ac4 }} },
-            { {{ 0xfa3dc36c48361d, 0xcd07a3ca291a8c, 0xde6d216a5241a3, 0xaa267e966942eb, 0x2f8d359064305a, 0x4b58d7712703a2, 0xf91a24a8a71250, 0x187368da5574dd }} },
-            { {{ 0x74bcdf5394a9e2, 0xefcf97896c2d2b, 0x8f30030621e5b1, 0x5b130c19e2382a, 0x12cea4deee87eb, 0x629969834daa6c, 0xa185de002f67e3, 0x0d6ce283b68feb }} } },
+            { {{ 0x9872b12082944a, 0x4f5309bdfe9287, 0x254d255fcc6fa0, 0x5c82d751bfc551, 0x45462402951505, 0x0d38cf88347f82, 0xad869c090e3b43, 0xf590c0125eb388 }} },
+            { {{ 0x6182e0e10ed6ba, 0x7ee8eba6b6edf5, 0xacb7a8284ceae0, 0xa82320d9939d92, 0xacf8ba565c7082, 0xb90638ac68b5ae, 0xb1999e3e2f1b54, 0xda1627455305bc }} },
+            { {{ 0xd6beb517d22008, 0xcb15e02ce24365, 0x83d9ee3c793486, 0xf3b7bbac35c9fb, 0x7d868d21eb5858, 0xfc8a883a9f330c, 0xecf09365e95589, 0x5b34ad6a8364a0 }} } },
         { /* entry 2 */
-            { {{ 0x6134da063546a1, 0x1fd7440e122f29, 0xe7367ac8a45535, 0x879ac76936fbcf, 0xaab2e37c4c7423, 0xe137bda17742dc, 0x3a56f9a791b7a8, 0x04fda62080da8e }} },
-            { {{ 0x1f4ac80578f46b, 0xa5e087852f87a2, 0x66e310828bbf0b, 0x7f2ec2a9387b34, 0x36b32a84df3009, 0x7584079cfac9b8, 0x9a58e6cedf1480, 0xaef8e9faab601a }} },
-            { {{ 0x02694ecf5a6bae, 0x52d615fd97b7fd, 0xc5c7d519497594, 0x7038e4be1b26bb, 0x88f9694c5bd52b, 0x5533edea6baf89, 0x97c7c79ed1bb65, 0x9b1e9b41922210 }} } },
+            { {{ 0x8de7c3c1bccf6d, 0xc4c77c7d2fdd5e, 0xd03ddb581db482, 0x84ea9fb2fcbc2d, 0x2b4a93cccde7bc, 0xe97ae692f26b5b, 0x15c0ce0fe199b8, 0x9f162c6ffbb2c2 }} },
+            { {{ 0x0e96e45ee173dc, 0xb86c4be333cef5, 0x3c6554e06092ed, 0xc0c83b17de98af, 0x8821d41f1ddaf0, 0xae02c66dd9843c, 0xdac502a55fb3df, 0xe672a86ad20c7e }} },
+            { {{ 0x70c71034ff2fbf, 0x8b5721866a717d, 0xca84a7c25538d8, 0xc1e3ae8972a198, 0xd6c949ed8b2d1a, 0x4bc36d4873d690, 0x83de4dfe37a06a, 0xc43302d4635a62 }} } },
         { /* entry 3 */
-            { {{ 0x5379872ea0b7b4, 0x69154b7ef31617, 0xc47356b6f4e178, 0x94679e47f707e1, 0x548e0f78f6ac36, 0x8fa6f8b6a34806, 0x5f806a96db290d, 0x559c6fffb6f96f }} },
-            { {{ 0x9aab3bb55df30b, 0xd09831f8bccde0, 0x8a86e83f8de63d, 0x8281f6fc89e6b3, 0x7ca880ec2c8411, 0x8a83ada37071d9, 0x7c31cf14bbbcd5, 0x3d9a97683b1e93 }} },
-            { {{ 0xe68c0bee363137, 0xfc05bb47ebb2a6, 0xcee98e2590a22d, 0x284430f9e9138a, 0xecb271249e3223, 0x9bf3a5c2ce6a23, 0xf2f0742aca7048, 0xd5988aa23685bf }} } },
+            { {{ 0x515e4f76b5329d, 0xdaf28a820111f8, 0x2b03e6618f9667, 0x7b49808d479d94, 0x4862f99b1715ab, 0xe4535869632d9e, 0x1e566b35251980, 0xb3532e1151b193 }} },
+            { {{ 0x4b95af1e63b676, 0x4b08d37c091131, 0xe8f05fe4df1eeb, 0x2c269811c872aa, 0x4585b45ff8f971, 0x007d7b16914a3b, 0x78bf4cc2b0ee51, 0x1953824b21e824 }} },
+            { {{ 0x536568404b1ac5, 0x21029b84ca127d, 0xc95edc88527421, 0xa0b056d9cf7b11, 0x4ce4eafde66308, 0xeabe2bdf040319, 0x55d56c53ee11bf, 0xe12885073d0d13 }} } },
         { /* entry 4 */
-            { {{ 0x41047101e72767, 0x6d73b23b51210c, 0xb2d1bffc0ccb13, 0x351af2d6f59af6, 0xf7f752497ae280, 0xf103585657f8d3, 0x1deb9bd4a7e88a, 0x6788ea473205b0 }} },
-            { {{ 0x6815d3aca46993, 0xbb3cfd9fafe0d5, 0x97e55cf0a7d4e9, 0xac74370ce8311e, 0x51aeed59248b5e, 0xa5cff3a67c1446, 0x090b1512f28a89, 0x5ff77bba0d172a }} },
-            { {{ 0x439130987e2b6f, 0x8e7c323f390e3e, 0x57199b8dfe82ea, 0x744a6d92e8cc6d, 0xe6974b1981ba75, 0xb14671d1d6578e, 0xcd2fb1ff9c7d29, 0xfe9818f9bb7c78 }} } },
+            { {{ 0x3be10deaa15646, 0x0a3f032d36f87c, 0x34b57ff63610ed, 0x0e54a6fec652f7, 0x3b3efd0cf0ab9c, 0xd562e255c482e1, 0x5d9b9d0653384c, 0xf6a0aaafb7da0b }} },
+            { {{ 0x7ba90fcc12dbf1, 0x49c95975685100, 0xa258e7b6d0cb93, 0x51ce312186309f, 0x84260718f0a700, 0x963b468dc28cc5, 0x4fa58844208a1f, 0x3e505870898068 }} },
+            { {{ 0xa309230b76e24b, 0x64e5619dfc8273, 0x87f6d86126829d, 0xf6c5b50b56bd76, 0x3213b2861ac69f, 0xb8a30cb2198fd1, 0x18633246cd1399, 0xec4bac616e0493 }} } },
         { /* entry 5 */
-            { {{ 0x29cfa480906ef6, 0x00b1d97c73ea18, 0xc66fa1adaa2954, 0x8760838289eab4, 0xe1baffd64fbf1c, 0x56e7bc4c099046, 0xf20ceb19684703, 0xfc3510481ec18a }} },
-            { {{ 0xc2502a73a6e7a1, 0xcf32d4a2950d6b, 0x108b8ed8cc7554, 0xde981658a3813a, 0x9c19b11bd61bb0, 0xcd159b0211969b, 0xabe0afb47d199a, 0x88fb29042017fd }} },
-            { {{ 0x5daf7e2b694e4e, 0x614b4d790b1a2f, 0xab49329ca3a9fb, 0x9b6de52e476fb1, 0x272818608a7862, 0x368f1d5a4c230b, 0x2fc2e69eb4555e, 0xae91b736358b78 }} } },
+            { {{ 0xd222d8c9678535, 0xd049bc03a9e36e, 0x748d812792d8f0, 0x8861198e05ff83, 0x1edb51427b1273, 0xb6ce7f4bffe3f6, 0xe5c0bcc6be230f, 0x4ee1292f00889c }} },
+            { {{ 0x5fe9c5d63216a8, 0x03dd34f2246e6c, 0x09e6d9787d3807, 0x171f02f6cb9b61, 0x64150d13788c28, 0x16cb229ae3654b, 0xdbb8c40e2c7173, 0x9f38afd5402307 }} },
+            { {{ 0xbf06553a38ab31, 0x006f8346af16d5, 0x06524c83278346, 0x2a6f6757bd29f9, 0x6683fe85fafd82, 0xcc36dfed0878be, 0xddc6b9427760da, 0x00f2c4493c61cd }} } },
         { /* entry 6 */
-            { {{ 0x930c726d8d90ae, 0xd3942b7b2fc88e, 0x6afbdd4cf9224c, 0x87c271c04346a4, 0x08c5641838e9c6, 0x979b3c20f5d21a, 0xf7c8a857528ac7, 0x8016cfe050285f }} },
-            { {{ 0x8d9c2d790c4afe, 0x7490f09c48c1f7, 0x2a42793893a59f, 0xbfbcda63e300f5, 0x56c598e01a19f2, 0xdb6225555b493e, 0x789da30b3481d3, 0xd044577002ce2e }} },
-            { {{ 0x4136034323a24c, 0x9556be8011c790, 0x952ffd5c7fdc4a, 0x45a6be5aebf40f, 0x7d64000269bbb5, 0xf3add75a80f372, 0x2983e3f7359a96, 0xcc17164b17057e }} } },
+            { {{ 0x6d8e370d72eb9a, 0x9bbf196ac2609f, 0x350b30903888ab, 0x0c501fa5484571, 0x23468484b81193, 0xb0caa891f9475c, 0xc893d08dad19a7, 0x3c0cbf9144af15 }} },
+            { {{ 0x975cbf89cfc64f, 0x3cb6de4bdc6729, 0x00a8c72110b3ae, 0xd06e768a60a4ba, 0x2e9dac5a78d521, 0x3c80f3a081955a, 0xecd2f29fa58086, 0x6e5631a9a7a738 }} },
+            { {{ 0x2f4b1c435c50e8, 0xbc98873559a18a, 0xa4ba27f1cdbb2f, 0x965c7cf4890070, 0x51e58fcfee1eaa, 0x08b43296986011, 0x7fb4f1750908eb, 0xad0515afc419b9 }} } },
         { /* entry 7 */
-            { {{ 0xa58602dd1407af, 0xc67efbafe713e4, 0x353648bf16ad83, 0x4e6c5497f9e033, 0x352b57d11c14dc, 0xdf5cf545bf1194, 0xad550b87ee18e5, 0xd3063203835ecb }} },
-            { {{ 0x635f29f77a350f, 0xa25f1cc5b6a36e, 0xe7505e63131cbd, 0xd2f1abaf4e5e20, 0xcfbb2488df39f9, 0x570969c1b5b867, 0x82d481575a1cfd, 0xbda47b43db91c6 }} },
-            { {{ 0xa9fcd1eeb3695d, 0x3c6946cbbb074a, 0x04b3fb56ea0376, 0x56ff128b87367c, 0xb213064c75521f, 0x47586f7395a87c, 0x01bf383ebc4ace, 0xe195bd30ccb846 }} } },
+            { {{ 0xeeafd0d3eb16ff, 0x3346605feb2d73, 0xf624e98b67e3ac, 0x5de6c3a0bc1dbc, 0x97805c9dcea3f6, 0x73b6739a99771e, 0xde807df4af36dd, 0x699055c1bd69c1 }} },
+            { {{ 0x5d0f3070421027, 0x73ea7ef6d5e65b, 0xcb2a871ecdce2c, 0x10a72713367049, 0x7fc12d58ba32a9, 0x0b5b3bec8cb45c, 0xdaf019201f29ef, 0xbb4b9e25eff4fa }} },
+            { {{ 0x97ec6a1846d5d5, 0x1557e20ae1572a, 0x9df7e2b651fd0d, 0x5b24d3197e3e3c, 0x4b73d59c977cc6, 0xdc375d8111f48b, 0x831f09759fde27, 0x450fbb68d9d6b4 }} } },
         { /* entry 8 */
-            { {{ 0x1ec6e1398cb040, 0x500626694e48c5, 0xc74fb8f44c1d53, 0xe707b3f6f63946, 0x4e3ab2c8f7d41e, 0x299341cf508479, 0x868be73f780d90, 0xc4f0287bcc8aa1 }} },
-            { {{ 0x9a6a58b5de2f77, 0x7f48d7e8d94741, 0xd5a45c1e5cce07, 0x0cac2741292d73, 0xed22f5ab92e303, 0xc9d052872254b1, 0x07595ac2180537, 0x3de988eccb9ccc }} },
-            { {{ 0x38e4f871e9123e, 0x6a85c7bfc95a77, 0xf50f688b1240b7, 0x9efca4b2ae3e3e, 0xc57711cc20fbe6, 0x1111ef9868a89f, 0xb0a9ea29ce53ec, 0x8e6cec81571319 }} } },
+            { {{ 0x80dc06665689f4, 0xbfbfca0040d489, 0xdaf88a4e5db87d, 0xbd30d4bcc57db3, 0x435c0ce1d9b317, 0x6dc1a317153d9f, 0x937eb143aafa75, 0x7d4b06dff8ecb3 }} },
+            { {{ 0x732d786b6b51ae, 0x259b99ba3f051c, 0xc8f017ed60dbbd, 0x8f1cddb6069071, 0xa0749af900ac3d, 0xae2813689ace81, 0xd357771b21a1a7, 0xc6fd98c300e8ca }} },
+            { {{ 0x7c5460fd3b68d9, 0x6f4be0c82edd89, 0xf671b9ff970ea0, 0x31bc0f58cfff52, 0x3fb81f03f65bdc, 0x912598a76c3248, 0x2e15ee03b9d58d, 0x3939efcc9d94ec }} } },
         { /* entry 9 */
-            { {{ 0x27fff4a049d720, 0xdf8fc95507a1ba, 0x35f5e5bdb2e757, 0xd67c7a06fc4234, 0xf34b4118891da7, 0xc5fec2a60a7b5c, 0x66e2c2b5da7210, 0xc32e7affdd94de }} },
-            { {{ 0x309336417afee8, 0x59c9b4db0f1a6e, 0xddec748a8a18f4, 0xbf221972df8eae, 0xe9dd17faced94b, 0xc9115099e20110, 0x68e9d16834edab, 0xd022b4f967a958 }} },
-            { {{ 0xf912f599f5ac19, 0xcc361fc1da1577, 0x6b039ea9cc9903, 0x7f59229da0a6a1, 0xf8006eb9c0accc, 0x24d09cae1a55c4, 0xf39ff69fa40e5e, 0x8241b369398e84 }} } },
+            { {{ 0x758d30ae068f90, 0x08e5ff5e019f75, 0x533906596c334a, 0xc1b25cd0a203fa, 0xa4a18aa5821827, 0x25af6d1c3ba44d, 0x6d8b4aa607b9ae, 0xca29aa67b1c120 }} },
+            { {{ 0xda0f812de2385d, 0xacf21a363cb637, 0xe1bb9368f3bfb4, 0x4fdf968227cb8c, 0xfe5db809096685, 0x13e84dd83ce6c7, 0xd9da5b37f6978d, 0xd7f441a8108a31 }} },
+            { {{ 0x88b63a548bd077, 0x39d83bcad87dba, 0x56207015917e9b, 0x4235e4ab82cfbe, 0xd9a910723a9066, 0x6616f4a7252c8a, 0xd1c48d54402b2e, 0x675ef090b45bee }} } },
         { /* entry 10 */
-            { {{ 0xc47111deb3d277, 0x2d3a70a25fa65a, 0x196d8a60341c46, 0x4894b375880e2c, 0x4136de34feb4ed, 0x04936c18faff78, 0xb34e4501ac63e2, 0x2f6be5236c8cf2 }} },
-            { {{ 0x897f542d52ec69, 0xacd499800229a3, 0x2216a1753d556d, 0xe2b1adf60e44e6, 0x4db218477b9775, 0x22aeae3834adaf, 0xf35056116e8d17, 0xe15d3a200a76b9 }} },
-            { {{ 0x09a828486efd64, 0x3af60a9e692ef0, 0xda9efe2c5bcb4f, 0x9114d0ae3ba4bf, 0xefc7bc4890bd4e, 0xb5d55dada91372, 0xf9feb4159a0ec6, 0xe77649ce3f39a2 }} } },
+            { {{ 0xd2281d04bb6537, 0x1c219e5ffbc360, 0x2905171f935b5f, 0x84350e90a9e6f1, 0xe33e45ca160ac6, 0x4d5c74ebba0acb, 0x2a6409d0bd850d, 0x861df728728b9e }} },
+            { {{ 0x49a5c280052976, 0x988ca5c53d7491, 0xb97c9df64278fe, 0xea85b9516edb95, 0x8363ed83efbbd0, 0x795c18e5cedef9, 0x0e95eaf1a92dc3, 0x8668d7d7149f58 }} },
+            { {{ 0xd1d68fc52091c6, 0x7d83dd4d84a10e, 0xd94b02e68c9d00, 0x33a7d38b6ec797, 0xdeacc355d449c0, 0xb124b70ddbc5eb, 0x0cc86a1a1ab25b, 0x75563817de6aa1 }} } },
         { /* entry 11 */
-            { {{ 0x4b3a1f9a9ae211, 0xc7789776fe81a4, 0x1e3d82ad17697a, 0x384fc4b4011029, 0x98c01be94b028b, 0xf49dab685f011e, 0xecb324cad0d56a, 0x382855251885ba }} },
-            { {{ 0x859120e4813f63, 0x47e6e11288b1e2, 0xf569d0eb04f944, 0x3b1be1e5b7cd8e, 0xdf24ff65cd8b0c, 0x69c83c21e61db6, 0x9dc05b0f6f3b64, 0xe08cacb487578c }} },
-            { {{ 0x03efac1a323684, 0x5988612692f0eb, 0xf70e5c6c994aff, 0x0f43195058f82f, 0xbbe0674a1350ce, 0x169614a8140812, 0x7228422a233d4d, 0x4ccf451eb26d54 }} } },
+            { {{ 0x8809a1810ac58b, 0x53d1907d49be8d, 0xae05171e72a540, 0xc76b34eb160615, 0xbf357e322c3022, 0x8e8bcec119e24e, 0xcba6ca734b66fc, 0x4ba49ca4fd9398 }} },
+            { {{ 0x36998e2dd4d761, 0xcd28e87f321f12, 0x542fc545af0127, 0x852b5bf445e157, 0x57d9dce85e579c, 0x5686a138fe24c7, 0x81f5d555b4b7b8, 0x1f4f0110a5cbcb }} },
+            { {{ 0x2b172494554eb2, 0x39d21b94510ca8, 0xdca2b7e7b19698, 0x2347249b54cb82, 0xe4488374667599, 0x37b55861b1959b, 0x636d47d27c512a, 0xc2ad32709cd57f }} } },
         { /* entry 12 */
-            { {{ 0x3497c78b7724d7, 0x41d41075f55fc1, 0xa0879135e33796, 0x94cd1be530dea9, 0x2c2ab5f79ee23f, 0x967182286cfe4d, 0x58d8cb368c05f2, 0x2c73999872ef5a }} },
-            { {{ 0x94e67a02adefbf, 0x6c0852b1d9e751, 0xe5d36dc6c7b465, 0x471f3c1e403e78, 0x4b9570edddc476, 0xdef640b3da40c4, 0xeb446bc47e0edb, 0xa07b635bcdd5a4 }} },
-            { {{ 0x93f9ed37f2ed14, 0x0239aed4210662, 0x6e07da7dc43444, 0x55290afa0682e8, 0x2436664ed72da2, 0xfa065173969c47, 0x9b3b8c68faaa0b, 0x77f439aa40021d }} } },
+            { {{ 0x0517086f2b2cb4, 0x13b541bdf7a737, 0x90a817042dee59, 0x1473dc3331ab79, 0xfe30142f96708a, 0xb90a3664f93694, 0x27cb5310ce8750, 0xbab5c03785416f }} },
+            { {{ 0x226714b7fe048f, 0xe03f47005976f4, 0xe2868ace903fdd, 0x0f879c755cd43d, 0xa3f70655971dda, 0xb9e31dda761542, 0xa565a02d9a321d, 0x94151d30d2f27c }} },
+            { {{ 0x467152259c356d, 0x286125ee98beb7, 0x2a225cd172b878, 0xaac86a8bf43ec3, 0x008eb5ee485f22, 0x43d61fe7b28003, 0x3d8b262cabdfe3, 0xc193a3678b7c33 }} } },
         { /* entry 13 */
-            { {{ 0xf3e2a0e200af15, 0xfbc41c213c8614, 0x31a08b5923e603, 0xcac19ff3351ad6, 0xf67c22e3e8d67a, 0xf18009c8ba1e8c, 0x60a94ce8d689a7, 0x401e9c1e44fcaa }} },
-            { {{ 0x58db01fe729c2c, 0x35565143e10f20, 0x623581785caafb, 0x6337ecc23e9070, 0xc554a7bd8bfd3b, 0x15458380366f97, 0x6a8e9e2d3bf44f, 0x95890beb57a84c }} },
-            { {{ 0x098609226eda47, 0xed010fba19d81f, 0x7c19f747b5dd37, 0xb5b49f61eda12d, 0x4e959ccadd105b, 0x6a6f825162272b, 0xda2255a5e80aab, 0xc9aa255312c04c }} } },
+            { {{ 0x7e70431cca42e7, 0xe072e40eef02ee, 0x85f8f858436735, 0x1ebe1dba299d15, 0xabd5c61755041a, 0x0b48f6eb6508f6, 0x55000cb2876e02, 0x5d95015ad3fabb }} },
+            { {{ 0xfd777a6ceda7c0, 0x84054c3605381a, 0xc1834109576b2b, 0xab3dee1ed04883, 0xa0a035d4c840a9, 0x7295dba7432410, 0x5292f74170cfe1, 0xd4141adda10f22 }} },
+            { {{ 0x8c8ba33f29ce8d, 0x905113b25011bd, 0xa9b71a65ab0f80, 0x9fbe0c27f0a2c1, 0x433dc5dcecfb3b, 0x3c01c65fcd93a9, 0xa085cbdbc2c357, 0x7d4314b573a173 }} } },
         { /* entry 14 */
-            { {{ 0x1a3d0d065f4bbe, 0xab1aeec27d1aad, 0x2a9f7b5f12ed16, 0x22d472c8f74144, 0xfacea484d6ef05, 0xf72313a618127a, 0x45e279c2d30cef, 0xce7f0dd27dbd47 }} },
-            { {{ 0xbeb9ada193eef2, 0xdce80c4a56eb5f, 0x1b6300bb7efcc5, 0xa48e1ce15e3164, 0x36d91dc4148ac8, 0x34cb3ab1d9fb0a, 0x4fb06cd21e60db, 0x4b07e78d3fd383 }} },
-            { {{ 0x23cf2d7a99d015, 0xfe7904bdb2f312, 0x06ede78d163ce7, 0xa99bd6abd9d0ba, 0xc9a48ec40a6923, 0xb1c3bd830e2f5a, 0xa1310dbf0d6c88, 0x46b529c0f7fe26 }} } },
+            { {{ 0xb8c22d0912b605, 0xdfbf4de07a389d, 0x8ad7ee9878da4b, 0x618ebf65eaa6e5, 0x0d5166894111dd, 0xee81e87ab6d619, 0x0981729ed927b2, 0x974c4c7f8491ea }} },
+            { {{ 0x17a0cf10232b4d, 0xf7eeff39dbfd44, 0x96396a60f916e1, 0xbb98533816419d, 0xec20058833fa03, 0x906f9d45c69517, 0xe7316a50b9c660, 0xbde7fc0ae01a0b }} },
+            { {{ 0x4c7699fc4bd4c9, 0x5465a5fea44224, 0xce100dcc8c406e, 0xba5d4d38ab0205, 0xddb47bde5b3f90, 0xffb1a3026657a3, 0x92ec70a45ede36, 0x3acc05d28bc694 }} } },
         { /* entry 15 */
-            { {{ 0x4ca4a4d2f182ff, 0xba8ec419e61d3a, 0x22b5960b1ae852, 0xc06fe5c09bc224, 0xd8c7a7b5f00b5a, 0x001eacb3f7e61d, 0x543fc7f3284aa4, 0x26750c92894add }} },
-            { {{ 0xd550dc459a26d8, 0xe14705f861a0b6, 0x5ca2c1c125e278, 0x26efcebfb66fb3, 0x6517b0d086259c, 0x75c9af3674e2d3, 0x322f4318ead2b9, 0x9fcd78946dd9df }} },
-            { {{ 0x4dcfdc60affdef, 0xe8a26b854dfcef, 0x7ba27bbce1d5a9, 0xdef07b95a5ec67, 0xc6fdae1b2922fb, 0x3270b8cedb1582, 0x76739633c131ce, 0xee2880b3048bf5 }} } },
-        { /* entry 16 */
-            { {{ 0x0dee6f8fa4efdd, 0xf99f68ca65779b, 0x01b6c45c5ff73f, 0xa395a5c4f138a0, 0x64cbf86b3e9c0d, 0x540de7860da960, 0xfc5fe53b0c0521, 0x3879b7908f6900 }} },
-            { {{ 0x3c129e48d7f9fc, 0xa96d6c5d308252, 0xa694ffc1ce38cc, 0xea5398d417c025, 0x06fdbe2e800a32, 0x34ff54c393f9cc, 0x11294e7aa91c0a, 0x7fa0164de02e8f }} },
-            { {{ 0x9d8b1b9ae7e2ff, 0x232c15f582a5d7, 0x512b617402fe84, 0xa0189d12dd5a92, 0x350ead4f930528, 0x942c33722a36b5, 0x6e417e39b1518b, 0x9ea1289b1fd2c3 }} } },
-        { /* entry 17 */
-            { {{ 0x5457cbf5642385, 0x7b292f291e6d41, 0x2c97c148006bf8, 0x127cc5b8eaf278, 0x2db84eddfa2aa9, 0x385ee5424cb21c, 0xec9d819d88c525, 0xf362adc833e677 }} },
-            { {{ 0x7aef8f41d51072, 0x68ce72a2c213fd, 0xcb8f83580a8592, 0x3b8d586da5b65e, 0x5e09a92c056bea, 0x83201dba0fba66, 0xfceda40444abcf, 0xe0d9c171f4e851 }} },
-            { {{ 0x07123bfb4f0ff3, 0x0b23e69f4b19b7, 0x0f7035a9c65802, 0x100c94abf135bc, 0xfdc41e17b1c0b1, 0xcc19f4b444c825, 0x24be75bbf05e71, 0x3ceab252d27627 }} } },
-        { /* entry 18 */
-            { {{ 0x75076f6b58879e, 0x6960fc41aa6582, 0x22b0e2b28f21f7, 0x3565cafab3d46a, 0xcda70b6b08d3f4, 0x75b300701e08e1, 0x32bca5eb80bafe, 0x552fe173f17ad6 }} },
-            { {{ 0x19656c5df2878f, 0x9ab4cf3bf2105a, 0xceee97f1ed8763, 0x4a2426a4e70946, 0xc25feb9e657368, 0x93c638b1bd9c79, 0xe5688284d8e405, 0xefe637c8a56935 }} },
-            { {{ 0x3638082f5f7488, 0x80da1dd7f7ee65, 0x64156662c816cf, 0xbabb4bd77882b8, 0x338729bcd20c02, 0x92a42658c4fc51, 0xbf31fb79b647ca, 0xd58e4a9b75fa4f }} } },
-        { /* entry 19 */
-            { {{ 0x4f44ca144906a6, 0xd2590ca5b9bc7c, 0x578e622ea457e0, 0x0e853a73d1af5f, 0xea738d98da86fa, 0x4474e50efa3bbf, 0xf53761e0bbe97d, 0xa7704727cb0c11 }} },
-            { {{ 0xccc509cf79cecb, 0xa3292d7fdfe034, 0x0bbf7acf6b16b3, 0x6b2c764cae4ad1, 0xb8955c6f9bd091, 0x4f7b375a749893, 0x12be73e68153ba, 0xec68108583f873 }} },
-            { {{ 0x73ffb756986169, 0x07d408e12aea97, 0xd51171a6c32477, 0x136a7785535d7e, 0xdbddbf0eead632, 0x646a43967c2885, 0xfa4b6c2163a89d, 0x8f290e43665df2 }} } },
-        { /* entry 20 */
-            { {{ 0xa0c0c66ed8aece, 0xafdaff4e423a85, 0x2b5d6a714d27ba, 0x0502f8d9b6b749, 0xb12c68ffff0c57, 0xd5a56342091166, 0x1d00876cec382f, 0x81960d12f993dc }} },
-            { {{ 0x35145890b077bc, 0x1d8251c754b9e1, 0xfc2ef52166c8c9, 0xa3028215293115, 0x9a4f164317b810, 0x27091860939245, 0xb7362e3a6ae48a, 0x02b72a10cf81ac }} },
-            { {{ 0xb3a3e2974359b6, 0xb02f9df26f20fb, 0xdf059102d10951, 0x9fc00b45cc9b6f, 0xcedb9561e62f5c, 0xa8b9efa14fca79, 0x26cc3fd21fd40b, 0x7776d9c505f13c }} } },
-        { /* entry 21 */
-            { {{ 0x11660517ca76c9, 0x9efbae80e5eb11, 0xab01566f1327cb, 0xfb61d6f54c3dfd, 0x5e6a85ee4179cd, 0xe213524639fd89, 0xc00b944d718106, 0x8be421c650a1c4 }} },
-            { {{ 0xcc32c8d0f50d78, 0x2f0a52d7ab4e47, 0x7faac5748a0454, 0x0f533ba41ee492, 0x2d77b5177769e3, 0xd5477da06b0060, 0xc815243087f986, 0xc17cda663a8078 }} },
-            { {{ 0x3986ec927746c2, 0xa2e613f237f4a1, 0x8491c96da1d46e, 0xb3725db1d9884b, 0x3edfeeead47353, 0x5c9e88bd0348a4, 0x79cf17ef8c9436, 0x0f54c7a2ce5268 }} } },
-        { /* entry 22 */
-            { {{ 0x26ef5dc2e3007c, 0xce79a92af538a6, 0x354db665da3b72, 0xef8908ae2b045a, 0xe755303aa85174, 0xb08be7f7199874, 0x5efd89fe310846, 0x62a05944edb32b }} },
-            { {{ 0xb412339fee2721, 0x0ea7bf17817cb6, 0xbc91b48b4e0150, 0xbc34587e638c22, 0xd6682fcb1096bc, 0xcea6270fb54693, 0xaecc67533aadba, 0x575391af8b2abe }} },
-            { {{ 0xab63a4c5fa4b9e, 0xbe153c1a5e52bf, 0x75c90c3004c648, 0xb62bac66309c6a, 0x0b49e5ee774929, 0xba0c7e5820dd4b, 0xf7e21d267ee48b, 0x75afc525b29ff5 }} } },
-        { /* entry 23 */
-            { {{ 0xe5d88f07840ae6, 0xf996d2267b6712, 0x73d5e8981cc5b2, 0xd1b9ca8b4cdf40, 0x3b17cd7d4959ce, 0x5e44b5ca23a6a4, 0xd3ca68a7593e4f, 0x0341015217f39a }} },
-            { {{ 0xd712ed1c3449fe, 0x41869195a0d8d8, 0x9f3d15632817ee, 0x6a28ef0dada071, 0xa3b4c435248b39, 0x493d00b5dab685, 0x1ef81eba2cd368, 0x033e0894e56438 }} },
-            { {{ 0xf807f0355d915c, 0x25c092ac88e287, 0x4cacc0c992f291, 0x6b4d5ddc38c3e9, 0x88ad7ba61780f2, 0xf61453f80698ec, 0x64fa92545edfa6, 0x667942a0839a7c }} } },
-        { /* entry 24 */
-            { {{ 0x5be5177b3827b4, 0x01f005fcf2c74d, 0x21852d16abeb76, 0x689aa7058dc066, 0x9ef121f74c1bdd, 0xe9b776b66e2000, 0xddcb699c4ffe01, 0x70291dd4dfb455 }} },
-            { {{ 0x15ce8d14bdd764, 0x5f4359559cf61b, 0xf4458a77b8913e, 0x2f46ddb920df2f, 0xc95528ed3e9959, 0x4ed64e8ad1b090, 0x111bb40f7a7582, 0xdec249e098ec1f }} },
-            { {{ 0xd9590958a41c2f, 0xce7124f92b6e7c, 0xdb4786cbdd9b83, 0xa67e96596b8a1f, 0x34e3c363cbdc88, 0xf5599b26420d70, 0x7aee73c4cd2241, 0xa9328cc12c5c56 }} } },
-        { /* entry 25 */
-            { {{ 0x93bf2ea9347a60, 0x7bca54daa576d9, 0x5ea47381ae7de8, 0x2930b2913b628d, 0x223392d76b77cd, 0xca0cb8caebacc7, 0x5a8225571ca2c5, 0x75843bf61161fb }} },
-            { {{ 0xe32b9dd1099546, 0x1c77fbeebe3293, 0x6fd1dc30deb2ca, 0x377c9a72ee4951, 0xc640dff77d2c82, 0x1e888a1168f27a, 0x8a9e26613a8945, 0xcb8dcafd5cd3cb }} },
-            { {{ 0x9f61a21b433ddf, 0x3b12d5280d8f79, 0xc9fee6b82858be, 0xded36ab95945aa, 0x31e7b970cf5572, 0xa459d03f1276ac, 0x0f4a2771b79a05, 0x225e601b7e2a80 }} } },
-        { /* entry 26 */
-            { {{ 0xc728a3a4d8c7ea, 0xa705340c3d9fc1, 0xa23bd850f839e8, 0x85def465485ee4, 0x5dbb931fcc8096, 0x7b4ae737dfa975, 0x81f82c8044198f, 0xd606ef84849573 }} },
-            { {{ 0xee3c3000b107aa, 0x94a0cf101f3a3d, 0xa3bd224a55084d, 0x8c6c14cc9886e7, 0xec4bdc4ccfbed8, 0xff17f3de63bd83, 0x3762ad25ba3b7a, 0x695e99d7e083ac }} },
-            { {{ 0x21de2241710de9, 0x302f7bf9d4fbf6, 0xe5c6bafc41c02e, 0x49e9ac35791d5a, 0xcd67c7f075e863, 0x8bc2d3dab1fe13, 0x8de67986f8e3ab, 0xf7d4c38bf26038 }} } },
-        { /* entry 27 */
-            { {{ 0xe0c72a39cbdaad, 0x32b8bf690b843f, 0x550c21a9f8f176, 0x904bc95e9aae21, 0x229434d8c6e5f1, 0x87c671db6d75ee, 0x352e10d36519de, 0xa614ae7fdd399c }} },
-            { {{ 0xc2118e39175fe3, 0x74ef86cf0bdba6, 0xbb7bfec5f6b0a6, 0xd904f8cb261109, 0x639ccea25fa466, 0xd080c8d58afce8, 0x62a5338928ebc2, 0xf64e8f7f49b3e3 }} },
-            { {{ 0xd0b456d1892b6b, 0xa6b9c2a1fa2105, 0xd113335adef037, 0x84ebae2eeef6e6, 0x5967fb8425c4e8, 0x2ea2265a7a68fe, 0x3af3bf197a5864, 0x1a4d49bc0d482d }} } },
-        { /* entry 28 */
-            { {{ 0x20bec584943670, 0x639f61e79b1fee, 0x9503a644ed690a, 0x60d58a32150342, 0x239e753059b2b9, 0xb4d03a427b3b0a, 0xb7b10e9531d89a, 0xf2010a2cc2596c }} },
-            { {{ 0x07b3881d963a2a, 0x38b7a81ea15dc7, 0x8a880524dd28ee, 0x7541ea8baee414, 0x4208a87c285dfa, 0xc234d42f4135e0, 0x6209a4c24fecf8, 0xab29f2c2fab03f }} },
-            { {{ 0x4e923458048c34, 0x1dc6d211a340cb, 0x5a755c72c0b951, 0x7661e4370d8952, 0x7fc30adb3f2d2c, 0xa72f6f4927034c, 0x45e6a0dcb837ab, 0xb15bc48677812e }} } },
-        { /* entry 29 */
-            { {{ 0x046c2b5795531b, 0x73bc99c861cbd7, 0x5c74dba935eb22, 0x9223d2f5e2bd43, 0xf814f7a2303d97, 0xf56f744738bf42, 0x312660172082eb, 0xcbb93f3663902a }} },
-            { {{ 0x56b72614091280, 0xdcec57a6cc3f81, 0xf90c107ce02613, 0x74190539ef0cd5, 0xb4cff64ac88a62, 0xa2fc020d51b958, 0xff5aeae70d0273, 0x2aad6b659de620 }} },
-            { {{ 0xf22609c69d2653, 0xe88f2b93976046, 0xe6cfbafb9e7b9f, 0x4ba8c2c8004548, 0xdc0b49a0a306f0, 0x688fb691266658, 0xd4d0a90cace566, 0x2ca1476edf0500 }} } },
-        { /* entry 30 */
-            { {{ 0x267fe3f936696a, 0x1ff7882b4278fc, 0x605ec9e240dc9b, 0xc7d7b8ff0ba868, 0x89c9c348254a3e, 0x573212a5716b7e, 0xb4e1be322c7742, 0x2c051c7fc1cc22 }} },
-            { {{ 0x0a4e970b1b52b6, 0x540905b343dc0f, 0x8f44bf8619df3f, 0x5aa68235ad5762, 0x63177f4234bd20, 0x242ba87d02e557, 0xb8387d4312f330, 0x98be5f27133591 }} },
-            { {{ 0x6015569fbc371e, 0x5021982d1f93c9, 0xd5da10905c03c7, 0x5ec788e4f711e2, 0x14e431bf2a802e, 0xf4fcaeae287300, 0xa0ba1758400ad7, 0xefc6d64cc76883 }} } },
-        { /* entry 31 */
-            { {{ 0x5d8528e1a520ac, 0x058d93e6ba3abf, 0xb39ecff204bae2, 0x20720d8a2fefd3, 0x6489fa9cd14ed3, 0xf2c8653d6fc172, 0x2146e774c0a6bb, 0xbcb8330f3070e3 }} },
-            { {{ 0x9117f924a91335, 0x3943f536e99d24, 0xbd02488c41a0c9, 0x22ec07cb3d0151, 0xa18483d7e9d397, 0x03d364b624cfef, 0xcb963d812ab8d3, 0x7e240beb22e6fd }} },
-            { {{ 0xfb3ad25d8cc9e4, 0xb6fe334e4d2758, 0x2a1c11a5df039f, 0x79f876520a6cf8, 0x945792b8f9ec65, 0xb3f3cfb49a8d2e, 0x9a86b75a90484a, 0x27499c13a60eb8 }} } },
+            { {{ 0x9d5878a5950809, 0x75b7c02ea6cfcd, 0x4645e338df234c, 0xc959f58aa7b8b2, 0xcf38ba4b86f0cb, 0x4bc2f9462d98e2, 0x62cdee8933ab2e, 0x1a9cdbc1780a23 }} },
+            { {{ 0xe49b7f0168037c, 0x4dea97603dddc9, 0x9d8645de2c1a7a, 0x6424583fca7a88, 0x501f7506b480e3, 0x45091c254dbf5f, 0x98da20a9efed21, 0x13992dfe7e5764 }} },
+            { {{ 0x8fcb8c581c217c, 0x4bddb9bc3ada68, 0x64b538f24b7a37, 0xc97893542d3600, 0xb6778f6d035efe, 0x051647ed69e960, 0xfa85c24cb18dd8, 0xf81311a703c495 }} } },
     },
     { /* comb 2 */
         { /* entry 0 */
-            { {{ 0x416a5ae56e1a91, 0xbdff16e56f5ac8, 0xefe847ae7790fa, 0x434e1f02e07285, 0xd79e73a69535f7, 0x076bd6fb9f9d25, 0xbbd2ab2d04e2a7, 0x42dc437d6d6ddb }} },
-            { {{ 0xf58f203d89596a, 0x0fc5ce1c0d8d48, 0x8b25a4cfcbc346, 0x1ded2395f78b8e, 0xd67197a37edbf3, 0x87a130ebf2fa88, 0x77c568f8f30bf9, 0x6aa06e0db353b0 }} },
-            { {{ 0x010b432983f845, 0x8a83df421f3ae5, 0x9355f3305b1f46, 0x6e86188bb8254f, 0x66238d219159fe, 0xc72471d3c95caa, 0x17f587ecccc7ca, 0xa1c9522d237db9 }} } },
+            { {{ 0xf9ff4570a7b2bd, 0x9e1bc3745aa2f7, 0x8c7ec16c15fd75, 0x992106e8089e28, 0x943de8f26b5fdd, 0x98c114ccdfc04b, 0xce562375a8b452, 0x02dbeb706f8464 }} },
+            { {{ 0x774535919813ce, 0x952ee1f3897131, 0x31f5da85d03ea2, 0x1b10b2a56af9bb, 0xb8cf82b707ff76, 0x1fd7ce66e3940c, 0xf54a5e7dc8901c, 0xb5f7be2cf412dd }} },
+            { {{ 0x0b0e5352108f62, 0x2719a9ff7316af, 0x78531745dcdbb3, 0x72282e2d74a024, 0xac89fd5373082b, 0x60968c020a2269, 0xc32d13e0f58a17, 0xbb07f02f0983a6 }} } },
         { /* entry 1 */
-            { {{ 0x6e0d9a747a1f59, 0xb5e851f8011934, 0x003d33afd6da8a, 0x6a77be17bb6d16, 0xbb0f49197f62ae, 0xa6d0b4fe849a98, 0x6e20fcf55d0198, 0x0d517b0c2ddba3 }} },
-            { {{ 0xa7deeaec35dddb, 0x277d8013229d02, 0x54d8c63beebe9e, 0x17df9e036f9b97, 0x4ff102cca0e68e, 0x08872b80c802d7, 0xa5a09b74c06b1c, 0x067b778f7a5f82 }} },
-            { {{ 0x56bdd57bbadc7d, 0x996c8f733af97a, 0x7e234859f97cab, 0xd2a630c9daf1c4, 0x7e6dafebba3a25, 0xb8b54a83bf31b2, 0x5c321e0059e4cb, 0x718cd26a986a9f }} } },
+            { {{ 0xe755813342c585, 0x88b4df85fc0292, 0x19bf62f0028a8b, 0xfced49052bcd10, 0x439975da8a9eb5, 0x3ffa2374817162, 0x9e97b6f3863164, 0xb9329ef907a259 }} },
+            { {{ 0x96a3ab74e6020e, 0xba8c95871c7add, 0x0a50220fa24bfe, 0x23a8663d8d5dea, 0x898b4788e3fea8, 0xa7a116de3b0d1a, 0x64569198f2e757, 0x2d3bc9d055fda3 }} },
+            { {{ 0xc03cbb4a8c1e9d, 0x33e8b1bba73333, 0x5902af6adcfbd5, 0xa9d7af5033832e, 0x6dd688fc274d97, 0xa6696479669af8, 0x800c93c7844b99, 0xc8b8804e10bf1e }} } },
         { /* entry 2 */
-            { {{ 0x32223da9f0162f, 0xbb09c0df2270b6, 0x4f05e65a2f7a7f, 0x4221821c412fcf, 0x8e24d2b24fd44b, 0x467cc602d74a48, 0x7f5b3a9e4c609a, 0x764c7c94694847 }} },
-            { {{ 0xaedf1070996b93, 0x052b110b9de14b, 0x7ec985b495e41e, 0xadb6a0813ae6ef, 0x49182f1b1117de, 0x6d0b56f23a93da, 0x892c43785d22ed, 0x31850c802b3338 }} },
-            { {{ 0x3a3412793c2f28, 0xd0b649df93b578, 0xce904d2b23a1fc, 0x5b4868a4db418a, 0xd1647e03279e7f, 0xf751eb26ad9883, 0x7d4759db5419a2, 0xf901e9616fd3d8 }} } },
+            { {{ 0x1165967dc704e2, 0xe91e8643158202, 0x6c7cc6e5374cce, 0xb7798d84a836f0, 0x10aee040037d7e, 0x617f155fe0d3c2, 0xb910cdeb4b7ab0, 0x51287532984709 }} },
+            { {{ 0xa7b3959ad4375d, 0xddc4ab09b6b844, 0x7481e41141b055, 0x95a38e1c9b94e2, 0x90bdc49a5b2faa, 0x3ab05497efeb08, 0xc7a92c74dba00d, 0x3c937574573da9 }} },
+            { {{ 0xe30ffee83c8246, 0xcd91c76ecc35e3, 0xca09f70297aecc, 0xd995d96f547356, 0x22faaeb17ce333, 0x9c4a167091891f, 0xb19de788a820bd, 0xcb03d12ebf1959 }} } },
         { /* entry 3 */
-            { {{ 0x726535126202cb, 0x34636340f8e74a, 0xe0d922498bd426, 0xe3260fa90aca97, 0x63affeb4ed7611, 0x0276bc3e1c7768, 0x4ff155a9935ebe, 0x134f29fcc3923e }} },
-            { {{ 0x433ef35d3b69e1, 0x2791d25775a7bc, 0x5d031252c61d38, 0x37234c5b7b5fa8, 0xdf3710cacafe47, 0xd5b9b58ba881a5, 0x474556c114c449, 0xd16452d1a749f0 }} },
-            { {{ 0x8c175a8e891e33, 0x242ed6b4bcb0ca, 0x0f9d05211649c0, 0x01e9ce799acc74, 0x598c648bdafcfb, 0x3891f153eef3ee, 0x81ffec1a3fe7b5, 0xf643ca948fdd5e }} } },
+            { {{ 0xea324c0e90d102, 0x7879ca8d2584ae, 0x4cd151777890a5, 0xf72bf405f38e09, 0x79540574a74ad5, 0xcf3f9112939ea0, 0xc72de14b01e9c2, 0x19dce223595f00 }} },
+            { {{ 0x924e467bc2dd41, 0x4b33528ff0d0a0, 0x270b12bf2fc248, 0x591b87158fcb18, 0xdc3c5b7b4fe14d, 0x075c8dbdf6edec, 0xc278fb0afde436, 0x7f2c79f27e5e89 }} },
+            { {{ 0xa6569c1048fae8, 0x75593f2257014c, 0x17c56e30ae5385, 0xbe96e851289c98, 0xebaafefd8da665, 0xa4d8142b6ac8aa, 0x513a64b8cd0529, 0x5a54a196db38f7 }} } },
         { /* entry 4 */
-            { {{ 0xeb5bd7ef4a9d83, 0xe990e90387ed1f, 0xa56bd90b8abb10, 0xfb16efd475da9a, 0x9e2b1dbd5f3f78, 0xe5ee6a6ca55aa9, 0x62f86ff20cafbc, 0xcafed1cccc2f8a }} },
-            { {{ 0x2ae27b897a9f97, 0xe410e260b5321d, 0x26d986b6987cb7, 0xef01a4274b63a8, 0x69a64565fca884, 0x64958d6f8e3342, 0x330b5d33ba9dc3, 0x705258176f2ff3 }} },
-            { {{ 0xa04f4162cce90c, 0x908208a05f0319, 0x60755f4b2c5e05, 0x40a6be1161dc22, 0x8dff6ae44a994e, 0x850608cd3681e2, 0x461a6b8e98782e, 0xe083ee835ff570 }} } },
+            { {{ 0x03f0cab7c10d02, 0x4053eb80462a5f, 0xcae9b0aa531d78, 0x62fd8d24e0709a, 0x87a6aeeeff4fca, 0xb914ebcc90e449, 0xcbe2b332cff6ee, 0x304a2491fe580a }} },
+            { {{ 0xfbde656ad39d6a, 0x3414fb48577d56, 0x6b45be71b228f6, 0x2e5b6f64e99442, 0x6aa6a8c4b95279, 0x1d9a81a6d87980, 0x6b3460b0b20475, 0x7bad113a9426a3 }} },
+            { {{ 0x2f447a1af5669c, 0xf1d09dd5160dd9, 0x05233a0fa7a814, 0xdf7c0b6b89949e, 0xaf863c3afdd88a, 0x906b9882cfd2d2, 0x9e0dce15019c64, 0x2a7faf55751fa7 }} } },
         { /* entry 5 */
-            { {{ 0x45f14d1a66767c, 0x3486c96d3714da, 0x8dad676cc6e51f, 0x2054834e883285, 0x1b83731d8c82af, 0x78f0431177b64c, 0xf4b23c74e35f45, 0x3d09e2a2017f40 }} },
-            { {{ 0xb3a5381e0a44c4, 0xa3312258e2139c, 0xab202133477a02, 0xedc78111900ebc, 0xab9dd786382af6, 0x13b85c4d413715, 0x6bcb0e3bc0ac9e, 0x86d2e020ca496a }} },
-            { {{ 0xebb80d245cbb54, 0x6de8289c6609c1, 0x80366d1769c34c, 0x2ce3f575a3cd4c, 0x5b22ada680d87d, 0x0562f81235ae53, 0x42f7d52508dedd, 0x2f3907cc445f04 }} } },
+            { {{ 0x59e27f9a8e4b34, 0x8428d12d2c00a7, 0xcaca9e671cf73a, 0xdbb2cdc4f603c6, 0x0509c73db62ec8, 0xf6427ee6e03aa1, 0x3b2d48f0c28d72, 0x7c6745f35f725e }} },
+            { {{ 0x1f949bb87d6a3d, 0xfc8f8799c57bc6, 0x1f8ac156284958, 0xb167db481aa8ad, 0x5ff5828393fd99, 0xd2a5d04a5f5408, 0x43d7a028a359bb, 0x0bf257c778bbd1 }} },
+            { {{ 0x1fa8a918ed367b, 0x2960a8bf315e71, 0x855615ceb07ddb, 0x7deb24abfc9640, 0x8b7f1f17afabe7, 0xfd3ae1dab78be2, 0xc3d28019745af6, 0x32c591fb0c418c }} } },
         { /* entry 6 */
-            { {{ 0x182846b56dd3a4, 0x8cc1b1d662ad5e, 0x6f77bee63817c1, 0xbddf182101a67c, 0xce88bdf7a370df, 0xd63976f13b7971, 0x6a9eb08f1119d9, 0x1271824f21ff24 }} },
-            { {{ 0x19359c8eb52d7e, 0x2fc58afb3eef3c, 0x8286a7f1dbf3cb, 0x65332ac54f5f86, 0xe75003d5b59b69, 0xa23eb754a47b74, 0x00c56e66b66c85, 0xf95210406018d4 }} },
-            { {{ 0x8e5a78bb8984bc, 0x558ef4053c316d, 0x84f0f569adc682, 0x74acb19c21d443, 0x9ab724fc1907d6, 0x194688917c3e55, 0x7d3e1b3847a158, 0xbaa6a7754cdb1c }} } },
+            { {{ 0xae94bed8c68f0b, 0x549ab61fad2e73, 0xe6d230e244b97b, 0xf242139a32fe7c, 0xd519caf7c87ce5, 0xd16517d2655913, 0x22f01bdefa77b0, 0x2ace94c090e979 }} },
+            { {{ 0x50a7813023722f, 0x41c266718ce8e4, 0x3b2334b91b1ec3, 0xd2e509e700767f, 0x06c5a55e793366, 0xe61977cae4fba2, 0x372e27dd300fb4, 0x87dcf016fd66f7 }} },
+            { {{ 0xf47eaddc11c0b2, 0x3d80334feda20a, 0x08896e66afab13, 0xac69c51fd05dd9, 0xefcb256874d36a, 0xcfe1d2ffc017ef, 0x145b0d75735ebe, 0x4a0b8f6ba75769 }} } },
         { /* entry 7 */
-            { {{ 0xd50b9d006ca9b0, 0x81a6658f0f121b, 0x9f3d24c96bfc02, 0x54d02e790c19fd, 0x5d89c0d7999cc2, 0x4ddb36dc5c4e01, 0x7f7cb9c10e5ae5, 0x680ad21e36d243 }} },
-            { {{ 0xa3cea63b53a1ad, 0x5d88a3c0f5b322, 0xa8809e96be54b3, 0x14045e48b08c02, 0x963c96811bc856, 0x5610e844461516, 0xa1b63438d5216d, 0x250a0f3616b1de }} },
-            { {{ 0xceba6aeaf8d410, 0x930f379879d810, 0xa58a46e93d1734, 0x80736418b40042, 0x36e446145955aa, 0x480e18a5bf361e, 0x28800503c4f388, 0x6310ecd7110306 }} } },
+            { {{ 0x04bfc044fe504e, 0x4101e7f4422caa, 0xc59a137dbe23f6, 0x53bbe3807dbbec, 0xde0e2ec3f5aa18, 0xbaa35b70f81b3b, 0x8c27e9f5030567, 0x9c1dde6eabbfd4 }} },
+            { {{ 0xe67705bc9bfc03, 0x20965d2c834640, 0x232bf2d936bd2f, 0xe999a2553599d7, 0xae3751fa8b8be8, 0x8b93150696e3f0, 0x1f09f83413e86f, 0xac99338a236f1c }} },
+            { {{ 0x6812c84e2624b8, 0xcb7477817962c7, 0x71c80d9fa52d9b, 0x5fcc2bcdf5af1a, 0xed09b9f621e88f, 0xa40b4a31365a85, 0x9d5d09634ff984, 0xa611100394dc4c }} } },
         { /* entry 8 */
-            { {{ 0x270c343f49890e, 0x84ecb2973e96ce, 0xc2d22525134201, 0xdb016de3ed94e2, 0xea916691baa5f3, 0x14a649701aa227, 0x11e78d15367fed, 0x54278c1c28ae50 }} },
-            { {{ 0xd3bc935867ac25, 0xf2ea2659eb5000, 0x5cb2b4f853120f, 0xe840a3a27a85e8, 0x87a5830d9f2a12, 0x5430ed462520f8, 0xe2590d2f5b37ef, 0x7e28dd3d0bd78f }} },
-            { {{ 0x675f4ec3a542e2, 0x52df7022326d14, 0x3bb0f605277ca2, 0x506a90af2c9319, 0x776c83cd4601aa, 0x816cfedc6f0e59, 0xc10e15f4970b2e, 0x036b095ccca4d8 }} } },
+            { {{ 0x723722809a7e30, 0xb0b095b22d466a, 0x10a1bf7782d2ae, 0x1ff90f6b3f9952, 0x24f880ff1b2ac7, 0xd73f09f15186f5, 0xd1b8cc829751d4, 0x87d47e33e5140c }} },
+            { {{ 0x78d83e8acef58f, 0x76d333832fff44, 0x462190fd7c1ca1, 0x44d144c4807d65, 0x82a314ba250cb1, 0x9042c2ab43fab1, 0xad724b04a1bf7e, 0x9996bcab702a44 }} },
+            { {{ 0x1fa124ee957086, 0x875e2b855d28ab, 0x2a59aa66b76e0b, 0xf2845cea3fa8a1, 0x6b57f2f6b3a270, 0x0cfdca10b466fb, 0x18c43cba97fee9, 0xa5f7d2c3be23dc }} } },
         { /* entry 9 */
-            { {{ 0x45ffab96554d29, 0xf5f50d60415b0f, 0xcfe91bd5fdd47f, 0xa6e2f880d4931e, 0x225fafc15054d8, 0x8a5a54ad16dd38, 0x305c2920940273, 0xbfcfeb91dd6db1 }} },
-            { {{ 0x086b605910dcab, 0xa0f6c07b2d6c36, 0x9ec4ff1471e128, 0x32d40a11236b74, 0x66b962b214c058, 0xf8ebfb550be5e4, 0xcdab5ccaaf08ed, 0xf7151ec098e42a }} },
-            { {{ 0xdf304933680436, 0x712f3c3416fad3, 0x07ba71aa96f459, 0x71a5f110558c51, 0x2898b41131e084, 0xaf0532d9f5b665, 0x137424324aab4f, 0x4ec15d179d59d9 }} } },
+            { {{ 0xbf85a138e74e22, 0x2e0d8a616a0973, 0xb4d58378f91a02, 0x42725d3d4854cf, 0x0b63ce9ce65279, 0x7e2465453860e9, 0x2c3b8fbb1351ba, 0xceddbe450d53b8 }} },
+            { {{ 0x7c985fc138ab03, 0x794cae56a2c890, 0x1a58085b2996a3, 0x1e75172bf6cd17, 0xd63f51c18623c1, 0x7c1b91613a9bc5, 0x88e19d6505761e, 0xd7e511caf11116 }} },
+            { {{ 0x2962445cf547a1, 0x4ab47743ac63d4, 0xd6a999945b4d21, 0x5d06c52a9aa13f, 0x0c5e9e7063c327, 0x245eb88451a451, 0x1ae50efe927aec, 0x9d949ac3afcee2 }} } },
         { /* entry 10 */
-            { {{ 0x24b53132c1053c, 0x2b40ce8901f9c7, 0x887ef63db7cc7d, 0xd72d6272d7ad48, 0x8c67cabdebb73d, 0x48ecd8f387786f, 0x4b5f50e71dfcd1, 0x6951d7d24d93d7 }} },
-            { {{ 0x6833c4e2c4fab0, 0xee47ae3ec0ead1, 0xadc9da707cc8d7, 0xb612ee39944594, 0x8ef04114ebcb86, 0x8fefe5831c93b2, 0x1ebf7ac04b248c, 0xbdc4cf2eafb629 }} },
-            { {{ 0xa9b29c02420652, 0x69e0d452ebae70, 0xb675fb1670c2ae, 0x44ebd0d22f7d7c, 0x6606dc1f9520c3, 0x4b52fe0cfb790f, 0x36b7db94512ba4, 0x8821194a8e7f91 }} } },
+            { {{ 0xd63456d0a45aa8, 0x88bd054ceebc97, 0xf69f960b88ce57, 0x44a8f4a0c4b934, 0xc77bba31934409, 0x013b87ac3b1c90, 0xd99ccd6e7ab2b5, 0x2f0996b2c733c6 }} },
+            { {{ 0x4b58811573a84b, 0xc14d383736810c, 0xf1a00dc4e837e7, 0x5df29b03d1e96b, 0x9044ad9903f22c, 0xb74c91ad4ae828, 0xe1726c1fed05ba, 0xd2f78574b08181 }} },
+            { {{ 0xe02200d1841897, 0x1c158610d7e234, 0x71332d548c3cb4, 0x1493481299fd9e, 0x322536df930e05, 0x757a84e8e5007e, 0x9a17eff07e01b8, 0xe06a28dda51aea }} } },
         { /* entry 11 */
-            { {{ 0xc4fda2a9650671, 0xe2f3f3bfc75121, 0x4d9df085042868, 0x4abac871b35a37, 0x6a84c7c513fb9d, 0x6209c69e684ce5, 0x0603e1aa17a945, 0xda890631336d3c }} },
-            { {{ 0x4b8e8c6fc99732, 0x2c834979626082, 0x34c9e82693ebf6, 0x003f5ebbc1308b, 0xc026739fab1a25, 0xa8f7b18397b1ad, 0x1917af041baed7, 0xf1bdbe0144ee40 }} },
-            { {{ 0xd29406332be86a, 0x9505499a1d3425, 0xfbff69dd20e1b2, 0x8f641fa17a50b2, 0x4868292c9588a7, 0xe4c4173fa2ead8, 0x2bb41eea6dc60b, 0x5d0e86edf27665 }} } },
+            { {{ 0x56393a0a15eb90, 0x16b59033522a19, 0x29e0a6479c9a9b, 0x38a9aa467fcce6, 0x7ba035bbab7d30, 0x01ee968cfbd86a, 0x586cc26910ac72, 0x8f2d732fc61182 }} },
+            { {{ 0xc3ba575abcd33d, 0x96e918a511ab7e, 0x8ce50d54811d35, 0xc3a0f140e35169, 0x5bf31f651b7cfa, 0xa8ae8c4651b2f5, 0xedd634a12bdc94, 0x0fd5a8d5eb07da }} },
+            { {{ 0x84c32124148f55, 0x743c6efe69606b, 0x155a0f7572cf7c, 0x292edc415df18c, 0x53076555e98869, 0x4f17f4a24c23ea, 0x52cce91b460536, 0xb9bc53beeeb602 }} } },
         { /* entry 12 */
-            { {{ 0xead5df998436d2, 0x7485658d95ffee, 0xf52ec7eb5bccac, 0xdb7fbc78168d25, 0x61e062e15fb281, 0xe8eaf0ffeb76f9, 0x756bc1dde327ae, 0x1bcbcf8d65f1cc }} },
-            { {{ 0x6269e1ec8cf40a, 0x7b558e61bdc613, 0xf5deba8c719771, 0x3d2e1a0e30518f, 0xb9026b90c6676e, 0xcdc1c029c7457d, 0x527230c4e7e939, 0xab61478f84e6a7 }} },
-            { {{ 0xb75df4a5fcadb8, 0x74737673cc204a, 0xdc098fbddad0c0, 0xd703529d8b2f1b, 0xdc87594c5141cc, 0x75430e3a81d981, 0xbafbad9b49ac90, 0x252f3be3aa5735 }} } },
+            { {{ 0xd286177ef349ec, 0xd7667832991906, 0x9c21d208dd83b0, 0x5e326ae83df421, 0xc29e3393c05a35, 0x3a9a5f4fff25a4, 0x7a7f216ccd0abe, 0xaaf05537e37beb }} },
+            { {{ 0x93b80ef835892d, 0xe55c320abecd09, 0x513c21891bc79a, 0x29d816ab6c3f65, 0x0dd1db10562e58, 0x6faf616738ce77, 0x400c9161d1c336, 0x9873ae82866dbe }} },
+            { {{ 0x9aa69b5159e33a, 0xf806efc06317e1, 0x16eccbed114816, 0x80858e8c96de90, 0x310cfe74ec3f05, 0x38accc7796f11a, 0xb0122c8684a3ef, 0x1ddd8fe5264772 }} } },
         { /* entry 13 */
-            { {{ 0x2040e6fa51fec7, 0x43e838b751f5e0, 0x05fb878f140c25, 0x0083e9fe31b731, 0x9e7c590a174c93, 0xe2e2f74336c165, 0x7f7106133d5938, 0xd5ae98f181d6a4 }} },
-            { {{ 0x2670c98b04d26e, 0x57b92ffac01d99, 0xc5ee8f358b9f7b, 0x749565098df407, 0xcfd828ed7f8e16, 0x28416d7c634893, 0xe1af8d9842747a, 0x60431a3f03cb76 }} },
-            { {{ 0x068bc1623c2a30, 0xe68a47dc5f289e, 0xc7e7266bb2c596, 0x2c06c886f3208f, 0x23579028953e97, 0xf1c18063a7d576, 0x853b9f54f448bd, 0x8c8dfefe19650d }} } },
+            { {{ 0x9c6fd5f05b734a, 0x54d8a2fd874405, 0x255ed24d702836, 0xf25c709576c4db, 0x7edc5ebc2547f7, 0xc0c04e56d1fbc0, 0x325755ae6ecb22, 0x7f605367d0064d }} },
+            { {{ 0x97265b82e20c95, 0x5cecdf55eea18e, 0x2f6569d149ca7f, 0xefdf4f9f4d7c96, 0x97094ced06fdf1, 0x4c313b7302edbb, 0xb4d18cce1e44b6, 0xe1968b0faf2618 }} },
+            { {{ 0x42214ca72487a6, 0xbaf0aca6e76db1, 0x8650195f29bfff, 0x9f62e6e04fa07a, 0xb04d64f663d34c, 0x4052ea2dafc0a0, 0x53590a217cadad, 0x8ef84e5289b39b }} } },
         { /* entry 14 */
-            { {{ 0x2878c9dad7ab1e, 0x17d1ee20ecdffc, 0x3bbadc98f2bf57, 0x75901f6471d49b, 0x6285f9a93833d8, 0x5474edebff2031, 0x3dad90ef90ea61, 0x10b1eac189a0fc }} },
-            { {{ 0x0ff411d26322c8, 0x10f69c03440ad9, 0xb40228803991b6, 0xd60be5ed449e50, 0x4af9bde01df3a8, 0xb4b92e3c038c01, 0x04e53083fd3fed, 0x7fa2b518091cc9 }} },
-            { {{ 0x8a97e3b0d73c16, 0x490334e8ef49b3, 0x4afeb7a6075f36, 0x99b8cc20bccfbd, 0xcde458ab04407c, 0x4f6d60f190b504, 0x371857c409de60, 0x54e871d422d863 }} } },
+            { {{ 0x1c7d1b80a98c88, 0x0d88bc2fe404b6, 0x460a5aa85550dc, 0xc6fe360a6afeee, 0xe7d53400a68aa9, 0x74a4c80e9b5591, 0xc0d2d0edf549ee, 0x6ac3ece900102c }} },
+            { {{ 0xb0b87b66c1c04c, 0xc381ebb6f61c9c, 0x37c847f1cdb17c, 0x076333ce1ed688, 0xc02016d7cdfc71, 0xfaddb1f8d609ae, 0xd625df49af2306, 0x2ec56ddad7905a }} },
+            { {{ 0x801a5c6ae0f1c7, 0x511d785b488767, 0xb1e13dbd4b933a, 0x2573f38a27418f, 0xd84932b6cb21e8, 0xdb0737ca5a9691, 0x051937b8ab755c, 0xbdf25386255534 }} } },
         { /* entry 15 */
-            { {{ 0xd1a635f4517f72, 0x1e7da9fbfd42db, 0x0b329fc7ece611, 0xdf793132abdd3b, 0xf0729400fc698c, 0x83fb9ebe98b7e2, 0x7f418029200e21, 0x17f17e19ff0168 }} },
-            { {{ 0x2e730cf773ea23, 0xb764b60c1788b5, 0x99e96e62a738c1, 0x68d51037576e62, 0x41348a214c5861, 0xc79858c4ff0578, 0x7db2b7c224ec01, 0xff5b8e1ebd8cd7 }} },
-            { {{ 0x9007c1c2b9d587, 0x860eee5b0c7f60, 0x2a5d1b9f3a4ae0, 0x1088a2f2c8e085, 0x6fac1b63919ae8, 0xeac753456345f3, 0x8530b6f9170b27, 0x1414ad605e1a78 }} } },
-        { /* entry 16 */
-            { {{ 0x4085d5220d5a6a, 0xa125b9ec2b8802, 0x00eec99a4bcc9d, 0x6f063b6713c33c, 0x4cefba979fb829, 0x07b063086b23ec, 0xff32a01114dcd0, 0x57c9d20d103a76 }} },
-            { {{ 0x89793e5f46b720, 0x113f3a6f3c69e9, 0xb6f97a87326689, 0xb6b2103513d2aa, 0x607b6544744f0f, 0x0614800991e073, 0xfb351b090dca41, 0x823c5fa4acfe32 }} },
-            { {{ 0xc272007b3e35ab, 0x25e6a78448232e, 0xc593644f478a04, 0xbc0713be1869b2, 0x82e0d47fa667e9, 0xeb7936fce8d726, 0xf90bfb0ac95ba3, 0x5f6c8efaba97b9 }} } },
-        { /* entry 17 */
-            { {{ 0x91ef03dd2cea4f, 0xaf13c867d16f24, 0xa6ede44fe4b0a1, 0x79f57c073660f4, 0x55106c1c6569ba, 0xc15596e027de52, 0x244ead40c6ba52, 0x5e49d0bcbc6e2a }} },
-            { {{ 0xed189837a8ce61, 0xbc22390beb8604, 0x6eda6e14565bc6, 0xc68e17b200bdbc, 0x9c2a149be528f4, 0xf66fc9cd2bdadf, 0xfbccb134c57728, 0xcba1563f16f607 }} },
-            { {{ 0x5ef7605cf01870, 0x8ace22442af7e2, 0x52187586b547a1, 0x929f020c086c1c, 0xec7fc0e8b30d4e, 0xe35fdb77a3ba45, 0x1b4b3bec29c34a, 0x4f6aacb74d7f0d }} } },
-        { /* entry 18 */
-            { {{ 0xcce883ee982bc8, 0xd841e7c6b82e5c, 0x9cc15010c56ad5, 0xcc116a91cbe7d5, 0x61d32a269a65b8, 0x4f811196ecbae3, 0x8b41659a4ef737, 0xff415e7711d03b }} },
-            { {{ 0xf305b99010c969, 0x31c406232c5dbf, 0x6ead0f426b64ec, 0x0a4e1ea2aac1d7, 0xca30e665dac873, 0x5aed43091df541, 0x0298137e77f94f, 0x4666d5bd6df480 }} },
-            { {{ 0x3298b641564cff, 0x7a7efc6c7ec37a, 0x6532bb86c1b1ab, 0x2a8249de5030a8, 0x115d5925847bbf, 0xa524c8a09d0eea, 0xa9b7780e59a72d, 0xb29b6e9b956daf }} } },
-        { /* entry 19 */
-            { {{ 0xd55e7961039738, 0x285a28a14f52b7, 0xe558b84481f87a, 0x534a8012e6ae21, 0xcd4aac27d237d8, 0x2d4566c55be932, 0x8df0ba528a4f23, 0x002a0971891cc6 }} },
-            { {{ 0xb37655ec7d6f91, 0x610350f54ccc5e, 0x44df461330b340, 0xfc44b7dc0222f4, 0xa7423fdc4eec1d, 0x4b50b08f855d38, 0xe2f8589e242082, 0x0ba51047c15ed6 }} },
-            { {{ 0x3522189bdd4529, 0x4f7ef214392604, 0x93ac80f47ad29b, 0xec136f921c65c2, 0x14f07f659abdf3, 0xc2ae665e5a69a5, 0x4b907c45f18880, 0xd64f08a0cdc31d }} } },
-        { /* entry 20 */
-            { {{ 0xf20c58eabada11, 0xcc0b333da04455, 0xb0fb7ec242c9dd, 0x3a50e8c4c96a13, 0x493544c176c4e4, 0x0c1a1872947191, 0x29ca626b2cb188, 0xcf6d8f529a7212 }} },
-            { {{ 0x61cb675788f092, 0xbe9e79ae7e9eee, 0xf1da1c6e836319, 0x5ed47ca6655e61, 0xd0a0bade50afaf, 0x004f4a352fd3e4, 0x4021247a8e320c, 0x679b4faa2b660b }} },
-            { {{ 0x4aed4c21baedf4, 0xef095a85dac30c, 0x57bfac8a390df4, 0x84e7dd9522921a, 0x0d0e55a81763bb, 0x074b77586eccbe, 0x24bc2f9fabe7aa, 0x8aebc037213af1 }} } },
-        { /* entry 21 */
-            { {{ 0x16165ba92aa154, 0x0e8356c487bfa9, 0x1a66a117513b59, 0x5267edef161a1c, 0x4025cad3ee4923, 0x8c01d4984beafb, 0x4e3295c4efa958, 0x62cb77dacb25b5 }} },
-            { {{ 0x6adbf669337aa1, 0x5708bf6ebe138b, 0x7563098f31698e, 0x6ca1297cf567bf, 0x044e1498bebbc8, 0x389a8414144853, 0x37370bb6ad81b0, 0x44ef919feebebc }} },
-            { {{ 0xb7ff3b4a723464, 0xcc6fefdea69039, 0x1e28c7746dbd4a, 0xf0edd584b22ae1, 0xc1cb76a854cbc0, 0x9efbeccc774b90, 0x349c7fbb1aa79b, 0xfa26043cff99fc }} } },
-        { /* entry 22 */
-            { {{ 0x12c80b512d1bd0, 0x52815c669e392f, 0x11013b1f3a2930, 0x43dd38071826fe, 0xc2b8aa6e78a4c3, 0x433a28becc7414, 0x60c8e39e38e28c, 0x918beca7a292e7 }} },
-            { {{ 0x4a35e115b10ca8, 0xbde2ad22afa055, 0x3cec3b624208fd, 0x2ecaf053740ebb, 0x039b9204609e0e, 0xfb7d4097ff1349, 0x3077f7c96ced3a, 0x2c2b810a142200 }} },
-            { {{ 0x6f631039a6decf, 0x2cf2407d4b7f43, 0xe67765b06f92fe, 0xe5b9e9ce84ffe2, 0xffadf77c394709, 0xe5ac45c913e89f, 0x9a13dda74732b2, 0xd66cccb5afe7d3 }} } },
-        { /* entry 23 */
-            { {{ 0xa82119c1191acd, 0x1d6f09f58bdf3a, 0xf12cc3b7efc38f, 0x9696b7314e0df0, 0x6351de370e0887, 0x3d50dc49257ab7, 0x38dcf9d62b1e47, 0xf9fa8be6c4ac32 }} },
-            { {{ 0x7614368b6ed05c, 0x01290b657568f4, 0xa2ede41331fd96, 0x616f5de44a8d21, 0xa2cd6be41e5a73, 0x3da615dab48cde, 0x72376869242bb5, 0x4956673d27467d }} },
-            { {{ 0x8aba41128b719f, 0xc63c345ba66706, 0x6ebb35218f3020, 0x6cf32cb25ad770, 0xea33f70f3a930d, 0xd43a319f7ee7d8, 0x683e63a684260d, 0xd43778abc06c0f }} } },
-        { /* entry 24 */
-            { {{ 0xda852763b4c250, 0x90e9039043cd89, 0x69b0802e49e859, 0x2ce5e4a04090c6, 0x464d95535ad1bb, 0x4611fab1a88d1a, 0x4d9064ebe72b23, 0xd1bb5ce2be4fd2 }} },
-            { {{ 0x2fc7e8e7ef68c9, 0x6a7acb91321636, 0xf8c09719b8ba75, 0xb8799d87380bd2, 0x911d58ff2e8ba7, 0x06ba6511b0dfcc, 0xb9704044dc6723, 0x24a49cdaa5a83d }} },
-            { {{ 0x5fde12ba7d457d, 0xd11bf4485111ee, 0x4727518a91e614, 0xf9bea3cc64feb2, 0x249b97b8cb958a, 0x670091b389da20, 0x138cb54560b2ef, 0xdcac62cb1a59a3 }} } },
-        { /* entry 25 */
-            { {{ 0x6f4275ef404b31, 0x7a7542272a7680, 0x3eb75d06cc4ebc, 0x10b16d49115adb, 0xbb526ba54a7bea, 0xfa574369972183, 0x076526fa159c31, 0x7bd315434fb3b1 }} },
-            { {{ 0xdad3ddba76db69, 0x4f6f43628b08eb, 0x1569a5a7f54903, 0xc51fe308c23e44, 0x4e0da1429ba2e6, 0xc325d43b11c12d, 0x43a10ef13e54eb, 0xb7c5a10008c090 }} },
-            { {{ 0x46f220402c7e10, 0x8c528483ed23e1, 0x7cea3f04c5ac20, 0xbd598be0a3d66c, 0x03db79851460d7, 0x3576fd6153eab2, 0x09984ecd594a3c, 0xa74de7e5902bde }} } },
-        { /* entry 26 */
-            { {{ 0xd30852b921fdcc, 0xfe2f34723bc626, 0xaad57164d289fa, 0x7aac71b2a96513, 0x50ad6eae1da4a5, 0x025ea45a01a534, 0xe0a567a4ed4aab, 0xe7de28b389ed48 }} },
-            { {{ 0x6f34021303375a, 0x2ec3d36020a030, 0xa7fd182fc96bf1, 0x065a128d840be7, 0xb6397e4442726d, 0x0577bc00fe1ab6, 0x826385469d43ee, 0x8789fad03d2449 }} },
-            { {{ 0x949e5d0d6d2b7d, 0x1d1fb644ea8a27, 0x1791200765da69, 0xe37881ecc4aa17, 0xae0718db6908e9, 0x5c0b11d6c45d1e, 0x45898f24d8dea9, 0x606dee86ddf4c1 }} } },
-        { /* entry 27 */
-            { {{ 0x3cac15f26a00b9, 0xd7be17ba2dd88b, 0x8db4861ae5432a, 0xa7edc441b3b904, 0x46550fe368a43e, 0x8b74706f1a2f2a, 0xd1076b398a4654, 0xcad56140f68849 }} },
-            { {{ 0xa7d74f4e046110, 0x70b42787db6632, 0x48a505774febbe, 0x79bc8969e4d2ea, 0xfeb511c8ea49ad, 0x811ab434343fbc, 0x17ebb991d370e1, 0xe7fa6e9e648dd5 }} },
-            { {{ 0x08f6556f4cbb42, 0x32bb5a4e5ef081, 0x8ab2dd7ea79bf2, 0xa93a3af3f99435, 0x1f347d78e32d77, 0xd8cf91dedbe90f, 0xb75aac772dc2cd, 0x1d90c636e7e189 }} } },
-        { /* entry 28 */
-            { {{ 0x817316590df3b7, 0xed4350d7d8e31b, 0x7e7ab520cdd877, 0x182854ee6f1644, 0xdf2439655f9ae0, 0x5ffaa6c1efad55, 0x5b305baf150372, 0x7c2dc9c731131b }} },
-            { {{ 0x51e4db02fc5c2c, 0xed618f4638765d, 0x045bde10471673, 0x0af7c82b67913b, 0x2f44ed8115f93e, 0x0cc950a0730be2, 0xf74488f39845e3, 0xc5be2345907ca1 }} },
-            { {{ 0x05fa23342fdfa5, 0xbaa0faaf89c7f0, 0x02f478dfadf654, 0x357a3b2a9cfd9d, 0x638bfe43a7e806, 0x73131c7a27a07a, 0xac6daed4d3720e, 0x56d5d8232f8d63 }} } },
-        { /* entry 29 */
-            { {{ 0x7eec0e01625535, 0x5a179a16e77833, 0x75aeb8cea706e1, 0xf86104191135bd, 0xb0f49b727d7300, 0x130771ee0ba529, 0x863c09f98c5a1b, 0x98ccf9fa838188 }} },
-            { {{ 0x50a9daee37a16a, 0x524401aa4dc0b9, 0x3983000aa9aacd, 0xe08c984b3add22, 0xcd35f1f3b8f5f4, 0x28d002196b3418, 0x53b714a00e6d9a, 0x62792077ece69b }} },
-            { {{ 0xfb197172795b3d, 0xb28258c937dfef, 0x3d1c9b9de32cc2, 0xc03adfcd6e9664, 0x817e945e748d3a, 0xb4c6fac9692d15, 0x689364ba60d9b5, 0x2935230349b796 }} } },
-        { /* entry 30 */
-            { {{ 0x18719184ebe72e, 0xe9af9d5cf0505e, 0x620e09699ab9cb, 0xaaa3577f1e5966, 0xc0724a5766c30e, 0xe538b9407a6118, 0xbb784e21212b12, 0x6f173ed8de87fc }} },
-            { {{ 0x744f0195ce76a2, 0x925af1f3cdbf28, 0x1fb802b05e02f3, 0x7a0793c656df7b, 0xf4a456139af7d3, 0x2e674922ea94a1, 0x442ee490a66e1b, 0x6e90b5149007b1 }} },
-            { {{ 0xdf795a45954576, 0xb079e99d62538d, 0xbc9205658f2b24, 0xa1f59607033bee, 0x9dbadb87d11893, 0x6724cd033cf4ed, 0x8e49951f2b23b1, 0xe8b26b0f5b24fe }} } },
-        { /* entry 31 */
-            { {{ 0x18de7d3032dd6f, 0x7a8f70a93f282e, 0x108e86cfe56f52, 0xbf7a1c5a1faff2, 0xceb667d42b3192, 0x4571ba7583fb75, 0x289d7325291a08, 0x9a4bb04bcca80b }} },
-            { {{ 0x437556c2ca813b, 0x9ac9584a9cc8d6, 0xf1c6c3bccf9073, 0x07a1e8405dd486, 0x488d9cecd12bef, 0xf7ae5d747659af, 0xfe8875e4110342, 0xaa619eea50e07d }} },
-            { {{ 0xbe5f8fe980cb55, 0x3cbfaa1cd969ee, 0x93f1e5a2b49c9a, 0xe0dddf3bfdf365, 0xc23aa166ca4bee, 0xb4a96514d100c9, 0xbda8f0c7d299e0, 0x613be82a96c382 }} } },
+            { {{ 0x07965deb6d6ec8, 0x8fc9495efb8af6, 0x9840b8a28ff588, 0xfa3e93d60ff6e7, 0x1729a6d111c9d4, 0x7fa430e0009853, 0x7819ab08b48382, 0x56840921633e8e }} },
+            { {{ 0xd7b685079773d4, 0x2907235bd59383, 0xf469cb7d4e2a99, 0xa547633e7bb9c0, 0x58d1b61df1c8bf, 0x934e71051d0d13, 0xa3d586fe989fa8, 0xe91c7f1bcafb1e }} },
+            { {{ 0xf8878a3de70400, 0x763aba7cdd79a1, 0xe69e7601f606fe, 0xe9282ce1375ed2, 0xe2469ccfaa0488, 0xc0b269844fbaa1, 0x447e888eddb65b, 0xea84b438b8c51a }} } },
     },
     { /* comb 3 */
         { /* entry 0 */
-            { {{ 0x2929ff49a81786, 0x2287c15270dd6a, 0xaf3358879b1245, 0x37939883b004b2, 0x7ee1242847db6b, 0x70bd1a4927e05e, 0x8ef660a6110b06, 0x49bf9cb58cb375 }} },
-            { {{ 0xf81fcf6e0cf05b, 0x627e20219b41a1, 0x57af660121db9f, 0x44fbbbc11425a0, 0x4de285aee5eac6, 0x48126e788cd795, 0x752c7851d1cd55, 0x6ced06f04fc0ff }} },
-            { {{ 0x00e3af7bf45203, 0xbf3d38dbbf8d01, 0x8c88adb6721f56, 0xe06768efc8f149, 0x400eb571a23f5d, 0x69318ef6956b45, 0x9d428ce1f12057, 0xd7373bf4232240 }} } },
+            { {{ 0x57911cdb101ee6, 0xb14bdf251d6527, 0x358cb68d8467cb, 0xfcb493aed8a508, 0xa7efe8446a2cd7, 0x9537b8b0ba9cde, 0xb206092dba44ff, 0x4f1c32072e425a }} },
+            { {{ 0x6f03b14a576548, 0xba528af62a4c40, 0x6b61b74e254311, 0x23466468dd65fe, 0xa93080fcdad0d5, 0xbcdb367c9dafdf, 0xf799c6a84d3e45, 0x5358ef64a16361 }} },
+            { {{ 0x47d6041e29b768, 0xce06d40a64ad49, 0xf4ae8ac43315c2, 0x00167103f0a2d6, 0x0c01980feb63c0, 0xc3414e036946ab, 0xf6004236845d9b, 0x18f440eeb4ef7d }} } },
         { /* entry 1 */
-            { {{ 0x9719fac2fb8d90, 0xef6eb092c453d3, 0x91c39869bf35d1, 0x0700bdfdb37944, 0xabb2f8491b8562, 0x30fc0b261d2367, 0x396318785c75a7, 0x804eeb06d72a92 }} },
-            { {{ 0x551a0af1721b66, 0xa2eee612199d68, 0x41747a4f9a040f, 0xcd4aee4639d8f1, 0xf67302a343e7b7, 0x9b3e7b6caa6112, 0x5b3e501d48b8d7, 0x0078b09d3079a6 }} },
-            { {{ 0xd5418a8c6a9d58, 0xdfe5f29c6ef643, 0x0197c8da357c20, 0xa7ddec6d1db6f1, 0x24dd3e31fb6f49, 0x7bf9af34cb23c1, 0xdc411a3990cb1e, 0x6031a3dc58e59b }} } },
+            { {{ 0x68401d2c579882, 0xe7c170da9201a3, 0xe3edac967f34f1, 0x3d3119f96fa866, 0x5207c582b6e234, 0xad013a6f7f4639, 0xac278e81042ba9, 0xa8d71dadc24dc9 }} },
+            { {{ 0xc7397213cedcb8, 0x2f0a4494c56fb6, 0xd4f47c8e006be8, 0x4d6dc0bf9ce8b3, 0xd2f60e97654e5f, 0x76cf20a1765577, 0x63c34c23f938a0, 0x6303c0ad219624 }} },
+            { {{ 0xdf2ab617ca2a21, 0x72b5710543ae7f, 0x1b68cc080dc5cc, 0xab1b607a38b919, 0xeb1c9e1cc20de3, 0xc4bef558a822b6, 0xe6b58083b688c8, 0x5dfe8104e2a34e }} } },
         { /* entry 2 */
-            { {{ 0xeba17bd5fee2f8, 0xd2b4f8adefd93a, 0x8088aa481475ac, 0x36d48a5eb147c4, 0xcdd2db2be4f78c, 0xebf3a142ff1b75, 0x84ad119bed9102, 0x0911f27e1fa72f }} },
-            { {{ 0xbae9bdf3015c8a, 0x064aaf856ee0b6, 0xdb4a37abf22a9b, 0x6b769b5daece5d, 0x802b2db25f72b1, 0xc5bdb8a11d265b, 0x8385019c91a55c, 0xeb86b4ca6c2dc9 }} },
-            { {{ 0x4e271093fc68ed, 0xf467229b45f283, 0x15945c6c33a10c, 0xa99f579421cc08, 0x4627be536831e4, 0x5bcf70fd78465b, 0x879f55a9ba61db, 0x060464c90096bd }} } },
+            { {{ 0xc0629432a80dad, 0x4ce18848b73f52, 0x39b997d33e5fc8, 0x3a32083243a0f2, 0xa2bf4c2479e79e, 0xee101a04341a51, 0xa992b4fde6b6fc, 0x00fac5ff12fd1a }} },
+            { {{ 0xba66467437ed34, 0x9a92afe8e17323, 0x1fd6b733387a41, 0xaccc4de758dd88, 0x9f06168a6287fa, 0x5835b066c50f52, 0x83b854b66e5d3d, 0x41b31f9d129d0a }} },
+            { {{ 0x093557159b8edf, 0x84ee4d751c77a0, 0x468fca694e46af, 0xfbc43bfdecb5d4, 0x8400bcd7683feb, 0xf840842105711b, 0x7cf37ec0a7390f, 0xd1f2cd23027087 }} } },
         { /* entry 3 */
-            { {{ 0xafb0ea0c44501f, 0xf115f496a31010, 0x2926dcf896fdae, 0x2e9f10a1354f3c, 0x2780a5cabd7275, 0xdddaad343f063e, 0xe04d7fa3e9f9ac, 0x0ef124f11bc106 }} },
-            { {{ 0x014e467a4f1f88, 0xb64f70c48970cd, 0x098fc85a728d7c, 0xfe146a5a33c45b, 0x6da1edec593588, 0xdb725414af98c1, 0xb2c6a1865d5976, 0xfd50e9d531b2f0 }} },
-            { {{ 0x7ae9a9e206484e, 0x2e938f8953ba81, 0xf57dd34f4de6af, 0x4b6705efcf8d59, 0xf1a62ffe12b8f9, 0x04740757b716e5, 0x0873029c78d534, 0x69e30711b6782a }} } },
+            { {{ 0x89100ad3dc2857, 0xecc4c9b9b50f20, 0xd43389d1848912, 0xf495112beed6d8, 0x84f20396c0f24d, 0x3a92f24e848927, 0x176f228c86a654, 0xc8e5120b4bf68d }} },
+            { {{ 0xa30eca4b69e426, 0x7d15908d957496, 0x82a5eb85a785a7, 0xcd0db003130ad4, 0x9e116c7d2124a4, 0x344d948a9b7bf0, 0x938879340c102d, 0x682dc7eb2fa136 }} },
+            { {{ 0x7655f8d388cd1a, 0xb16ce1a42f5a04, 0xaa0c5b02cb10f7, 0x7c42d52b217d30, 0x39e077013dc3f8, 0x39c6db84c0b095, 0xe4b771b2832b2b, 0xec1897ce4c4f36 }} } },
         { /* entry 4 */
-            { {{ 0x61c0be59baebfb, 0xf9fc164b6a35a0, 0x2332af1c2e28b1, 0xbf4a0e49fb35dd, 0x01dcbc0473db0a, 0x9410bc7bb3769d, 0xbcda1685ae89cf, 0x2addf4ee1046fc }} },
-            { {{ 0xcc2466fee43bf8, 0x72bdd085e344e1, 0xab7886c8618ef2, 0x4f6dfb8602cd76, 0x8c481a76b203ff, 0xb9fe9d05beb093, 0xb98423c534bea5, 0xb115d39e06003e }} },
-            { {{ 0x5bfb34f8126645, 0x2c360fca74862a, 0x457227fa36cf9f, 0xf7ec41aa8ab2d8, 0xc112666ced928e, 0x1111493cbea4a9, 0xbf1ef798dc1b27, 0x2d479d42917a2b }} } },
+            { {{ 0x41e480eef35ef2, 0xccd0d2e5885142, 0xe2926efa91878e, 0xfc9ae87707ea90, 0xdca049a8945b5a, 0x69669f11273fa0, 0x9cbcc480b66df8, 0xfbda3bd17be40e }} },
+            { {{ 0xd02354c0d342ba, 0xec75ad44381d1a, 0x06d1852c5e40fc, 0x2fd11e59678d11, 0x6fb76281ef6ae0, 0x20cb2bc8f82eaa, 0x82c0ffaf70a2eb, 0xc14781dd1ba851 }} },
+            { {{ 0xd6073ed88a8d7a, 0x21e71748c9a321, 0x70a4083828332e, 0xb876f92e032e33, 0x7b770ddfd87018, 0x37645c46387af0, 0x8af5c23ed6aae9, 0x48ef7e69b0b970 }} } },
         { /* entry 5 */
-            { {{ 0xf5021e31936c35, 0xbd9503412e9c8e, 0x34d1613eca0f5e, 0xd066d27757a91c, 0x9f1938cb24afb1, 0xc3cfcd8a1e347e, 0xe5b6550dbadf2d, 0xabb0a5548dccf8 }} },
-            { {{ 0x7c7261179ed10f, 0x06563f6c37c638, 0x4f65c64be59754, 0x31a8b81ebde2c8, 0xb2ecfed86aafd9, 0x995f44062d3000, 0x0f45adb47a6f8f, 0x6829a1ca656dde }} },
-            { {{ 0x18b864df32fba4, 0x78cac4ef208f00, 0xe0d48edfd9c7a1, 0xb3d7ab30f65672, 0xb5154ec308d34c, 0x35ca206356c2df, 0xe86d7122092ed5, 0xd83b8c87dccfef }} } },
+            { {{ 0x8baf0a34b6012a, 0x42ac748adc09a0, 0x643003c865139c, 0x37e5be0d8fc6b6, 0xef3e168e93261c, 0xc46e1ea962a1cc, 0x1723c17410561d, 0xc5bcc77ab3a72e }} },
+            { {{ 0xe39949fcf71c7a, 0x6c0d3a2549b066, 0xd82161dc83bc3f, 0x4eb85b10222bec, 0x86eb8232198dce, 0x736ae31249e839, 0xf3e46197376b1a, 0x0e974ab3c64263 }} },
+            { {{ 0x672933b317231f, 0xb6e114dca06a71, 0xd59cccefde03a1, 0xd3354b760fbb8d, 0xadd695892bd675, 0x60f08192df2986, 0xc63893b4ba2243, 0xd17b980c0012e6 }} } },
         { /* entry 6 */
-            { {{ 0x53f0090e206671, 0xaf3d631cbf9df7, 0x2d2ca709f26aba, 0xb03710006cd4e8, 0x611ad73a9f09f1, 0xe497e4082bc47e, 0x2d875df916a0ff, 0xbe03023d825235 }} },
-            { {{ 0x58e3ff66e444be, 0x8e0cb9b017872a, 0x604456e0930021, 0x4139b25af4a1f3, 0x2b6a0b6cb3a2b0, 0x86cfac410ebc73, 0xb406b07d10eb30, 0xab4504551bc8d4 }} },
-            { {{ 0xbdab2d3eed718f, 0x04b8b06e788961, 0x7f053296730279, 0xb97721d63d97ef, 0x331817492bc196, 0xe4a099109a43b3, 0xbce60c53e5cbf9, 0x6284d1a8c53f04 }} } },
+            { {{ 0x0d5644c9024fab, 0xe17132e3addd83, 0xa903c9f897e164, 0x46f4ff03c50e7d, 0x69e9012be40028, 0x20e2328fcf02fe, 0x4102107583ea5e, 0xd56fe827c8390b }} },
+            { {{ 0xae67f36a6e8641, 0x874848a7aa3b18, 0xc6bf43033796c8, 0xbd8936897fd517, 0xce9e4c4f131494, 0x01aeddf578193a, 0xc286cc2b400e8e, 0xe10423e596a2f5 }} },
+            { {{ 0xbd63818c2c4b2b, 0x465d8cea65c707, 0xf9ad698526b635, 0xced9a3de042c00, 0x96f7c852e4b43f, 0x5f911f2452c3b1, 0xc6f89d14fdb686, 0xafc67e2378a63a }} } },
         { /* entry 7 */
-            { {{ 0x6f85d5c8fa03ce, 0xfde16a2efdece4, 0x9be7d3cf8a4f66, 0x0f24f86990fab6, 0x67ab9c0ae5cd5a, 0x44c0b7dbbf1f43, 0x704f61da13d720, 0x8141815da40520 }} },
-            { {{ 0xf1f606348248bc, 0xe2ebf4540b7908, 0x6c8cd31953fb58, 0x57f98abce93385, 0x23186c3df34cd6, 0x2b92ff8e37c4fc, 0x68f9d26cd1038a, 0x9b41caa5471142 }} },
-            { {{ 0x741dc072468a58, 0x84615d08fbb61f, 0x1eeb43c4a82860, 0x6737f689fd06db, 0xa5f2c935a232d6, 0xf6f823202095f1, 0xff70cdd2d61997, 0x68d966e0874373 }} } },
+            { {{ 0x668167a31f5200, 0x63841d7f70b921, 0xfcf130c2117cb8, 0x05dae23503c7b0, 0x1f527702583be7, 0x5baa4a990c80e8, 0xa9c4ec847f0e78, 0x8d8ca6367812a7 }} },
+            { {{ 0x1e49a2f1708127, 0x46731411e108e5, 0xe8a7547d1b840a, 0x08fb1fea60e42a, 0xaf19614d31bf65, 0x993b55b77918bf, 0xef747ea3cffba6, 0x75e4514a564f5e }} },
+            { {{ 0x161379abffff93, 0xb1ac083e52b02f, 0x34d0f4676f0d08, 0x794bf9b7a8b673, 0xd0c2231e696f9f, 0x8240ee4bfc00bf, 0x600d7747b2dd32, 0xd27e1756fdc6cc }} } },
         { /* entry 8 */
-            { {{ 0x0e6f3cfd13bfc9, 0x3ba5ffce315351, 0x45a64c9f97f9d2, 0x77963b93326bb0, 0xcde3473da22dad, 0xb005afe9457c01, 0xa37bd8878fdc91, 0x8970491f45612b }} },
-            { {{ 0xd0e9f27555a759, 0x17d74c43cd8543, 0xd27a79dd268fc3, 0x4167a6880562a1, 0xd0fb5745789c2b, 0xcf374f242befa5, 0x475f705f9d5317, 0xd6adff3177d795 }} },
-            { {{ 0x094cd8b7234332, 0x11ce25df8acb79, 0xef0301c5bf1651, 0xe1a53adb391e2c, 0xf8dc1c640cc3e7, 0x41a52a83dfc7d4, 0x5857575cf58c99, 0xf4c7087f99c92e }} } },
+            { {{ 0x44c126c696eb55, 0x0c7f890840bf53, 0x77c989f68ab02e, 0x7d518d8c2ffa76, 0x74335bf78ede38, 0x23b2d7ec521ad8, 0x87833bb46f3443, 0x8ee20deb616f18 }} },
+            { {{ 0x9819c16d5a4979, 0x2cef7c4ba9a74e, 0x06ba35ee24b99c, 0x5090f40633369b, 0x37ab88c7d7f1de, 0x5333ae145fd3f0, 0x8c4161c8346b96, 0x0bb5ff4cdc3316 }} },
+            { {{ 0x55a562987988af, 0xb91bd5fabde4e1, 0xf8cd1282b9180e, 0xb24b5671f4b7a3, 0x27a100993748d7, 0xf86de0bef4eca8, 0xf8fd6553c6f6d3, 0x5f678c8c2d8fff }} } },
         { /* entry 9 */
-            { {{ 0x894b93231c9574, 0xaa825b3ec7b6dc, 0xd1e379f6526ce7, 0x63df7ede683fea, 0x05c5d66cc9acea, 0xe0689845d6e81e, 0x674b49c9dfb1eb, 0xf0e3f735923a41 }} },
-            { {{ 0xce1f95ac8225d1, 0xfebd20fb2ec8ad, 0x02d21c64dea1b6, 0x5c5443696c3c1c, 0x814abc918d9b6e, 0x8e2eaa03de450b, 0xf6f9ad71052818, 0xe1fb0f71ce139b }} },
-            { {{ 0x0117427dd8a745, 0x3374c638fc3870, 0x43289432a1ba73, 0xcc9316d0075d67, 0x1e12fb47c65902, 0x9a2792c8eaa5de, 0xf507d9c872b3b6, 0xe5c1c12bce7121 }} } },
+            { {{ 0xc691471187400a, 0x9f80af952556a7, 0xa9177f1d61964a, 0x8055e3a3ab304c, 0xbb5abb14d42bae, 0x0c0b878199cb8e, 0x605e4550d25832, 0x7537650d9f7e6d }} },
+            { {{ 0xe7affb1c0bf08b, 0x1cbe9121aacdf6, 0xed9a878e764f20, 0xbeaae859e6936d, 0xc551b969499098, 0xb25ddcf8c11cea, 0xc3fd943830f66b, 0x752a36d0281bb5 }} },
+            { {{ 0xee7ecceb0455e7, 0xd70f57197848a4, 0x9a8d8557135922, 0x83f514bbf772d2, 0x1962ba58168c32, 0x34acaf7c4019d2, 0xc01bedf0039ce2, 0x5e810086aaa2f9 }} } },
         { /* entry 10 */
-            { {{ 0xb7a984b4b9c151, 0xfa428ddb3b53ef, 0x26b388ec8eb494, 0xa1bc6f30ac8030, 0xd8eb4a704085f2, 0x53ee2276bda399, 0x0c9426558a171b, 0xa344fae76c2467 }} },
-            { {{ 0x4031d54242c235, 0xeda0c546270d0c, 0xe746d7350e032c, 0x6c2d9cd2919f9a, 0x53c2ec262d9567, 0xd5c86789edf2e5, 0x9bd0ef71d1c272, 0xc14763261b5e66 }} },
-            { {{ 0xc6288741689a53, 0xff5a72bbe67199, 0xec607802f9ff06, 0xb79a1619ce7318, 0xd7f754931aa3f4, 0x702c7088ecab85, 0xb3f9aba45d992d, 0xd253ae73cfc2f6 }} } },
+            { {{ 0xa55a1ef2934634, 0x87794572dbd88c, 0xf0dec5f31904aa, 0x0f2e8b71513105, 0x873fddf4f2812e, 0x29e3f94bb3c4cb, 0x10ffbdff0cbbfa, 0xeb5cb07a7e5868 }} },
+            { {{ 0x31e20d65b50204, 0xaf29d282d32ba0, 0x8b050925579ca5, 0x8fd96fab47dc03, 0x2a807fd0cdeda8, 0xc3d117eab9ef14, 0xe42ecb9a3338e7, 0xdcc7269b8a8b10 }} },
+            { {{ 0xbdf25ea77469a1, 0x3b4c30d241ddee, 0xc79bc793af106e, 0x7023e5d367e9b9, 0xf5e9e130bde36b, 0x2866d4e0214dc8, 0x34500c23faad84, 0xb69c67ddf67326 }} } },
         { /* entry 11 */
-            { {{ 0xf3567ee0b2cdb1, 0x8bc7bbac18f345, 0x00ff826b734de8, 0x8ad9e02d602f88, 0x4f1b1fa3afaa6d, 0xb9b71876ecea98, 0x173810886fa469, 0x48a424ce9ae93f }} },
-            { {{ 0x4493e46b211a4d, 0xfaea379c7a8b03, 0x5e0db658e0190b, 0x2bbcc507b88d91, 0x490fb2aaf35303, 0x7e9448af238de3, 0x63c9394203e7ca, 0xf16926760f0dd5 }} },
-            { {{ 0xe85b1d13be4ebb, 0x22fb42382c8ca9, 0x0d971b6ede7ecb, 0xfc7b2bb4a25cd1, 0x99b9a93b898761, 0x3b6326e9e84b9c, 0xd07d64b862a1c8, 0x06a8c498f75d7e }} } },
+            { {{ 0xb03397a59bc8b3, 0x426bec0dcc13cb, 0x789e26de6bc2d7, 0x176f9da480bbfb, 0xc8b8cdf486df97, 0xeb7077ab242a7d, 0x7a094266a6e634, 0xcddc9a525cb1ef }} },
+            { {{ 0x5f181401ed364c, 0x7928a19687f8c9, 0xf90b51ff5a04d2, 0x5970f02cea4c4c, 0xf6f6ebfba3be88, 0x7e4ede72c1f5d0, 0x5e3f0e2f983cfa, 0x8a5c7ebdcf023f }} },
+            { {{ 0xec278e3cf10c2f, 0x4dd539e63f0e69, 0x12abcf97e5f3e6, 0xd82b520f89bc53, 0xf7b4679217826b, 0x0e6d39be648abc, 0x057529bc0426c0, 0x05b230138d17e9 }} } },
         { /* entry 12 */
-            { {{ 0x35f36a410ec804, 0x440fa71663f5e7, 0xcab10a09ba22fb, 0xfd72de6bb7413f, 0x8ad6bc84ea2b66, 0x6d8ecf230f875f, 0x489055f09451cc, 0x77a62430917b79 }} },
-            { {{ 0x4e631b8ef3423c, 0xbc53ccc41822a3, 0xcfdd9516514f5e, 0x32a86cb5d02c55, 0xb20fcc6f6d69c7, 0xce891f87a2e95c, 0xf67abe3b4f5d43, 0x8c2f5697fc20c0 }} },
-            { {{ 0x8c100171fb61cd, 0xcb1c0eef2ec485, 0xe9de8bc0fc0405, 0x88bc34bcd3ff19, 0xe15807546feca5, 0xfcfb6f352039dc, 0xf963e647d11354, 0x0adcd5709006fc }} } },
+            { {{ 0xc1838853a85b8b, 0xe3b48b54f1200c, 0x29bdb4a920227c, 0xb6183fb666e66f, 0x73ac0b477fda65, 0xc49dbfd87c1881, 0xf707246e6e7933, 0x5be26dbfdbd6ca }} },
+            { {{ 0xb33eeab10d565a, 0xcef7e98516d4c3, 0xf5506ea9f0abbd, 0x8699424a6a11d7, 0xa2ec7a1918e2f5, 0x8bcc02ba9bd8cf, 0xc0982a4d1abe92, 0x549fe7ba5ac632 }} },
+            { {{ 0x4a0e7878670cce, 0xbfb829a319c71d, 0x935543150cb272, 0x14170ddd1d9187, 0x37f3ab4da82355, 0x897f229f97d4f2, 0x427165f265388f, 0x19ef6397120826 }} } },
         { /* entry 13 */
-            { {{ 0x6006062069b56f, 0x06a7eb8b6bd580, 0x21b1befafa14ab, 0x0e46dff78bc19d, 0x0bfab0120409ad, 0xddf2aa9a56019b, 0x5afceef693a8dc, 0xcf1e52174fb0fa }} },
-            { {{ 0xbc78743079e566, 0xe3c2ba3e866ae2, 0x4ba5109f08feba, 0x7df864a274b993, 0x0288793219703d, 0x0186a890170c5d, 0x882e9d00f5547a, 0xb4c18a546a29bb }} },
-            { {{ 0x72cd885d718633, 0x114864ae1b82f7, 0xf8044823018ca9, 0xe59fcc3578e957, 0x615ec111d20590, 0xa3fdbb6f5d1b5e, 0x5107f9974fcb47, 0xedf075e78f6abd }} } },
+            { {{ 0xdaec9a71f68fed, 0x54241bb8b3bb0b, 0xfc5d8c0a695ed4, 0x8235f74818a46a, 0x71e1508b461b27, 0xf2bcf89ffbae47, 0x438beb002e4084, 0xb196ff74662ace }} },
+            { {{ 0x7d390f01e40e5a, 0x755499a16920b8, 0x6db9ff5cad6afe, 0x28db071bebff6f, 0xf14a7966cd8964, 0xb315e4c633e303, 0xaea13f957faf1c, 0xacf0726735fea5 }} },
+            { {{ 0xad57f8be79fac8, 0x4b874d1dc141d6, 0x90ba1ac18672dc, 0x81c52a87c06d77, 0xee7b5b3aa07d7c, 0x04838094cdee72, 0xd02102ed091ec8, 0x50ad299b9fbbab }} } },
         { /* entry 14 */
-            { {{ 0xd140c1d9c2716a, 0x2c47c5efc70753, 0x2ddabddc401137, 0x3e4092fa5a9ec2, 0x54587815012850, 0x4199adbed64e69, 0x6cc9d656318534, 0xbb9e7a984b16a7 }} },
-            { {{ 0x5cf3d5642d8411, 0x97bc66f49a8b8e, 0xc661e636432640, 0x859d1878f06e1b, 0x2c7cf358f5fed8, 0x759fe94619f711, 0x139a43aefd397d, 0x5d0584df0f641a }} },
-            { {{ 0x8735b13d47b1d7, 0x7cb41517922713, 0xda3d6b794dcee7, 0x3c47706f255ba6, 0xfaec5bae8f1d8b, 0xf3cce1b782a66f, 0x90e31773337ee9, 0x4e7fd1c657b32e }} } },
+            { {{ 0xcee6ebf961979c, 0x966dee9fb839d3, 0x2949955585927d, 0x5ec02290bb1f35, 0xdfe1469ee98553, 0x692239935ce80c, 0x7ecb03a967d464, 0x80648f2d25a62b }} },
+            { {{ 0x1ebb2237216b7a, 0x996a418616d6a6, 0x99f0a5a8ba65fb, 0x1ae0e59eb960fc, 0xf9e3671731924a, 0x7e49612fa5c098, 0x4847a049ce5164, 0x6385cc03261245 }} },
+            { {{ 0xdfcbe5e5a61a51, 0x4eecc764e25d95, 0xb051ff1d671eb1, 0x8b626dd991b2d9, 0xd671aca023482b, 0xd926c6ca4e13cf, 0x7989cfed147ac2, 0x14b5b46bbff8a8 }} } },
         { /* entry 15 */
-            { {{ 0x546620cd5ec3db, 0x2858a7db3d30a0, 0x581cec02c72934, 0x80355217bade38, 0x2afda56810cddd, 0x1fe42edaa14abf, 0x91375a17be07c8, 0x3b80d2a90380f9 }} },
-            { {{ 0xf06d43b6296f5a, 0x874d8867240892, 0xbdaa521314a0bc, 0x6c6d57a399bda5, 0xd9cbfb99b3514e, 0x6f5382a36d5110, 0x0468b3ae057af8, 0xf5cef36aeb6cbe }} },
-            { {{ 0x5d1c0b157f2070, 0x0b80e86690a99e, 0xf4d356b5b8fb97, 0xce8be80dc3e3ff, 0xda67d05fb427f0, 0x32ee8af19015e1, 0x27ace2bdce9df0, 0x7763f34e0bab86 }} } },
-        { /* entry 16 */
-            { {{ 0x65f237000b6f68, 0xef5961313a4383, 0x885018cdf79303, 0xbbad939c0c7dda, 0x98d7c3b59edb59, 0x63d0454f8764ff, 0x06b526841731a5, 0x70738e498b79b6 }} },
-            { {{ 0x5f179534d90dc0, 0x5215b31b6ee943, 0xc922eda206857b, 0xa8df5f433eaf62, 0xf1a42fa00ddb19, 0x6f06916a9f3eed, 0xf4a15a2f69cf85, 0x0c676fe3a2ed42 }} },
-            { {{ 0xc29d2a14e75d56, 0x31955c7a67b264, 0x710a492df9639e, 0x54bf15d1fcb57d, 0x0c8c17678a67d0, 0x346e48f9ac5c56, 0xb578a30dea14ff, 0x230e4610696b49 }} } },
-        { /* entry 17 */
-            { {{ 0xb39f1520076311, 0xa8c326ee861cf9, 0x1db5c7402b019d, 0x605a87ab5d85f6, 0xf7fb80a39c5dae, 0x2c3a3bddd5c4c2, 0x5ca14c9214f9ec, 0x82f0b1d34419db }} },
-            { {{ 0x64fbbd1f39750f, 0x8ff1363a1a4fd8, 0x48283fe4ca0241, 0xd9e203000b40da, 0x03f10c51c5c8b8, 0x5673803401c4aa, 0x5cdc602b0f08b5, 0x6620ecd3113136 }} },
-            { {{ 0x045cb7ab567070, 0x390eb03addb903, 0xee2a976b32fc29, 0x0723f5501873a9, 0x3010ef6ce6df3e, 0xf28dd389cf88a8, 0xd8e09e49a8d1ea, 0x3b7d363cea9970 }} } },
-        { /* entry 18 */
-            { {{ 0x61962d94001eba, 0xbd0bc43c5adf3f, 0xb93c3b1c6aee62, 0x176394c9e38e3e, 0xfc0dca980ca3e3, 0x9b5ba60d019320, 0x33eaf4ebbe9ad8, 0x2a64ef055a7b0a }} },
-            { {{ 0xfb3f42c9628865, 0x6cd4f8678e8e9f, 0x2f157d1868414b, 0x9b58096b876a90, 0xadc729af28dc31, 0x9e559bd94a4e38, 0x87607357ed359e, 0xc6d9e1e50cd32c }} },
-            { {{ 0xac375503f40a69, 0x2b7f859ce034c6, 0x647a854de63faf, 0x02b82954a8d5a3, 0x4f3929e27e79c6, 0x2a735b18532084, 0x2f6e68a972e2b0, 0x7e9450b3376874 }} } },
-        { /* entry 19 */
-            { {{ 0xccc2df97479252, 0xd383be5f83c650, 0x5fdcd3f3d7fd18, 0x0628d4d03a8e9f, 0xd7e5432d0f78e4, 0xa97fab082f169a, 0x6b1f0f7fb05e2d, 0xef81236733a347 }} },
-            { {{ 0xee30c99073f373, 0x01584ce89cef72, 0x8b5bd9d47a293a, 0xf9b2aeeb5b7564, 0x71db7de8f19a0f, 0x3d4639f0b2d685, 0x4999c10f725cb5, 0x2c51bcf1773bd7 }} },
-            { {{ 0x0d1912ef0284b0, 0x1a6b39c9729160, 0x2ada1aa2625054, 0xe62f17d1fc4660, 0x08520552830811, 0x81a825c9cb0cb9, 0x5d059dc83a2584, 0x7104c507adcc1e }} } },
-        { /* entry 20 */
-            { {{ 0x3a4648894a7bad, 0x517ab66e2d46ad, 0xf8700dcd06d547, 0xb05ca6087588dc, 0x9bc3e0b0563133, 0xf4abee3e17733c, 0xecc27766001a1b, 0x5305468ea17a23 }} },
-            { {{ 0x5210d63e51137b, 0x6e312c3d4ad2d5, 0x2ceb9b0c3959fa, 0x73f342760e52a8, 0x9d1f4f86c903fb, 0x444c71f6532b5e, 0xfd023b209396fa, 0xa9a2253edb0ef4 }} },
-            { {{ 0x64054550490b8c, 0x1db4c3e2be6aaf, 0xea2e91db8c9e76, 0x488e3307eb8748, 0x319a5552308195, 0xf632052ced6ed8, 0x21e555b87f3e80, 0x4f980d1a6eaccc }} } },
-        { /* entry 21 */
-            { {{ 0xc5e5c3433677f9, 0x94dd9fdac7a1ef, 0x1309a5b5edd440, 0xa12ca0d0262a2b, 0x62f0f0e450975d, 0xa40de7f2cdd1c8, 0xdc565797ca6a8d, 0x653515d33877cf }} },
-            { {{ 0xfde23ce8c8b738, 0xcac0bb95e59a59, 0x1dc5b5c7a4334d, 0xdf459d41c4a03f, 0x9730d3d5d23d94, 0xbf28f676197f9c, 0x70a8afc89a2e8a, 0x0b02bd30252f2b }} },
-            { {{ 0x1dfa3799750fc9, 0x6421aa5229d4bc, 0x5f810c1a73f6a0, 0x90c592d396310c, 0x8cc5743ae8cc44, 0x8ca5503ce8aab3, 0x16591af3dd17dd, 0x8c66e06dccd8ab }} } },
-        { /* entry 22 */
-            { {{ 0x8363f15fddb0c1, 0x4bcac9fb17ee1d, 0x723fb1b9babefa, 0x9eeac449e45d3f, 0x4ed397c1f8a556, 0xa981b532810b93, 0x7b1e050c9b8712, 0xa92b8864ed0a32 }} },
-            { {{ 0x046a5119972bbc, 0x4dd9d07bc936f2, 0x7b136218f54633, 0x8aad903f7cdbe6, 0x86a25bd8b5727d, 0x8c6454be41e171, 0xe9f1011a6d6396, 0x8fe29449484f99 }} },
-            { {{ 0xc86214ee6126d9, 0x2ca416a8888cdc, 0xe95fde28e42a99, 0x3eaf4b5bd2067a, 0xeafb6ed976e3f4, 0x812f1a56797cae, 0xe21867fa67fa9d, 0xb8632b4963d44e }} } },
-        { /* entry 23 */
-            { {{ 0x3f1f06d94d18a2, 0x03b7eedf233e00, 0x9688b914ae1a6b, 0x5ffdf2799e7bd2, 0xe55b77ab866bf3, 0xa97d1f205f5968, 0x2017b089b25688, 0x18533571ea86ac }} },
-            { {{ 0xf2dc8c256f50c8, 0xc1adcf55f1f43b, 0x95853609eebca2, 0x804c36f091fef4, 0x8c1d7367e0f891, 0x0eb8d43537f3c6, 0x493c149c90f58b, 0xf881550f7d6e32 }} },
-            { {{ 0xea3876d33f1e53, 0x15691e16f3f417, 0xe54cf819ded88b, 0xf1f661a9ff9bb4, 0xf244e5161c8367, 0xb038f261193655, 0x56d687789d5625, 0x18ffc8072f7269 }} } },
-        { /* entry 24 */
-            { {{ 0xa9eca591be7541, 0x3d71cd5f92191b, 0xcad40e72186bd1, 0x85ab42666ef523, 0x2e3e71f7dcfbe2, 0x1dad76beaeeb53, 0xa6d0cae8c267ad, 0xada90ca2468d3e }} },
-            { {{ 0x495aa6c63f29da, 0x733f5e5e5b72ff, 0x5cf3674501b908, 0x2fff873db2db71, 0x1f89b49fb2ca48, 0x24e0453cca379b, 0x03a14320205ba2, 0x92fe0c81ad6c84 }} },
-            { {{ 0x2c182d27ae8cf2, 0xbbc3ecf4d7632a, 0x8df456b468994f, 0xb0520ba6bb21d3, 0x38824afe145ccf, 0x43a0faaf70409f, 0x353a20395401a4, 0x4d042ab4344425 }} } },
-        { /* entry 25 */
-            { {{ 0x49dc3adeb40d83, 0x680bbb67192003, 0x41539d9e6f8a73, 0x0841526d959428, 0x454bd11440bd6a, 0xd1f4b80cc5554e, 0xfb27511632369d, 0x994cd2a96df59a }} },
-            { {{ 0x3adef416091a78, 0x44d79747c69bc0, 0x79fe9bd6abafec, 0xd831cc0c7dd591, 0xd44c49eeaa7bd7, 0xe772d940c26403, 0x9449e720fc4111, 0xddc9b22f0064b8 }} },
-            { {{ 0x2faa29c5a86e11, 0x11c0c2c8942810, 0xc3b1986f0a885d, 0x599f9c30876cfa, 0xb3f61dccea6977, 0xe74d8cbfc1a6cf, 0x5181e6d82fcae5, 0x39b70d2b503f2d }} } },
-        { /* entry 26 */
-            { {{ 0xae58549db2b9b7, 0x1be7e8ab3c4037, 0x06a0b571726bcd, 0x91a99002863e85, 0xc930001bc6b51d, 0x65e0b013e6a471, 0x79c1ff3fd961c3, 0x9926c46d69f842 }} },
-            { {{ 0x83e6f3c2820e38, 0xbe793f9a6ed539, 0xb8b15efd7db0e8, 0x580fcadd27881b, 0xf62786510fd454, 0xebb6508039044e, 0x95fa352f0faaa9, 0x7e2adc88ed1609 }} },
-            { {{ 0xf67457b19403c7, 0x34560b168d85c1, 0x68e2fe76cd3213, 0xe16ee5631b7cfc, 0x0bf1e602a55cf3, 0x1eea0e868449fd, 0x45ea63484997cf, 0x198899073a9307 }} } },
-        { /* entry 27 */
-            { {{ 0xe8f155e3510b03, 0x3cb1a13a21d450, 0x4b9d918a41434e, 0x00c74770ef9334, 0x47b0c25d74da09, 0x5e382335a64a07, 0x2f436570e781e8, 0x29394f804081ad }} },
-            { {{ 0xb4388f1ced5215, 0x71388263e1fb67, 0x67284c8a18c8dd, 0x2a36ed3e8088f2, 0x79be6273e0fb32, 0x9292e575d4e1d2, 0x58d3ce652bf3e5, 0x7180314d2eb2db }} },
-            { {{ 0xcd74b9310872c3, 0xd810967eb9269b, 0xc1124a91841010, 0xd02424b1b88433, 0x02dc33ac3f8c72, 0x112ccf11f43933, 0x1851682bafe496, 0xd5ed45e826062b }} } },
-        { /* entry 28 */
-            { {{ 0x622174ad70d0f1, 0xb928d7abd283e4, 0xf6f4c5396eee20, 0xd79ff54bdc9d11, 0x1eb78f220cfe84, 0x7e8b0e7e0205f6, 0x0415de443adfa9, 0x111ea927c36568 }} },
-            { {{ 0x789d2e9e48dd91, 0xb5e4b5810c0f7b, 0xb9f2a0073d0f65, 0xc5c3aec66749c4, 0x89ae127d352a5c, 0xa0ffd5b3f1804c, 0x96579e0fbbaa9f, 0x66f5c69c320916 }} },
-            { {{ 0x92748f34f11db2, 0xc654ec02d0a261, 0xc9d602c931e7dd, 0xe0e040860aa3dc, 0x48719349b1f12c, 0x0ce7fe8070f6a8, 0xbed749da135a31, 0xa36309114d0928 }} } },
-        { /* entry 29 */
-            { {{ 0x786796d831e326, 0xe5604698b9d6b5, 0x884c1ab5f56547, 0x25dc6ca3b96322, 0xe77a8093bc53ec, 0x7384f80b3031a3, 0x5b36b34d32ef7c, 0x0c230b0111c9d3 }} },
-            { {{ 0x5be5346fddf191, 0x1e820ad716a389, 0x853372a29d52a8, 0x19d2137c40531f, 0xc3d049ca74e2aa, 0x5d25141db502c3, 0x63be97bd36fda5, 0xaffec2a5282bd4 }} },
-            { {{ 0x1fcf859959eb45, 0x9cfaf849a06dd9, 0x546ce9dce7ca6c, 0x95ba88b01b454f, 0x9021753dbaf403, 0xf06b16fcfcf1e9, 0x041dd8ad19134b, 0xc3e8c4888395ab }} } },
-        { /* entry 30 */
-            { {{ 0x89b23cac0aab62, 0xfb38ce1b9a09d4, 0xed70d4110304e7, 0xc0ce0657e6e69d, 0x555b167f33cf06, 0x287c57bebd2cb2, 0x3ea50af6958609, 0x8d639d1078af02 }} },
-            { {{ 0x838b6fffa55943, 0x9f5d5f936e7387, 0x36f2f7038fb589, 0xb44629efa667a8, 0x1b92e055766e3d, 0x83578f05df4b7a, 0x25f7b80937d47d, 0xe7a1dd81edf65f }} },
-            { {{ 0x2c5a09c1e2c2dc, 0xe11389f5fc036f, 0xf4d8275a162e96, 0x1c39604ccb9015, 0x22ed8ec26ad97d, 0xf8e3d0f1310f23, 0x6aa554f4e2d722, 0x8491462f00de4a }} } },
-        { /* entry 31 */
-            { {{ 0xba76315c8af598, 0x936495c4ec872a, 0x883331f4d186f5, 0x69ac84a3ca7b90, 0xb4f5d0c8011dfd, 0x245682e38175d4, 0x045fc3a5c0dd53, 0x27b0bc57c4ba1a }} },
-            { {{ 0x73b3aeccaf1c07, 0xf45d5035267544, 0x5dd32ff75b28cd, 0x9b0bea3bbee61c, 0x09b13a395278c8, 0x4a7608ff897ddb, 0xbaf1ca897a2503, 0x1c68f41088a49b }} },
-            { {{ 0x278f277af0b21b, 0xc092b242d96973, 0xae21c94912ef6f, 0x74c01499ff8b79, 0x1088af40962c6d, 0xe4b763a7206794, 0x028356acf81831, 0xcd0c601c6b3c4b }} } },
+            { {{ 0x33c1654e0fe499, 0x3bb991c5555f64, 0xf955fb91670edc, 0x70bb05e3fc9be6, 0x56cffdee4fa28c, 0xf8d97bfd53d11b, 0x6f75a9403279ba, 0xe8467c64122c8e }} },
+            { {{ 0xf18928abb909cb, 0x0dc4bff74de189, 0xeb3f5309d21fe3, 0x37683736259c98, 0x96538d69bbbd94, 0x7160db605ce43c, 0xdb8a2be3fc730e, 0xcf83b3e574a592 }} },
+            { {{ 0xd36efe1d243841, 0xfbeb07a323203a, 0x4f9ad1ffeba631, 0x9330817e5189f7, 0x104765e263b648, 0xae842764ac4e1b, 0x4fdddd7dde2427, 0x90372d6faf80f2 }} } },
     },
     { /* comb 4 */
         { /* entry 0 */
-            { {{ 0xf09e562be8f35e, 0xceb4b467a85df5, 0x3537cfd74e5b65, 0xe7066d0d2c6a69, 0x9658b21b5daf47, 0xa6c7efade994f9, 0xe704829c053140, 0x40f8ffe11b7ee2 }} },
-            { {{ 0x5315ba2e60171f, 0xe5e4afe11e6795, 0x21ef37a0c9cc2d, 0xbb5d1f531157f9, 0x88fd2773374a90, 0xa970d681618357, 0x78ddd900eb39b3, 0xa288bd9a17e15b }} },
-            { {{ 0x3c3bad996459e4, 0xce627d9eb021a5, 0x7ffc2dea7551ca, 0xdcd21ee9e071c4, 0xf919b5ca555dc3, 0x6622d7061dc6ef, 0x9826b97109b01d, 0xcc969e8d2a7dc8 }} } },
+            { {{ 0x94a68c66a3f638, 0x5a8f9c64afd4e4, 0x0a7985309e245e, 0xddbf6c7ecfb3c8, 0x373f825386ee15, 0xf7a992d8dc8b99, 0x4a351c301e3674, 0x88dcbefe0a580f }} },
+            { {{ 0xc335e28cb10b8e, 0x6098de540f560b, 0x6fab87bae9d7b7, 0xf321df4bc0c9b9, 0xe6575fc66f3d74, 0x5651b7760f8561, 0xfdb081e0ca1e64, 0x99e7c3c9f088a3 }} },
+            { {{ 0xa57a0085425e0b, 0x5573952cba8b56, 0x93b2c16e6042cd, 0xc7fc04f5e66fac, 0x8ba03da15aade7, 0x58240bfc62fab4, 0xdf70a8083ca1a4, 0x610739b7bda0ef }} } },
         { /* entry 1 */
-            { {{ 0x53aaa79e8bd58b, 0x0afaba392da351, 0x7d8a84a4aef0db, 0xc4f5041b7dd1c2, 0x73f356200e853a, 0xd981b2f5f2f0a9, 0xdb9be8fd30c89a, 0x16535c18eeb645 }} },
-            { {{ 0x0d4fa5ae5e29cb, 0x1ff068ec00d82c, 0x1a41eb7f3531c6, 0x215abaa6ee8e2e, 0x42edeba967622e, 0xa429166c235b1c, 0x426070293805c1, 0xf6b7f75df1c1a1 }} },
-            { {{ 0x47d76c029c0817, 0x32d2ba24e1c3b1, 0x46a8786aaeba7c, 0x4efe6e8d5f0dc7, 0x2ea44db5bdfe0e, 0x5ed8c6bfc6195f, 0xdd14b03efee85d, 0x11b9027de51f72 }} } },
+            { {{ 0xa4d9b1ddc836e0, 0x462dad1caec8ce, 0x209a624f039ca2, 0x5fe1cad6d4ded8, 0x8c28400b7e47b8, 0x499f5a2d91f1eb, 0x788873416d757d, 0x486b39dd8b1a2f }} },
+            { {{ 0x76e46fe9468dcd, 0xa9f72e2cae309c, 0xceb3744300e101, 0xe29d443788b03a, 0x5132bc55568f71, 0x2c2e5e5f24ae51, 0xade17b0a7a365e, 0x5e2fd6d0cc3ab2 }} },
+            { {{ 0x96b14e62654fe9, 0x9613170efb4ee7, 0x3ef29218421493, 0xf0108bb2cb50bc, 0x3180fc550cf544, 0x3070195c004792, 0x13cf1ade716a10, 0xf2478bd26d259a }} } },
         { /* entry 2 */
-            { {{ 0x956279fcd24e83, 0x709745b65bb664, 0x382c8afdf5a1a4, 0xc2b163b2c384ea, 0xc7699d89de3aad, 0x99b76199d4a522, 0x01f815349227c8, 0xf988c96d876ba3 }} },
-            { {{ 0x6fe37caf89fe0c, 0x2569c46730503b, 0xe3c939d95d02da, 0x0031ba72423600, 0xb7936dc5213d82, 0x70d52283263fb9, 0x3a34aec1b8ce8c, 0x130e5a7a8498d6 }} },
-            { {{ 0x963589885ebb3f, 0x356a504f3a7546, 0x84466ffb2067bb, 0xe950a9c40d6b97, 0x6c49df8f3f5673, 0x17cb0748c25389, 0x4ecaecb1d4ff56, 0xdfa3d715fd9049 }} } },
+            { {{ 0x66fe37c410e02c, 0x29ce9e8d42bde6, 0x559a4076310dab, 0x0f8453807b8d26, 0x29544d305658d9, 0xc532f73a8bafba, 0x79c9269b071f8e, 0xe8ce8f733d8907 }} },
+            { {{ 0xa9652d9406edac, 0x8898b07b9d714e, 0x41b271cee7e0e7, 0x4a5325b27530d0, 0x3953b9c6a33b99, 0xd06c626121f6f3, 0x00787a326b6f34, 0x6cdd5c5b5dfa58 }} },
+            { {{ 0x2e3548572bec40, 0xda2748d25bb4a2, 0x8f7e26d2cb94cc, 0xd5255d3eadcbba, 0xa795b7b6ce2ce8, 0xc9be462d2d071e, 0x72381bb8e4ee16, 0xf5865983e4f34b }} } },
         { /* entry 3 */
-            { {{ 0x9fb2e74afedb01, 0x6a7d2eb30ea62d, 0x8ac9f24b81402b, 0xdc19b684ec1a55, 0x4955ce001b2588, 0x611a593a21a755, 0x7eb9e88bd47225, 0xdec3a98b561b84 }} },
-            { {{ 0x76fdf534595d83, 0x624046450ee3b6, 0xef75641606d1c9, 0xc8797355562936, 0xaa01ff22e6d0e7, 0x78c2da80631c3a, 0x08131e0445cd40, 0x4b81aae5f9b0af }} },
-            { {{ 0x4e20015eaf3a7e, 0xfb6e52cb536d29, 0xbfed16afd9e84a, 0xc58c974112d4f0, 0x1a2f84aceaed1a, 0xd63f2914976e47, 0x8e39e1be7a2a4f, 0xd51ad7c559a9b1 }} } },
+            { {{ 0xcccab0793bbd9e, 0x1ebbf2a9f9e167, 0x04b446443265b6, 0x17d24ad7154e6c, 0x0fdda068fe62a7, 0xaa6d195854a31c, 0xd6c8d439b8ab11, 0xf8a6a51cc3bbb6 }} },
+            { {{ 0xec87242b9370f3, 0xf564db0bad09f9, 0x741e2c889864de, 0x794f9387762f41, 0xb412a63bb7710a, 0x894adb305de55b, 0xa103e662563b11, 0xbdc9832c53aa38 }} },
+            { {{ 0xcb5e31538d0650, 0x375d4971018ff0, 0xee0b3086ba1b95, 0x76788a69883bb8, 0xc54d078d4d0021, 0x099a9c481f8147, 0x973f4f32287706, 0xbda2a4cdc5f1e7 }} } },
         { /* entry 4 */
-            { {{ 0x5c91a46aff943a, 0x6200aba781926c, 0x63dd4ae4528ae2, 0x0d028cf4a8ece6, 0xe0d12cd0c1a96c, 0x38ef3ca104a398, 0x6aea9d6d4c612c, 0xd26bfdd7407e0e }} },
-            { {{ 0x9f52f08e4fa5d6, 0x58a91122cb117d, 0x78fc518a8e4bd8, 0x37aa4f592a0aa3, 0x5c75e8c35d975b, 0xf58bb481fc10d6, 0xee2fe1a9a2938b, 0x66ce3090db561d }} },
-            { {{ 0x27d9e28a44fa75, 0xced486d4d74d52, 0xfb683930b195c4, 0x19025e3f60d929, 0xe0e37d9254e3dd, 0x201b933b7d78ee, 0xb27aded9b67ab0, 0xfb4604d5324806 }} } },
+            { {{ 0xfad2115ac30d85, 0x1a9ad0eb4ff88f, 0x57d9d21f001804, 0x48b311c1f57f1d, 0x68dc14de54cf4a, 0xd3a72718e0bc56, 0x124bdbfe6eb3e3, 0x8686364b193188 }} },
+            { {{ 0xea2d0c72d47b9e, 0x2c216031984fc0, 0xde646fe692fbbd, 0xe6c25346e6cced, 0xf883339847c1b9, 0x9665425f75f6eb, 0x62caef32871677, 0xb8536e5b34c5ce }} },
+            { {{ 0xbed4ff180180ba, 0xf0a39548315a14, 0x61637950bb3307, 0x8c9ea50e27b3b3, 0xef06399b0c426a, 0x202fa692d38fb1, 0xd3cc0c8f4230b7, 0xdcb58aab24bda3 }} } },
         { /* entry 5 */
-            { {{ 0x259bdd8dfbeea9, 0xa21277da2d3425, 0x6cbb5cbe3adcc7, 0x154b13d1fc03c1, 0xdfeec5cee04400, 0xbbfe0eaa504c15, 0x78049da936967d, 0xf1cdc33ca12023 }} },
-            { {{ 0xc574e3337eaa24, 0xda19e8e3e4938d, 0xafe49595aab8ae, 0xf1ebbd4c8604e8, 0x9dadff42dc52f5, 0xb062400173b344, 0xee7dd1677a8f0d, 0x0bc5a160612e63 }} },
-            { {{ 0xfcbba9996ac167, 0x9ed197ea30a6e7, 0x46acb90e70404f, 0x940450a9bde2f9, 0xbe5ee60cc2540f, 0x3024b5ebbee9a5, 0xed0556c1de7f43, 0x5b88477ccd5c55 }} } },
+            { {{ 0x7d91d1b66c2a4b, 0xa5ea2abec82a60, 0x4e778dff6f1222, 0x9f12653d18aae9, 0x7537c6220564d2, 0xf18af558cbd5f7, 0x48de2e96ea73ab, 0x0287b0207ff4fc }} },
+            { {{ 0x314dc985b92fbf, 0x0bbd9c6fe6c520, 0x3df5aa8a0f4967, 0x5575504157c7b0, 0xcb70d6457d1a9f, 0x54c8d4708a713d, 0x71962a3f37dcef, 0xdf91504ad36263 }} },
+            { {{ 0xb2f40c24ccf6a1, 0x4fc9638aca42e7, 0xb70cdcd444d6ad, 0x125daca7c38324, 0x72a7891670175a, 0x87d02c623085c0, 0xba2a0017f737fc, 0x6808a0b2dad77a }} } },
         { /* entry 6 */
-            { {{ 0x1c8f38d487244d, 0x04bc5510d6d2ba, 0x401b0a9581ba50, 0x9c3471a786b5bb, 0xb0c5638f3884c7, 0x16199c5d1292c8, 0x7737648a01f446, 0x2aa49ec82d7886 }} },
-            { {{ 0xe198a2fa68bc06, 0x8dc408600964b3, 0xcee90420bb0183, 0x10414f2f1fb727, 0xc342e7f77f2c94, 0x26c5965f4fafe6, 0xaa8b85c6351c01, 0x8f44046a4ed5e6 }} },
-            { {{ 0xea8f7da0480e40, 0x30f4986e31a485, 0x75c73187f95f5f, 0xd36ad1b3eb4bd6, 0xe6cb4446262881, 0x37948c562712d5, 0x4002b8d62b7b45, 0xfe692f6b6950cf }} } },
+            { {{ 0x4d1a993f315345, 0xb8076138e19b0c, 0x1746a763c7a126, 0xf77a383f16e545, 0x514174047436f6, 0xf2c6ca04ac13d3, 0x31c837514bcc86, 0x4a3204cde131c6 }} },
+            { {{ 0x5b55bf77a5ac8c, 0xb6341a10a8e678, 0x5a41f4c48fc7b3, 0x74d67e3d3c060f, 0x9d63b0b892754b, 0x058bd4b2295e62, 0xd45bce1f4521ac, 0xb52b43a2e19ae3 }} },
+            { {{ 0x3a7ed0d3a71b8c, 0xd4ed2643e42256, 0xbf6c652958b742, 0x594ea2a0047d5a, 0x63c1ae3f138aa2, 0x7b4d9343ffce37, 0x4bac0d822f9c71, 0xf8ec4d5430cb8e }} } },
         { /* entry 7 */
-            { {{ 0x8022654140d389, 0x1ab2a276fd896b, 0x1a35d9f189c2b0, 0x2511a060f53048, 0xd8281fa3ff93b7, 0xe9420b283f7d3c, 0xdb9da982636f73, 0xae3ddd85c3f3f4 }} },
-            { {{ 0x32bc8358a6fa46, 0x689cc9666b1453, 0x0a09539cc4144f, 0x2e3af80e71dbec, 0x4d8082d94a0921, 0x3cd4c8dbd5310b, 0x91ccf709e21c24, 0x1fe0ef2360ec64 }} },
-            { {{ 0x5b8d8334cb7c3f, 0x431cdc783a137f, 0x3722dcc7431b1e, 0xd9e6a443ac776b, 0xe8d39aa41b1d9b, 0xeb5e473d8eeccb, 0x3dee508695a9d4, 0x73e82898892edb }} } },
+            { {{ 0x16d01fe51c4553, 0x07ccc10e6c2b8d, 0xf57a468f4af247, 0x72534792194696, 0xab8d25823dac7c, 0x16b51b5287e070, 0xe352f2123e8a43, 0x34ba0a0bf6b0bf }} },
+            { {{ 0xcabf47b37b6866, 0xa295f4baae0f6a, 0x0d29c4c885d282, 0x4597f9f7047abe, 0x2c9094680d1939, 0xb184bbf6e65764, 0x8c87f809ef2f38, 0x3e0eac7f6f0687 }} },
+            { {{ 0xe06964a6b9e3e7, 0x10fe44168d3802, 0x3ac1be985e8297, 0xd292bff6ff4e43, 0xd714c6edf049d7, 0x773486b2e7d6ab, 0x893d47fa774726, 0xcfe01442d0f8ad }} } },
         { /* entry 8 */
-            { {{ 0x6517518a60b23f, 0xadfe80d93bd12b, 0x84d563ff09514f, 0x5ba475b69bc3a5, 0x2b07288de050ac, 0x2e7191a25404aa, 0xc564413bdbd24a, 0xaa0040acb2c239 }} },
-            { {{ 0xc799f841e497e5, 0xd9e79dea9eca9c, 0x4d7c1a598fa5e4, 0x967f1ce26e14da, 0x35981cf52d0fb6, 0x2bf76a848acc47, 0x63514dca8bb0ad, 0x84599be6ba4286 }} },
-            { {{ 0x1bb59e9ea0f768, 0x5ee93e0359addf, 0x9780be8ee10438, 0x0f87136b094e39, 0x58f0b87b945eb5, 0x9c30212eebc291, 0xa2cf7c11b19648, 0xcefe1d9209770a }} } },
+            { {{ 0x25d314e5c90d72, 0x7c024f1ce335e7, 0xb28b5023d536fc, 0xde27c29c5cff9e, 0x25b333f926f2e5, 0x78b6e954a035b9, 0x93cf2481d5cda6, 0x1fc5baa939d67a }} },
+            { {{ 0x8c46fe20674ee5, 0x769e27d95dd91e, 0xb09b66ec3ab646, 0x9b3b27296457f5, 0x931bcee43ad80e, 0xfd0d56588b99dd, 0x8afa9c474b9755, 0x8eb0701b496f68 }} },
+            { {{ 0xc80c0648161d4c, 0x051c97cb1f595a, 0xb9dabd43aea1d5, 0x6a4bb4ce42c55d, 0xa9fec22bbe6692, 0x6ab92a380eef8d, 0x8a63f11bec91e1, 0x224b58e521a2d7 }} } },
         { /* entry 9 */
-            { {{ 0xd936d7dd52d602, 0x61d2b6517cf0c2, 0xb669b70ad065a9, 0xc497b6a46d9ff7, 0x3d438617b9441d, 0xc8cce933f3d7d1, 0x9cd3b95489a2e9, 0x1440a15d2aee56 }} },
-            { {{ 0x514c208049017e, 0x88290d1ae0390f, 0xc66f1e1f3bf022, 0x3ed9fb45816f3f, 0x23c7530e9146f6, 0x836884f4f93588, 0xba639e4bdb924a, 0xdef23aa06d17c2 }} },
-            { {{ 0x92c4e7f934737a, 0xa54d7a6e6c3441, 0x78923b7bc0635f, 0xfb05fd87be3e45, 0x3eb0c5ecbf5d15, 0x869ad91a4cc6bf, 0xf010658c861761, 0x69c8062857475e }} } },
+            { {{ 0x11013400ec33e2, 0xbf780a1f7ce89b, 0x06395f1cff35d5, 0x79448f3f294fd4, 0x473b3f378d915e, 0x33c2b9cd0b4797, 0xb79ca815d38899, 0xe20240a6564afa }} },
+            { {{ 0xb915402c966851, 0x1e635f6688a0e7, 0xff89c4b2f69b56, 0x50e5a7b2f36c4f, 0x05ff42eedf582f, 0x05a8a9f746ef9c, 0x803ad7eed0a21c, 0x7f1a2bf314f3f6 }} },
+            { {{ 0xe7420d0df467b6, 0xc2195c2bfb2905, 0xcafa39b258a221, 0x8acd00ad1837c5, 0xc5cb7b58aff51a, 0x3a37406185ccc9, 0x8b07ea77f88d79, 0x7f0193f82f0e38 }} } },
         { /* entry 10 */
-            { {{ 0x43b537ed988600, 0x15c21dec5b0747, 0x58ff934425c634, 0x65f5813b4ca46f, 0xfcbd8a8859e990, 0xdeefb1d75faab1, 0x280cf162c84c90, 0x4e939951302a8b }} },
-            { {{ 0x7e4c15c9d1fdd3, 0xf17e34f4e46d1a, 0x5864622a5339c1, 0x420a61fedf0760, 0xf77e08718116ce, 0x3092e4a3a4bcda, 0xc6cf45902c3e20, 0xeaba7d8be0f0b8 }} },
-            { {{ 0xf43ad9a28aa73c, 0xb0df78c7eb287c, 0x5c78f3328ed0ac, 0xdfbfb06525b247, 0xeb4de9715fa1e5, 0xe5546226e97cdd, 0x3935c6bc981c35, 0x6f289e5f566fe9 }} } },
+            { {{ 0x392f20868e3322, 0xc7081a7a79e30d, 0xfd5ba253b331a4, 0xb8166dca6637dd, 0x25d2729e0b643f, 0xa0e2a85f6c18f6, 0x8cb60e850fbf7b, 0x8cfb8db7732e52 }} },
+            { {{ 0x16b36712e4c74a, 0x0e028656ffab30, 0x64b8d084872b9f, 0xf5bbd2ab64bd21, 0x43f9cc4f5e20bc, 0x48a791c88b50aa, 0xb467991ba1877f, 0x8e067320182ebc }} },
+            { {{ 0xc39408417b8575, 0xcdac02620e069f, 0x0a430fad7ea8f5, 0xa6b509dd22ae3d, 0xe095ec18b9d9f6, 0x420127c051b402, 0x87ef1c9ab37301, 0x35941ed1e7f94a }} } },
         { /* entry 11 */
-            { {{ 0xf6373afccf070d, 0x17f2ee29afb644, 0xa0db2b6d67ddaa, 0xc081150d6d0822, 0x5f5446291b4195, 0x67238135b603cd, 0x4573e143c029ca, 0xcea754567b8f8c }} },
-            { {{ 0x1ea924e188ec4e, 0x4fe9d2c8569e9d, 0x346fd175f875a1, 0xeba72257fb0ebc, 0xaf5ca36bd73ecf, 0x164e9bdea9d2b0, 0x1dbd6477c27c14, 0x746a8a2fb43f45 }} },
-            { {{ 0xb68ccf6c1a696e, 0xf9212fc422fc56, 0xc667caf7ef4989, 0x12ed8c49397e33, 0xc40f4f2d5c9905, 0xddb9f4a36ad04f, 0x8b1702b6a289c5, 0x6876213c23bf12 }} } },
+            { {{ 0xe6453b64bebde8, 0xfba1cac2f819be, 0x02a3898640cf50, 0x0752aff38b60e2, 0x32d807bed97167, 0x2ee8dd02d492f2, 0xfcbf89d52ca9fc, 0x35dd492929018d }} },
+            { {{ 0x149aed8856dd45, 0x6da4924b665cae, 0x4fb07da493cdb4, 0xac2ebda357325e, 0x04e73136d9fd17, 0x8db7bc4dbb172f, 0xd318367c71280f, 0xc164e5432fd7c3 }} },
+            { {{ 0xd4b6dc9db6616a, 0xad34a46ce7ae99, 0xf96f68b1ff2b47, 0x0ba7f263d850bb, 0x2f097e7de42073, 0x8b5b38ca215737, 0x281e91650b92bb, 0x45f3565a31d28e }} } },
         { /* entry 12 */
-            { {{ 0xafcf3417a4651c, 0x8130b9587a335d, 0x56f8cc4505628b, 0x2b5a898078f0be, 0x73ce2fc3637206, 0xac934373eeb18d, 0x32e4062760c195, 0x3e541693694f5b }} },
-            { {{ 0x8ff9019c659570, 0x6825f1a3b45a11, 0x598060f89ed16b, 0x27d7f877aa375d, 0x8804d90d6abe5f, 0x02f094fae5cbbc, 0x1c017e20b43f72, 0x413d9c82bca0e5 }} },
-            { {{ 0xf2c961cd16eea6, 0x5051708712407e, 0x3bcac9bcb998c1, 0x14041336d2e311, 0x1129e3a4f6b049, 0x7cc1f474678260, 0x2afbdb05b8ee68, 0x3d7d0c1fffc2e0 }} } },
+            { {{ 0x64468a45cfb513, 0x5d2e10b8c96814, 0x06134a2b372508, 0xfa30b49294ede9, 0x11abdd25c229f6, 0x8b731b81b4b321, 0x8da4fb4dcaf18d, 0x568f7a64041600 }} },
+            { {{ 0x18b8a57ed35181, 0x9c1966f69117e8, 0x4bfc1aac1ee059, 0xbbe50f6efe1141, 0x32c5cbb9c637dd, 0x7828175f4f8e79, 0x64a3795ca804cc, 0x80cf8da72157d5 }} },
+            { {{ 0x1cc157207de981, 0x1937ef28c5455d, 0x55c1bd0cec6051, 0xba16732ebb5e87, 0x5f383ba3d95d63, 0x0514033833f320, 0xaf8c89db85d2b1, 0xd6884dc2bf5ff3 }} } },
         { /* entry 13 */
-            { {{ 0x3297c036b1385f, 0x1c26ff8c13396a, 0xb6149f5a78af22, 0x31245d1a560f6d, 0xd30921d174749b, 0x94fa2eda8cf191, 0xdf3419c1b1cf35, 0x047fe3a85ce06b }} },
-            { {{ 0xd844c73c2abda2, 0xe46332fe136fb5, 0x78759d236e8529, 0xb5f933323b80e8, 0x71b68cc5173b0a, 0xabd95950562d96, 0xc6be920870fd38, 0xe4fa4d62c5c822 }} },
-            { {{ 0x02f31ec7cb06d1, 0xa45abe6aa6a394, 0xc69ff46f2be995, 0xd491fd390bf0c9, 0xc78f3bc36365bf, 0x4c7fc38f40b289, 0xbd558e76d59e25, 0x644604c395ca97 }} } },
+            { {{ 0x6cadb92ddc3976, 0xbdbf71bd6654f5, 0x002bb3df174084, 0x9de0eeb3e51c16, 0x55f0128e7ac204, 0x9648276036018e, 0xc8cba6be1d40e7, 0x0356ed3b2e67cb }} },
+            { {{ 0xdd40ce859a23d4, 0xaadc11e40aaddd, 0xf0cd9948237030, 0xf71e079de777ac, 0x4ca010c017e56d, 0xca563dfd20b4bc, 0xc8b24bfe755687, 0xc77812a9f81b7a }} },
+            { {{ 0x0c478e257660b1, 0x27963d5ff3ba51, 0xfea0b5808fac1f, 0xca81fdccb29890, 0x9e4b012f4eaa60, 0x249573075cb9d0, 0x9f1070ca15b04a, 0x387cc5d943a20d }} } },
         { /* entry 14 */
-            { {{ 0xe88b2274d6fcaf, 0x5b7ac25758493d, 0xd1a3674d6c65a0, 0xf6f4c61d8990ba, 0xcd4302beee5d96, 0x48625771dce880, 0x1d746c6bd87668, 0x4bd289348bdfab }} },
-            { {{ 0xe8e43c70dbeafe, 0x85a347142086e8, 0xb78fed7a1fd0b8, 0x46d038e0c4ca54, 0xdd9cbfbfcd7645, 0xb8a12d529f75ee, 0xf959c23fb5d49f, 0x99182a70186e70 }} },
-            { {{ 0xb55c4c1f8d65ef, 0x9aac6784adb7c5, 0x021192cfa54a78, 0x1009bcabbd332e, 0xeef58584fae091, 0x49d29f574b757b, 0xc65d36fb79ba67, 0x54ce7a4fda1c62 }} } },
+            { {{ 0x26a0c5cb36ed4d, 0x7ba826926d9156, 0x6890ff2180c10b, 0xe9fe8fbcc15b22, 0x0fc8ea98269ef5, 0x010c2f212a7c5c, 0x1574a880ac4a05, 0x78c53693420712 }} },
+            { {{ 0xae133987d9d01b, 0xfcf9b582da8f0f, 0x83ef4ca5d0bdfd, 0xec304854ccd01d, 0xb9d2fab64f2007, 0x1df2f01e95b15d, 0xbe34e904f2db8f, 0xb95ad331a8d3e1 }} },
+            { {{ 0xc596137a4f56eb, 0x757249bce3a598, 0xc286fc56792ed5, 0x21e8a78f12ec76, 0xcb939dc5bef6e7, 0x19c2473e719fd7, 0x8b42fa627aaf4e, 0x3cef6955aaedaf }} } },
         { /* entry 15 */
-            { {{ 0xaf2980179a8a24, 0x4aa231a4b00aca, 0x7c2561206f1b9b, 0x11cb159eb6ac5a, 0x9982b424c59a80, 0x08fb9bfe41513c, 0x2bc7e91e00de85, 0x47acbc1770200b }} },
-            { {{ 0x8f450ab5887363, 0x1ffecaf984aef3, 0x7e47cda4db0491, 0xdf5a4bbfafffdf, 0x964934b3062d19, 0xbfc27393c1605a, 0x6932c990cea9c2, 0x5db7e0ea588534 }} },
-            { {{ 0x331ed3c0418362, 0xe45fbe61b6589b, 0xc2a55ce34df120, 0xb31b68bf283913, 0xd53ec194f2106e, 0x1f32b4438ab9ae, 0x9b5ecb2ab323e0, 0x59b448f2ef73a2 }} } },
-        { /* entry 16 */
-            { {{ 0xa6c56867fe66eb, 0xf3d9429d4b186c, 0xbddc14ed2fa35f, 0xe3ff952ff6dfd3, 0xccd672a080bc40, 0x66e2b36265f267, 0xb8d135c28b8b2f, 0x6af073958cbc9a }} },
-            { {{ 0x5a9d0b1eb2215d, 0x6dfb5ebcdb154c, 0xe392c5636237d2, 0x7a7bea37b39f78, 0xfa351fa38a63c7, 0xfdb034fac783b7, 0xedaab18be54418, 0xf2be6a3c8802cb }} },
-            { {{ 0xa15c70c6dc3fe3, 0x019c4cc94df82f, 0x1413bbddfa9eef, 0x6aae66aa6a6a1a, 0x84b7aa3b65a83b, 0x543e6b891663a4, 0xf65cb9be213712, 0x9f08f4bcfff50e }} } },
-        { /* entry 17 */
-            { {{ 0x2210b2c20b9d7b, 0x179a1ee3b6c9ea, 0x236cf617e46a49, 0x25d3ac80b052ae, 0x2c5b04b595373f, 0x5c0049c0c6815c, 0xb285a6169bd9b1, 0x52d399e113dade }} },
-            { {{ 0x7409256546d4de, 0xe893055b408781, 0x9200eb1378bab3, 0xc9f4736ae5724a, 0xcf0f13f5c69a32, 0x26a27583f3248d, 0xf7bfdb1a814653, 0x4b077e90e57a25 }} },
-            { {{ 0x69ad3b12be47b4, 0x096fe9461fdb91, 0x58ec1f8629999b, 0x56be53d00693c6, 0xbb56a00f23921d, 0xae09282f664b40, 0x6266df21557dca, 0xb60a751bbb2900 }} } },
-        { /* entry 18 */
-            { {{ 0xd2afbd98465dae, 0x277336b66d9506, 0x691a31c7e6e6d8, 0x1d101799338a70, 0xb161907c4fbeb2, 0x6d240dd7b5fc9e, 0x340363e76f02fc, 0x565490df0a2412 }} },
-            { {{ 0xb9090da764ce45, 0xde56b4df9d07cc, 0x0678955715d5cb, 0x6a64fa11788fbf, 0x13c3b1de45aa07, 0x226ec206bb3105, 0xaa476c3b981c5d, 0xf84f330889589a }} },
-            { {{ 0xd990fcd8962ca8, 0xf0113cf4a5b3ee, 0x2f9a6639923063, 0xda20521a6271db, 0x6bea0ed74ea944, 0x1b81f6904058e1, 0xb37bcf2de9c7e2, 0xfa80f32ebb337d }} } },
-        { /* entry 19 */
-            { {{ 0xc7131437c6a1a9, 0x3f434e79268873, 0x2a331ed47577ba, 0xe92b9bd29bc5b0, 0x3064a9a90ee6e7, 0x72ecc7ce7e5e7c, 0x7ec482a6ffbc56, 0xa6c1edecfd0684 }} },
-            { {{ 0xff9b2bef487248, 0xad203ed6f250ac, 0x6bdad4b6a0c485, 0x8da8060adb28e7, 0x1deb738188df5a, 0xdbf27cbc12d9bc, 0xb8bb8de9a5fb82, 0x4d2e0321f9516f }} },
-            { {{ 0x1a8c822ace19e1, 0xd4cfdf3797f5ea, 0xd6b1018d6e6e90, 0x7c8cef61954406, 0x5916c2b423fd53, 0xcf22bbc772a72b, 0x89042f27b6ba57, 0x1e734959720b16 }} } },
-        { /* entry 20 */
-            { {{ 0xa37103ea78c29f, 0x8a6dbe023ece36, 0x5c11f37c297b8a, 0xa411156f6ec377, 0x8d22997846522f, 0x0d44f098d8e555, 0x5f6906ae71a8cb, 0xa579058cc7632d }} },
-            { {{ 0xc7de8ed48cb4f0, 0xb2dd642ca81431, 0xda5073f9851aec, 0xebc755d7cbe0cc, 0x737f942104e029, 0x7fa57f14d44dbb, 0x80d683b54a5b4a, 0xf3cac6fa741fb6 }} },
-            { {{ 0x47ae4bab161f0b, 0x6872888bba9714, 0x946b17cf823f56, 0x7a0a04bc4d108e, 0xa6a90740d91ea0, 0x9909c2ca462c79, 0xbee751986db8e6, 0x6fe05cfb0e53be }} } },
-        { /* entry 21 */
-            { {{ 0xcb44b3a21d7f8f, 0xb40836afd2b796, 0x6d25c672a6e52e, 0x66408b019995df, 0x1d5c8b73e3e32d, 0xcacd5130dbe3c0, 0x41dde061647957, 0xf589ba607cb36a }} },
-            { {{ 0xcd889c42e09631, 0x24b23449d2a16e, 0xd096a40e2d8227, 0xc2183c5460f8ba, 0x5b39fee01d7e51, 0x0a14c724de75b1, 0x10cbc82217fd9e, 0x657b6d02a50173 }} },
-            { {{ 0xaa05a962297774, 0xe993e4309aa2b1, 0xb9308395703e37, 0x4eb7439e92ee67, 0xf4a39cf985f3ef, 0x4214feea12da83, 0xeac6b33df74c75, 0x64b32cf49e808c }} } },
-        { /* entry 22 */
-            { {{ 0xc429a74a27ae55, 0xa34993b905938c, 0xdf75cffc0c5467, 0x77339205d8875c, 0x84e3283f6f2814, 0x23c8e53856c5c7, 0x77b17abd9842f6, 0x63e91bab01ad9c }} },
-            { {{ 0x70bf1aab824469, 0xbf5b3a37f7bfd7, 0xbf57c7b5c61dce, 0x4a72c35f45fbe3, 0xf3d402657a1c79, 0xa64e0a3c09b43a, 0x29596c95e2420f, 0x8f698ac5a1e88e }} },
-            { {{ 0xfdb8cd317a8dd8, 0xbd503be096252f, 0xf75834b1e05ed5, 0x991102c647684b, 0xe0970c069738a2, 0x92672c3d0c5552, 0xa4846f86d004e8, 0x49060c4bd2ea35 }} } },
-        { /* entry 23 */
-            { {{ 0x1d02c3bb5c88ba, 0x415b296b35ec51, 0x52f94fe9799a4b, 0x636f6e83a4a23f, 0xba4048e9831f8a, 0xb3e0410bf3ebf5, 0xc6bbb3287f4513, 0x3a26ade7e6243f }} },
-            { {{ 0xe0d0e74bf206be, 0x00aacb4317e181, 0xeedfd886fff080, 0x3201eafc6b9c18, 0x33856c5cee4a2f, 0xab14f397e9f48d, 0xed32bec0014ac0, 0x078e45bebbcbcf }} },
-            { {{ 0xcebc6a9d670963, 0x16907eb966db3d, 0xc0208c88b9e876, 0xd6b3c975dd869e, 0xaba24eccc5ae17, 0x99a705a4c22288, 0x2c02f083d663dc, 0x8f0eb35d10d205 }} } },
-        { /* entry 24 */
-            { {{ 0xbc64ab094a43bf, 0xf68bb3e369178a, 0x8973fdbda062fa, 0xa6964b39d2815c, 0xea9c546df4ab00, 0x2dc76219179eb9, 0x0af0e647b38c5d, 0xeac28fbf7aa6a3 }} },
-            { {{ 0x66ddeff78cf3a4, 0x35d6f648a9563e, 0x19c67f62443dde, 0x7f5012279a9654, 0xc6ed6f243c615b, 0xc26f0fe770b641, 0x4f973c627024dd, 0x61536c6a285017 }} },
-            { {{ 0xf9f4ba08ff563e, 0x6f57983cf0a8ce, 0x6ed127b23dc7f8, 0x31f3a5303e28f0, 0xff390718f0abab, 0x904a4e30964a95, 0x9abcc26e0ebda3, 0xf19e49d5b4dc12 }} } },
-        { /* entry 25 */
-            { {{ 0x837ee40282d161, 0x20836f120a227f, 0x57082ed5e16bc3, 0x2a61e28fe7c15f, 0x91e2b948f2de33, 0xcdfc369d979872, 0xf4b02328fb786b, 0x363fb65f40933b }} },
-            { {{ 0x505642df8e8167, 0x327ff27f6fd397, 0x69bb3cce0c7306, 0x30c3904deb5eab, 0x6ac34bef8f7d06, 0xfdc3c3c8d377c3, 0xeca740f7ba0021, 0x0eb7e9db1718c2 }} },
-            { {{ 0x3b3e79115b8b6c, 0x7182e213fccaf0, 0xf08ffecb8c9952, 0x34d358f365e867, 0x009c4f22d1a265, 0x16c1245f58e657, 0xb435847bd45caa, 0x18773082a9fe8a }} } },
-        { /* entry 26 */
-            { {{ 0xad08946ebddb1f, 0xe0374ef9b55bdf, 0x5963d9f1592cfd, 0xa729b5d1907e2f, 0x9b78a6c2813b2a, 0x1fbdac5638cecd, 0x7fc1ee8eb32bfe, 0x5c141323287c83 }} },
-            { {{ 0x504a427af39372, 0x7e993c1031299a, 0x7fab12307764a7, 0x7f34b8099ad0f3, 0xb73b767480f9b5, 0x03b9d4c148b1ce, 0x299098df9a0c6e, 0x8f75d58804f319 }} },
-            { {{ 0xa694e6eee36667, 0x9cb9d502f3bdc0, 0xf81cf8c45776bc, 0x6f19ec6f0f21f4, 0xfeda39c4b333ac, 0xb251f6d2cd72e5, 0x7c9b9b957af534, 0xd555ee5b8c7693 }} } },
-        { /* entry 27 */
-            { {{ 0x66314ef07041cb, 0xd32b56328c0580, 0xd47c3a68bd8630, 0xae2da8e8cc809a, 0x7dfd33588450c5, 0xd1d75d9445e210, 0xfdfe0293e1cc1b, 0x9300d696c0f936 }} },
-            { {{ 0x9937b1bc3e7f4a, 0x3a191c770f6364, 0x4c4c6c5331d083, 0x70b649f44802dd, 0x57f1de1972292b, 0x8c905d7b39ed3b, 0x8dbf6d0314c242, 0x1fc05977133a28 }} },
-            { {{ 0x223ceec57be939, 0x1779fa0a21443d, 0x31a36cab06443d, 0xc72f7be6e3cef0, 0x4792f59180ff77, 0x86d95331e551f3, 0x4bb33bb217890d, 0xce8da1c7b20055 }} } },
-        { /* entry 28 */
-            { {{ 0x702bbd9a1b4bea, 0x05812e6f9030d1, 0x085ae54bd60d31, 0x2e4562591e8219, 0xded13cd3c558d5, 0x06cf2859ed8de0, 0x239b09f1cdbedd, 0x077d12b477702f }} },
-            { {{ 0x35dd8755c8cd7d, 0x69fb299c8a290f, 0x361343cf53f223, 0x7f7359d1ad762a, 0xcf92d4a2ec937f, 0x73c06368c5b83e, 0x2db41a56f5f9fc, 0x68ffb8bf08cb6d }} },
-            { {{ 0xd225b35b0be934, 0x542eec270c926e, 0x2f1fafc09a9043, 0xe634a63f9dbfdd, 0x0322cfc68c507b, 0xbc69a1b28a6b8f, 0x9f78ac438d88ab, 0x4dd7e1505b8264 }} } },
-        { /* entry 29 */
-            { {{ 0x018bcd3afc083f, 0xb83c34ec819038, 0xb7a5ab5b084395, 0x0e0a90b762e8af, 0xb1a8c778332cb6, 0xb55c1ac8ab1e52, 0x157768a19f6cbf, 0x552318f8f627e2 }} },
-            { {{ 0x618f997dcac714, 0x95a34cd5f19a37, 0x4bc5e26f86fd73, 0x33f7d669243fd3, 0x4e8e16f01e46f2, 0x817259cfb8f53e, 0xe23b1e3a8ec4fa, 0x6d598ca866de04 }} },
-            { {{ 0xef33454b0e0b89, 0x216e62c282bfcf, 0xd09e7bc643abf6, 0x5f493d28337374, 0x1d5b00c8a9a013, 0x4ec0ff561cdd8b, 0x6d206a9b5eb857, 0xa233b03cf53072 }} } },
-        { /* entry 30 */
-            { {{ 0xe7629925f0fd19, 0xad023a1ca2417d, 0x7e969862a2bfaa, 0xd1d338c9630bf2, 0x38858aa1d1c62a, 0x4d7fd11ea919ad, 0x363b38f21be955, 0x500f2700605460 }} },
-            { {{ 0x7215c638594ea6, 0x75abab20049441, 0x01ee50b84352cc, 0xa43f8acafecf94, 0x93def656b49d06, 0xec8f7c9bcd4c16, 0x2f2ae71884a493, 0xd300c9617212dd }} },
-            { {{ 0xfd5f8713b70411, 0xfd0e049901b82f, 0x5275d64adbc93e, 0x5faef9f257e3dc, 0x4e5efde7cd6ca7, 0x8d022c1585cd28, 0xb7d8f45373bb5d, 0x0431ad68f73644 }} } },
-        { /* entry 31 */
-            { {{ 0x7c9ab91adcb7a5, 0x69912edffafdc5, 0xb1f152f50a8cb2, 0x7c979f4f528494, 0x715ccf1a8b8b11, 0x1fd9734aed3b48, 0x0deb1f560aab1f, 0xf60c6e4bfb4a1b }} },
-            { {{ 0x5630ad31177953, 0x0cb9db97f37380, 0x70d6e9034d1504, 0xe0299d44511594, 0x37b908b3dfba1b, 0x0b2411af32e9cb, 0x3f6e88afc7478f, 0xbbd0ad328a59ac }} },
-            { {{ 0x88b294fae2b682, 0x162408344fa119, 0x8814ae79307f1d, 0xa86796cbc7824a, 0x10d1792e5a8f92, 0xcbae97b09f6db5, 0x4a8bf183f7a57a, 0xdf85e843dbfff5 }} } },
+            { {{ 0x4912483063a921, 0x8b87b5c301cb49, 0x5e40b178d71910, 0x291d9e50f2d2d7, 0xf3e3e6e5f9bee1, 0x2b431ba66ddf4d, 0xd4dcfc9dae8393, 0x7003b3d2ece8eb }} },
+            { {{ 0x0a862dea17082a, 0xd239c4aba64717, 0x3983f177aa14c8, 0x504b2a4031acd4, 0xad3ae4dc318d7b, 0x95f9b248052ca8, 0x61b33803a6bc3e, 0xa7eef5a737d1c1 }} },
+            { {{ 0xbcbb157b4fa15a, 0xd1ff3a3ce79a8d, 0x86ca647fffbca9, 0x268bcccb2960eb, 0xccd4fd5fd23fa5, 0xc26ce6cc4be3c8, 0x214d94de6ab568, 0x075af2aa3a946c }} } },
+    },
+    { /* comb 5 */
+        { /* entry 0 */
+            { {{ 0x21d20aa3ede1a0, 0xecd2d5bad07fed, 0x32c14e4819a109, 0x3c5c3121dfa387, 0x030fca633f549e, 0x9a65fbea3dae08, 0x56a82f2ed9e63d, 0xe21f4a84435408 }} },
+            { {{ 0x820de9bd7522bb, 0xd213d4dddb2816, 0xb9b82e7824193b, 0x1c01c823b3766d, 0xc836e6372938bc, 0xb24faf9a48fa3b, 0xe718462abc70b9, 0x5d0321977729c1 }} },
+            { {{ 0xf14470326ef496, 0x4449544cc263b9, 0x1457af14c19df6, 0xfb90a9b9eedbf5, 0xc1bad691eddbf0, 0x029eaceab0b8cc, 0x15b66565d7ea6f, 0x17141ea4043b70 }} } },
+        { /* entry 1 */
+            { {{ 0xe26e296ea01b20, 0xd50b6b454eb395, 0x80f8799efb3bf1, 0xc9d63ea3ffc918, 0xd4300ec918873e, 0x34fdf1dbdd2a4e, 0x21f6106db6b2bd, 0x59cf2fa7c145df }} },
+            { {{ 0xb7f7e66d968e94, 0xda15e6406221df, 0xa17dd01e50c882, 0xc006f5a6a3dcf1, 0x3f06607472b403, 0xaac7afab1031a0, 0x9c4c3c38871549, 0xb91819abbd5a82 }} },
+            { {{ 0xc13d31eb0ddfab, 0x599f462620db01, 0x22af3102923887, 0x9c9286c9da8e0e, 0x389c275ed3ce01, 0xa24cbc09ca060b, 0x9bee04361735af, 0xe09439886015a8 }} } },
+        { /* entry 2 */
+            { {{ 0xc0683e9012a222, 0xb9c76a7918ed0a, 0x7e049c9c3f4591, 0xea264e86cf6cce, 0xc524f5ef1da068, 0xb17c128f9b356d, 0x886a8364e99dcb, 0xf207ea3ec594e4 }} },
+            { {{ 0x68c7855d811813, 0x3e80087fd15579, 0xed39bb50d628af, 0x80dbb40de3fe96, 0x25c5ae246c767c, 0x832449dcccb44d, 0x92bc8a54325dea, 0x00e4d0247dd5ac }} },
+            { {{ 0x445cdc62f8e7cd, 0x3efd6cc7446de5, 0x231fa4627b3181, 0x3faf7aefa625cb, 0x3d207f81c19b77, 0x3893d618c1d0d0, 0x526bee0da49cfb, 0x35e8b0e478042e }} } },
+        { /* entry 3 */
+            { {{ 0x42f2fcf37d1fd2, 0x5613ab7203af2a, 0x6425c78ac781e8, 0x71f258aa882d98, 0xf57155ec3fa3f7, 0x2d1154db116d21, 0xd625682fb18150, 0x25d7bbfc894be1 }} },
+            { {{ 0x4ed1fa6381aad6, 0xd95475f778bdcf, 0x7857f3cf113aa2, 0x6e722fb6894e47, 0xc6fb704aac1d58, 0xc6583d6e781792, 0xe08b1ff727ed97, 0x81b67294dbe958 }} },
+            { {{ 0xc4e2fe04b13a00, 0x1cb31b82889aca, 0xc44a638c7192ee, 0x5a6062a26d2451, 0xaaa23b20db8523, 0xbf4a7dda6c6dea, 0xdf5d955c337807, 0xa6c64a3f526392 }} } },
+        { /* entry 4 */
+            { {{ 0x384a148c32b96b, 0x138e014c5dbd58, 0x9ddb9bf75e8ccb, 0x51f688c6d4b7c7, 0xbee481f4a2aad7, 0x97ffc56d27e673, 0x9e0263646f384c, 0x97fd8f00a7c540 }} },
+            { {{ 0xbe2c20752a6142, 0x9c950cf19d29c9, 0x6af538690e148c, 0xf46520537f0419, 0x5b117bf508b5de, 0x157d29135f72ca, 0xf0b4d2936fdb4a, 0x1bdc6596372c91 }} },
+            { {{ 0xd355747f545153, 0x561c577812fbec, 0x2561bf7be8d8d7, 0xe80ad6db34b00d, 0xa66ea4928a6049, 0x8bae66bf17e283, 0x388bcc65a4e061, 0x895737ffe3f695 }} } },
+        { /* entry 5 */
+            { {{ 0x4d3880f829ab99, 0x3dfcda179b403e, 0xb2bab57566e04f, 0xa4e1c4f9c69e9a, 0x8cf4f51b5fab28, 0xbf7d6deb2a1e03, 0xe26d3a9073e7d0, 0x421c2cb556c688 }} },
+            { {{ 0xf866e0d3564c47, 0xc70ca96c79bf33, 0x97e7c172d9ec6f, 0x32bec968aadb16, 0x8cdf4394fa9ebf, 0xc310a7c24cf3d0, 0x2e8dd887a972b6, 0xbfbd57c46c91b4 }} },
+            { {{ 0xbf6367c78033ca, 0xe4e1bf24eef2d3, 0x7710fed8fa1bb1, 0x449c95a6ec54bf, 0xf567121dff9852, 0x4281c8e9845b29, 0xa817586af6b648, 0x296ec084953dea }} } },
+        { /* entry 6 */
+            { {{ 0x7251b748857000, 0x68a0fdc866a271, 0x752470f3fa889e, 0x12cb18c5cd518f, 0x850d63e3fe5100, 0x51f2b76de16a2c, 0x87e18060751eef, 0x08c26378c3ab12 }} },
+            { {{ 0x72d95d1341cab0, 0xe3ea3b048c2ecd, 0x8adbcc1e343c4c, 0x99ee164e57447d, 0x19ca4bad532216, 0xcdc434b76ff50f, 0xf8b0e9e92edae5, 0x17cffe765777ef }} },
+            { {{ 0x01f3afd027cffa, 0x3302172aae578a, 0x03040a50b2fdbe, 0x0b7852067eaf77, 0x706d64a7ae3533, 0x71e0698300edd1, 0xac53ae5a4930af, 0x11cfb391f6b9dd }} } },
+        { /* entry 7 */
+            { {{ 0x036eb7fef2e83c, 0xab833d2544b234, 0x866901419e0c32, 0x7c79ccc33d9460, 0xd1c31c240b9197, 0x5fa3bfe0e76262, 0xafb92df9f2371e, 0x14aff4cbe52fae }} },
+            { {{ 0x64ef097d2f8d0e, 0x027b82adabcc11, 0x99d8dfa548dd96, 0xef10273c97dbf9, 0xc225f2a18b21a9, 0x84339eecb5fff5, 0xb2a3676bb0629a, 0x0e1d4663de82cd }} },
+            { {{ 0xd5eb3dbd9dd82a, 0xb6bcb53368e429, 0x19d82e3621b707, 0x26eb82a87875dd, 0x31d96a90094a2b, 0xf0225437a1e761, 0x47dd0195c527aa, 0xe1e0eece54622b }} } },
+        { /* entry 8 */
+            { {{ 0xd444b509936ba0, 0x0b285bef69046f, 0xe22fe2ad9c6189, 0x32d7668dd91560, 0x17f90d7a403b16, 0xaee726a61825ab, 0x5eca15f2629261, 0x0003cba426ca8b }} },
+            { {{ 0x48a816dba9b4b9, 0x703b7bf59a6c94, 0x20b81718d72d4e, 0x62adce8fd90582, 0xd7fa2847f68301, 0x7306804b716290, 0xc3c50f5f38d71d, 0x8b039511a3fe01 }} },
+            { {{ 0xdc613c043eecb3, 0x304dab822ba3b7, 0x681a5ddc8ba581, 0x15ebc7dce68a70, 0xe10bd56e1c84f9, 0x1e601f2efa2e4c, 0xd1eaa2f2d53977, 0x5c50f015fbf24c }} } },
+        { /* entry 9 */
+            { {{ 0x8d245a0eebbfae, 0xb0250c77b28661, 0x267695b7e65cc3, 0x893f0d1a9cdaf4, 0xf3e34b8ad5bba9, 0x655854d82986ee, 0x0f3754e7a19164, 0x75457d1b66b6b5 }} },
+            { {{ 0xadcaba06d71638, 0xf4ecb3bfdbf533, 0x8490f785b67b16, 0x77351042b6ecdc, 0xb7611dc6955546, 0x3352378a267ccc, 0x22aec587c62599, 0xc75df32ce0995f }} },
+            { {{ 0xfde0069695b4a7, 0x11a7bfaac95bae, 0xabee57e2c24667, 0xb6514631f009d4, 0xf2bea23d8d0ce4, 0x49d407cf21bd37, 0xdddf961de68495, 0xe4571149ff635d }} } },
+        { /* entry 10 */
+            { {{ 0x25eff46c1a56b6, 0x09aefb734dea68, 0x3f3e4eb745f490, 0x5d5d7282d5464b, 0x5b05a63c0db1a4, 0x9b24ad1967b550, 0xb22ca62e0f71dd, 0x76816147052d51 }} },
+            { {{ 0x745a99cc19414a, 0x8630881639974e, 0x0f78ec1d8ccf58, 0xcb7f546beae2ab, 0x757fb993d488ac, 0x33abaad6ba57bb, 0xddc9e767c70f44, 0x471c0fb68b3ab6 }} },
+            { {{ 0x49cc267bb7975a, 0xa5badea35ca474, 0xa6bf89f01793ba, 0xd68b4bc7168bf2, 0x821234ca3260b4, 0x276126905e6e7a, 0x695ceea11c3d75, 0x7013889afda16a }} } },
+        { /* entry 11 */
+            { {{ 0x595d4e99f68688, 0xf9c8156cc8a446, 0xcfaf0c9c3abd91, 0x1a4075287db500, 0xa5578aed21bbeb, 0xb11c91ff2d183d, 0x635295e603b849, 0xfb4d971b1d17b9 }} },
+            { {{ 0xaed4e917ca7a03, 0x4bf700819d27cd, 0x0ccf8b3473d64c, 0xe415cc6e0af424, 0x3997dd0f01256b, 0x0d56c4ad852858, 0x34aa2759541b8f, 0x42dffa68d522a4 }} },
+            { {{ 0x8684243067fa50, 0xc268f5111219e0, 0x3bfc10e9bf89e7, 0xfee836874d6cf1, 0x0839ca57756223, 0x88f85c0e80b837, 0xc66ef6c67b75d5, 0x28c396fa39dae0 }} } },
+        { /* entry 12 */
+            { {{ 0x2ae4ad6807a753, 0x700007c62f52db, 0x8025600111f4da, 0xa6584ff03981ff, 0x7b55194903ede7, 0xf7c4c1b821f98f, 0xe2343fd6aa113c, 0x323a83e187fef2 }} },
+            { {{ 0xd39f9455145a0d, 0x814ea7abf31eec, 0x9b3f095ecd4f4f, 0x7d6d94ca13887b, 0x5deeb926b523a5, 0x71c9388d55ecb6, 0xbdbd09347ea8a2, 0xb599e2cfaaafd0 }} },
+            { {{ 0xb7cc99f68e0f37, 0x5c9abd8afad1c5, 0x7fbf90a02cadd5, 0x60e6efeadd7ff1, 0x6f3284aa1897df, 0xc48df207a8e39b, 0xce113079ec0719, 0x41407e2e38147e }} } },
+        { /* entry 13 */
+            { {{ 0x690a58d24d87a9, 0xd9e06f446365e1, 0xe67d44ef82f2de, 0x5e3f09ae2ee04a, 0x5e4e28f2094fba, 0xb87e475c94868f, 0x9bbb9b981c1f79, 0xcd2ed8a5b07bb1 }} },
+            { {{ 0x76159d86bf003c, 0x6481523cf17d91, 0x44695a3252ae0a, 0x0ae67223d77bc8, 0xf680a300b67ab4, 0xd6a107ab22eefa, 0x2c3adb0e1fb2ba, 0x8358731500ffb6 }} },
+            { {{ 0x92a86e09fee411, 0x9f5c6694c12086, 0xb3dd017d4b5385, 0x4d081f9a85fa96, 0xae91f157f50ad5, 0xb3ed0ec4c2fde5, 0xd60175e683965a, 0xd7ce5be5b8fb64 }} } },
+        { /* entry 14 */
+            { {{ 0x4bb984f75b5926, 0xc5e79364647da0, 0xce5765af043a40, 0x6e2f717c7d970e, 0x8f8a2447029dd6, 0x007cb72f3d72fe, 0x69d120b44181c9, 0xc39c1d807af21d }} },
+            { {{ 0x8096ccfe9a4f16, 0x0a1b542425d79f, 0x1fb54ad9421eb2, 0xabd514ad6741a7, 0x203368b5de3652, 0x93b0e31f4f9528, 0x5a7f00959a1282, 0x02d11dac4c901f }} },
+            { {{ 0x8dfd31b5864bc9, 0xf5715823bba313, 0x25db14128c5dfc, 0xd8096ceadf4978, 0xd5e2dd8e2fb800, 0xe5cd2712d3018b, 0x1c5cb73f38af10, 0x3015c9464b9b7a }} } },
+        { /* entry 15 */
+            { {{ 0x739c0ff0bf2e56, 0xd6070082b82847, 0x5fbfe5256ffc41, 0xe6a09a98e898fe, 0x3506987bb8e63b, 0x10c9382e439dbb, 0xc761639aac3494, 0xcdf7070b4bb6a2 }} },
+            { {{ 0x07018c1d8ad057, 0x0962630731a704, 0x336e514ba3ca29, 0xce47dcdf02ef1f, 0x153bcaa9e11352, 0xe3306ecb79f1bc, 0x50da3a83599048, 0x9dae53d6955a21 }} },
+            { {{ 0x360c6db9d4b0b7, 0xee6f4f8bddc5a8, 0x7a5519766b338a, 0x268bf267ec6ef7, 0xcc7e0156f256c8, 0x2cebecbd7f74b5, 0x659b15f1b9454f, 0xcb2eea3da3bb29 }} } },
+    },
+    { /* comb 6 */
+        { /* entry 0 */
+            { {{ 0x338b6f3f3799de, 0xcb06d64e5a99b0, 0x44921d23dec6d0, 0xdee72f9c104543, 0xf3dbcf12eb5c3c, 0xfab3a7291405ac, 0xe9be585763e5eb, 0xae2579f1085f95 }} },
+            { {{ 0x27f8d2a025edf4, 0xc4a8023d61a11c, 0xf05d11a4c6de7b, 0xb3424f50082067, 0xd9c3484a5f460d, 0xdc949b0a33bac0, 0x69006874d627ef, 0x8dc904ad3b8c2d }} },
+            { {{ 0x458106eb4b8544, 0x3b85055417288a, 0xa2ef1b06d461bf, 0x81693e8ca9d066, 0xf0722bf36449fa, 0x24099eeda0516a, 0xaa3ee47e2cf286, 0x47469261fdab1f }} } },
+        { /* entry 1 */
+            { {{ 0xcc8426c74f39e4, 0x75544d04bd5057, 0x6241dd2cc6ba69, 0x854cd49f128cb9, 0x436848671b6c5d, 0x15c064fabad21b, 0x12f5aa6284e3f3, 0xb5f5390c9204ef }} },
+            { {{ 0x591d01ef440823, 0x83cd30d9467f6d, 0x1d5dafc0f2d2c8, 0xf4184d47c84841, 0xbcf3737c31df7d, 0x234f3dc88cd458, 0x916aaf5e91398b, 0xdda5efe8872ef6 }} },
+            { {{ 0xd6d0d1730ebadc, 0x004b3bbf3df7f8, 0x0ab2011b0cb319, 0x56e6cdccd9f906, 0xd87cbfc30fb9b8, 0x4f3dc6f8e139e0, 0xfea7b95a5f1107, 0x2768f5da4658b0 }} } },
+        { /* entry 2 */
+            { {{ 0xd95446b081b38b, 0xd9cf2e9208745b, 0x71bf9d768125e9, 0xa46d35954dcbe1, 0xe717112a68df1c, 0x8a5de16bfe8d5e, 0x173928bc7b3677, 0x6a911194664732 }} },
+            { {{ 0x7fe9c19c3d1708, 0xb523cc02e51960, 0xb90f87dbef4ecd, 0x4e8eecfba28419, 0xdf88cdb94dc581, 0xcef3e30786e1ef, 0x6a6217cb77ab9d, 0xff6f2f65a0ace1 }} },
+            { {{ 0x0d81ee7d3414ff, 0x5ed9df4b4c7313, 0x2552b9315d9f36, 0xcb33a03166d058, 0x32841fbc018177, 0x509a6848be732c, 0x27510c70c3abe9, 0x2d62401bd71cb7 }} } },
+        { /* entry 3 */
+            { {{ 0x3b4926b0afe9e4, 0xff5d5be362ae4b, 0x92516ce8072aca, 0xa4955690c08340, 0x115c2bdacfa1fa, 0x0732aeabf0ca1a, 0x54a26ffb6ebfe4, 0x30b3a64c324e31 }} },
+            { {{ 0x311320f5bf4d4d, 0x21c7afdad66855, 0x979180af405187, 0x109b03ebc95214, 0x670a77dbb7ba76, 0xb2aeecd9a9ba47, 0x5428ed829eb300, 0xf2e06e11a982e4 }} },
+            { {{ 0xc925f9f87ced7b, 0x895dfbd6592c07, 0xec8840a78f58b0, 0xf354dddc6fc685, 0x54a8cf278d2546, 0x28436f1647c57d, 0x7989ea19fefdd7, 0xeec39a208830d9 }} } },
+        { /* entry 4 */
+            { {{ 0xfb73194351f884, 0xe52e1eab64880f, 0x40850d59112058, 0x54ed247071f0e4, 0x5650b5064df742, 0x642bdd1d2e0618, 0x2de297f14b43f9, 0x30e29b18a76cf6 }} },
+            { {{ 0x2afee86d7625ad, 0xdcbe7a0785f4e7, 0xe25dd9915fde07, 0x5681e6587a0a4c, 0xbfa57c36da84a2, 0x8f721642d08532, 0x0d96ed6407655c, 0x53f34915ff1c3f }} },
+            { {{ 0x43b39754dba3b2, 0xb0660953412bdd, 0x8572ac4ce361d2, 0xf839816868d188, 0x82c9ff1a69a8f4, 0xe5bdc824843c11, 0xa63950b6ffb8ce, 0x42ac82f95ffad5 }} } },
+        { /* entry 5 */
+            { {{ 0xa6a1902d1db9ed, 0x945f5d3b27f974, 0xa80f1493e3cdd3, 0xc2907cfcff92ea, 0xbc4485d1316dee, 0xaed221c35156f0, 0xdeabdfde8a003e, 0xb88f87a8a500a1 }} },
+            { {{ 0x6d4426435e702f, 0x9b002b90e114d3, 0x0ebd733b9eeb2a, 0xab1f483b52f737, 0xbe00c0626f1f4c, 0x842ef072ce02c1, 0x640dc0cb20acbd, 0x10998e0fc1ed20 }} },
+            { {{ 0xd120890478e4ca, 0xafc6392486b1c8, 0x41402b7c6b2720, 0xaa35a8c3b87500, 0xbd7948b728d606, 0xc6ae653f56d84a, 0xb7bce9c6593608, 0x20f00fc4742bdd }} } },
+        { /* entry 6 */
+            { {{ 0xc4fd4d126727a4, 0x8145a0a18bfdbb, 0xb7983278fb53c5, 0xb4f8a9a4980cc7, 0xd9ef931061d4f3, 0xd8553cfce84ffc, 0xb18be63a6ec4fa, 0xbe08f67157c58e }} },
+            { {{ 0x6f066721d9e75e, 0x685954429770c2, 0x30d5c689459a3e, 0x55ee00ce0a5099, 0x8899adb4382543, 0xf99b29cd009362, 0x346ff6de733631, 0x7687cf2feae55e }} },
+            { {{ 0x9d084a34459936, 0xd9e6ca784dbbe1, 0xf4c8fc7ff8d9d2, 0x62d6fbc6a96714, 0x2babf0d575b705, 0xb2bd56715cb0d7, 0x5d47f3247f4ecf, 0xb4bcc49e6a6186 }} } },
+        { /* entry 7 */
+            { {{ 0x11ed8efb26e7b6, 0x6fa3fa1ee94cf1, 0xf1ce5b9aae660f, 0x136f33c0c2d4f7, 0x46c7416997a79c, 0xaa690cd9f046e3, 0x77726e14aa7c7a, 0x9a427f7be6de7a }} },
+            { {{ 0x8cbc6c3c15ebe1, 0x74763637d8bab4, 0x0cf47b8980e242, 0x59f135e505d02f, 0x08ffecb2e393d7, 0xb5e5458ca7630a, 0xa2058dac4ea345, 0xe6ddac6d4aa1ec }} },
+            { {{ 0x3b49fef7773924, 0xcf00c53fae215d, 0xa28102b9cbc9c2, 0x745c455c3bbb02, 0xf6e02cdbb1c5f4, 0xd2891218d17af0, 0x5b1a6ec83d436f, 0xfe74d3d3ae0fb6 }} } },
+        { /* entry 8 */
+            { {{ 0x79ecefc28b28b1, 0x4b867d7178aefe, 0xf0f85c3fbe1a34, 0x45341597cf91c6, 0xce44a52ad0ac06, 0x376bafc5a2d3f5, 0xec8a4f5f96be3e, 0xde5252e1a43a4c }} },
+            { {{ 0xeb19537e427685, 0x5f35fc3b35e4e5, 0xecb08844e90e77, 0xc78466143b42aa, 0x66d4b8205db96c, 0x7551d40f813c8c, 0xb0d8d0d5ee9f78, 0x88bd46ba5c1eca }} },
+            { {{ 0x646005075c15a3, 0x80acf85cda5bfd, 0x210c648f2e53f3, 0x322d52c00fcce2, 0x3be0845cfff95d, 0x5719aa61251e8e, 0x48479fd4cfac9e, 0x6467221b8aae9f }} } },
+        { /* entry 9 */
+            { {{ 0x5cbe4407872174, 0xcccff3084df632, 0xac2f8a62e3590f, 0x0260fb4b025f16, 0x1f32a46248391e, 0x82e5b0dc2d4481, 0x56d0dcbe7dd645, 0x48ab5d0a79cf80 }} },
+            { {{ 0xc6e9a5c0f6d160, 0xf7c4059a5152e9, 0xbd8fe785a46cc8, 0x06f7473a1f965f, 0x95ca1a4925bb56, 0x13d9a1e877cb7c, 0x547e2e33273c92, 0x34cd19f2b83c6c }} },
+            { {{ 0x9820004fdd929b, 0xa0f722aff243d8, 0x10fbcac555c027, 0xbadab045a0e3c0, 0xbdd33555e5cbfa, 0xb0dd0c3001f4e4, 0xd831ab4c80f06f, 0x6e6809b0d37dd0 }} } },
+        { /* entry 10 */
+            { {{ 0xcd7e59191c75e1, 0x9bfc575e982ef8, 0xff356b40604b2c, 0x1768d2252d28d2, 0xe848d6e58dae07, 0xf4e3a65d8505b7, 0x065b8cec69c744, 0x19f348704c7219 }} },
+            { {{ 0xd32e554a88891c, 0x0f7bd94d574120, 0x8f1eeff7b94eff, 0x843ae9bca86829, 0xb8731342328511, 0xfffd7298b74dd1, 0x7173566fcde44c, 0xdb9bf43a41fb11 }} },
+            { {{ 0xb48317b36dcca3, 0x43e8268ca1bac3, 0xb0b0fb05851a7e, 0x6282f95b0ea77c, 0xc05784aa884a25, 0xd0adc9bea81dd1, 0xaa9951808507c9, 0xa5519b3f45be8f }} } },
+        { /* entry 11 */
+            { {{ 0x322fdbec1c848e, 0xdd8e2f5840ba0f, 0x5c115260bf184e, 0x095ebfc73566fd, 0x925d7aadc5523a, 0x1464ae616a6993, 0x1fe044f76aa7ad, 0xbc0a49a830691b }} },
+            { {{ 0x0ea48dcf70424c, 0x5596e566766b9b, 0x05bc904d097e3d, 0xf789081a5df38b, 0xc1acfc52e6fe22, 0x223d35e7960396, 0x3d9c9e82badd6c, 0xe8ff0018037536 }} },
+            { {{ 0x90c0de0330a7cc, 0x34e1455f99b5c9, 0xb6df5710241f84, 0xd6f8f132ea5921, 0x5183f8b92b0cc0, 0x2baeb5b18a13b8, 0xd2beb686441936, 0xbc68c23fb88761 }} } },
+        { /* entry 12 */
+            { {{ 0xa078fd49135f28, 0x016f4823f64347, 0x66f4e9be223fe5, 0x40ace3aa5faafb, 0xe6a4319ac9127a, 0xba5c21b6350a89, 0x91437ccb5dd94e, 0x8a688fa3c254f6 }} },
+            { {{ 0x9c526041881351, 0x105323c7529d47, 0xb8503d53cfd1a0, 0x3905a840d244aa, 0xb7e426712dc379, 0xc94832481d02ce, 0xdc7e9124502e6a, 0x39375ad77883d6 }} },
+            { {{ 0x7d8b191d9256c3, 0x18f674e0e66e35, 0x5f8c0c38407f61, 0xdd66b24f73b653, 0x0bde4446451082, 0x1428d6175c3533, 0xd327a3fdec9f2c, 0x5cd6a6cb0a0e37 }} } },
+        { /* entry 13 */
+            { {{ 0x102a45d9ffba83, 0xa2b61730075e7a, 0x98fd9170a7b000, 0x9737757e7ff9c4, 0x4e073a6c1beb1d, 0xc9508b4a5d2f78, 0x1a89de302aa0d0, 0x8d0ed7d2eed3b2 }} },
+            { {{ 0x718dfcbd1770da, 0x38289fdf26f97b, 0xda7dc77969850f, 0x3e93541f281b5f, 0x48cedc79e682e2, 0x14389da2c8783f, 0x9301b887210128, 0x2b3d63abeed60d }} },
+            { {{ 0xc1a87976a37488, 0x4b2944ccb5c5b0, 0x0d0757c52600de, 0x01fd057932f3c5, 0x25f09ffc81583d, 0xbc9b9f03e81d59, 0xf01f8c2fb6a66f, 0x6dededd0c6737f }} } },
+        { /* entry 14 */
+            { {{ 0x56091e70854452, 0x817011eeb99448, 0x0497621fe8a88d, 0x75418c69f105b0, 0x052015d46c747f, 0xbfd17b18242637, 0xa6736a69dba47e, 0xa3a8ceeb8ee83a }} },
+            { {{ 0xa52a486bbbcd5e, 0x6c0290a3409cab, 0x08c9923967be85, 0x87acf987b3ebad, 0x137a91beb81457, 0xcd689e9cd5f468, 0x839edbca7b056c, 0xdb89b7c0c55427 }} },
+            { {{ 0xdb61865f9b2323, 0x1d5a177fe433d3, 0xa544f62162568e, 0xba9ccca53498b3, 0xe5e5343a858cde, 0x729bf18040c77a, 0xd40869151b5bbd, 0x2b9b95e4c0b91e }} } },
+        { /* entry 15 */
+            { {{ 0x6d489bae91f7ff, 0xf8e599c40ae5b8, 0xc5d084adaa3665, 0x9fe82684a8a920, 0xc3560538007329, 0x317f4104bbc191, 0x98fff879d82587, 0x72368a60d05ca9 }} },
+            { {{ 0x7dc0ed65974ce4, 0x1d7b4863b4764c, 0x52d7159b983163, 0x8aca88c627d788, 0x78455239587da1, 0x3a39c633b083fa, 0x8a31fd3f2b945e, 0x2878f31f252faa }} },
+            { {{ 0xe9490b80e3cab6, 0x0316c528ad0026, 0x9698b994909d7e, 0xc8d7fdcc191639, 0xf4465a15b22920, 0xfff5f4832b97fb, 0x1c8651416865ab, 0x699b7173e6272a }} } },
+    },
+    { /* comb 7 */
+        { /* entry 0 */
+            { {{ 0x4085e3c4fd101e, 0x518b61903f0832, 0x4f2d8aa5bc4419, 0xba1933cb0a72cb, 0xbb3be1304839fe, 0xea4925bf59a27e, 0x8a20ea01c1171d, 0xe4c1c03a97ae2e }} },
+            { {{ 0xc5ca26d26f4f65, 0x18337539106d66, 0x751a7504582332, 0xeeb4ee7297278f, 0x4351a1c1425f71, 0x393b5dbeb05b1a, 0xedaba16564bfcf, 0x690ba67f82eca8 }} },
+            { {{ 0x4bebb8a962ea17, 0x176a1af45d2e1e, 0x19e13fb4462647, 0x550d5a93a571b7, 0xd17713f9b0f9bc, 0xbb08dbea8ccf43, 0x0fd6714412f626, 0x46f0d047163017 }} } },
+        { /* entry 1 */
+            { {{ 0x2c8f6086f96c2c, 0x00e9eba14bcc99, 0x2879b73611da0d, 0x4f469eb1d2cdea, 0xf0071bf5f48f53, 0xa14b4fb55ce834, 0x9315b99eec93af, 0x1dd9f14d18809c }} },
+            { {{ 0xef19ceacf24c99, 0x99a57a8be5e702, 0x787cda5e395585, 0xc57921cba8d88a, 0x9b01138b82f341, 0x77876ed32a04bd, 0x0f31f171150f03, 0xd57de919283c7e }} },
+            { {{ 0x48b841b1031f5f, 0xbc381ba5173654, 0x10636104abce87, 0x65150839d5a4ab, 0x9088bf1337fc4f, 0x855488fff66632, 0xd78130738c2e85, 0x783edfcd68ccfd }} } },
+        { /* entry 2 */
+            { {{ 0xa1727a3bfa06f6, 0xab64afc5bf4ea5, 0xbe6bb574430d2a, 0x7dec797429ebe8, 0x3e2343746c0064, 0xc68e4fdf0af3b5, 0xa358dd3bfa984e, 0xe0502a0eca9309 }} },
+            { {{ 0x5e419bded6a6ae, 0x246bf75a853af3, 0x4be6b55783898e, 0x8f750d7e236630, 0xfadc993a1428f7, 0xf13e51e4b26e81, 0xa9a4b5977986e0, 0x8ca2f8b5de231f }} },
+            { {{ 0x8e86260674a600, 0xdc6407a7c04949, 0xc210b43d61b141, 0x96a9cc6b07303e, 0x7dfca74a2d08e5, 0xc9d08c43396894, 0xce8a2374252329, 0x4254393d98999d }} } },
+        { /* entry 3 */
+            { {{ 0x691e3f1ae4db52, 0x892d1471a7f3fd, 0xa2f54bd23af8db, 0xbde43adab7fc6a, 0x16002832bd093b, 0x0556459a68fd3d, 0xfd746dd1c1299c, 0x98e4ff22e03dab }} },
+            { {{ 0x39dd597e0750cd, 0x1b3cd8b742896d, 0x8a0ab328d0b606, 0xe15aeff48058c6, 0x79e24dc71a3457, 0x73133f5f09a6f0, 0x1cab882b1c2a31, 0xa54a20e159da32 }} },
+            { {{ 0x40b0447b88c7ce, 0x5c05d6d32add1b, 0x303d551a009cf3, 0x15beae8a8ae769, 0x824147ebcb64da, 0x6ff28d77aaa691, 0xae3116cb3abc5f, 0xba45635a19a1e1 }} } },
+        { /* entry 4 */
+            { {{ 0x37bf844c9ab3b2, 0x4c327c41eef354, 0x8741398f85732d, 0x1c8fcbcedc628b, 0x0cd8c474d1cbc0, 0x77d6c2117b8a12, 0xca6f1d34db8c45, 0x24d8fa6d08ff6e }} },
+            { {{ 0xdffd6bf03b4940, 0x0aaf288941df61, 0x69bd9aa6f4a45f, 0x953b93d8a15f83, 0xf399b25cf59705, 0xa7559fc96d11e5, 0x2bbf9de731f7ff, 0x507cb0065d6865 }} },
+            { {{ 0x6713fd112916f6, 0x4a3db396b7a2bb, 0x6067a5819127b8, 0xbb70cbf318a766, 0x50af018515bf90, 0x6c3eb62f888f48, 0x8f415a53bcadaf, 0x31216138e97464 }} } },
+        { /* entry 5 */
+            { {{ 0xd4992488e75808, 0x00c71069ed0798, 0xf2b76be455a273, 0xd4de9c08c380f5, 0xd7d9a1cd1d4852, 0xc3249096ca11d5, 0xa4093b276a5165, 0x24daeb7f1f676d }} },
+            { {{ 0xefda543e33da2f, 0x0793e87da443ba, 0x7f09e62063f362, 0xc22e668d402cb6, 0x3aa731bf9fa96c, 0x26fcd85d04eb5c, 0x4f77c430aa025f, 0x25a659c2925d27 }} },
+            { {{ 0x98b3e84e206cba, 0x143db501bff484, 0xc79dd2f3154a98, 0x9627cda9b7736c, 0xb5c4b402fa65a5, 0x9c704018f271d5, 0x242928dec6549a, 0xc7d6d621cf259e }} } },
+        { /* entry 6 */
+            { {{ 0xe620a3416c3d41, 0xe5c22b4cc5a9f4, 0x2cb7c200dca372, 0xcbed96351ff271, 0xa12b25434657cd, 0xdea50aef67ee53, 0xb3cfacefbcec6b, 0x9593dd6c589088 }} },
+            { {{ 0xecae5a36dfaa85, 0xc1528c776fb31c, 0xd9fb0d05c508c4, 0xf3337b1e4c51ee, 0x354e5a209f6482, 0xfdd43b201eef3d, 0x1323c7b3627145, 0x9f2c0a1a1ee4db }} },
+            { {{ 0xe9aa4d23a09cce, 0xcd81509afa71d6, 0xd8a6b367a431b1, 0x87061272c7b6f4, 0x671a670ad0579d, 0xde0896bdc3b8a1, 0x6e580ac42480a4, 0x07166be1f4bd94 }} } },
+        { /* entry 7 */
+            { {{ 0x691d32227b66ac, 0x286c362b27d7c9, 0xd12afa4136ca37, 0x08ca7db875d7d1, 0xc7d22f3150d382, 0x06b53d780c79db, 0xb432efa15b3c50, 0xbe365665065bd0 }} },
+            { {{ 0x160824735a0f3c, 0x7e647709f7b29d, 0x4a875726ff0790, 0xf94b1023e359c6, 0xb553b85110d4c3, 0x12fcbbdd8794e2, 0xf50a98dffb7cef, 0x6b1112670bae9a }} },
+            { {{ 0x73dde3fb76802b, 0x359ed7b0bcd15a, 0x78e438ada30f44, 0x0da4051c6b9530, 0xfe255c6d54ab4c, 0x0eb25f99f8d434, 0xbf6c51ec267176, 0x422d8941c2ae07 }} } },
+        { /* entry 8 */
+            { {{ 0xc66d4508fdfd5c, 0xe274f10ae529e6, 0xb98541da01b51d, 0x2171f294b52dec, 0x8eb5ec737df87e, 0x75188140f2ae0f, 0x78c96176ef371b, 0x6429167823e635 }} },
+            { {{ 0x2553559e34492a, 0xcd037701a1637a, 0x1cbea2b064d97e, 0x6897a8f66cd53d, 0xb2a145d26a40b9, 0x3f015161387dd7, 0x8746dac65c65ab, 0x6af674b2566f6f }} },
+            { {{ 0x3178ac1dda36a2, 0xbdf6b95ed0fdc2, 0x03b0d39e20e277, 0x5355b503acd9cb, 0x3ec421ddfa08da, 0x86a08d5eae55e4, 0x55a15c2188e337, 0xd0785d6495380c }} } },
+        { /* entry 9 */
+            { {{ 0x6b40db0925bd43, 0xea4516ba0e4f7b, 0xf43c1610c7e5b3, 0x95f067316a4851, 0xfd65e81eec2444, 0xa13ebb7c919e7f, 0x287532d32e3961, 0x9aed6c502ff225 }} },
+            { {{ 0x473b0fb1ff58cb, 0x349a181dc56e59, 0xb9ec0fc51442cf, 0x390d6e70ba7240, 0x72c0bec0374937, 0xdaec065266ecfc, 0x0907a6a27e7c07, 0xcdb50cb5bf1155 }} },
+            { {{ 0x30fcadaf415eeb, 0x10d0876729144c, 0x0d066c7d5b4247, 0x1777c258600b61, 0xb132e660709bf8, 0x021adad3eb43e6, 0xf5bb617e439f13, 0x5488cc26bd9dec }} } },
+        { /* entry 10 */
+            { {{ 0x74def592af1cda, 0x5b1734c9a3a7c2, 0xc95dd56824aa7a, 0xca95a82598f80a, 0xd5c2547ea8518f, 0xe7232fe3bec8e3, 0x1cdc9742b9d9dc, 0x3d4a4064aa8035 }} },
+            { {{ 0xadd313073f7283, 0x63d98d2690875d, 0xf9c8457019f0a8, 0x1f806c050f38cd, 0xcf3076a6a33a82, 0xb0324c9df5c0e8, 0x41685980e34b72, 0xc405b0bbb3f091 }} },
+            { {{ 0xd70bb7ae95ba22, 0xc73888b5cc2654, 0x56e0c721da3eed, 0x376321876335a0, 0xc0567ae775f1c3, 0x1e0a72e6ae30da, 0xd90a3c6303f730, 0x4cb88869c50bbc }} } },
+        { /* entry 11 */
+            { {{ 0x50c9f1db571f3b, 0xf33c8c1e1c0c47, 0x0a8fccdd5b9e9b, 0x65c1c26ee50a6a, 0x2fea509ee8cda6, 0xcd171473aad451, 0x8a25bf0221cef5, 0xbf664e630319a0 }} },
+            { {{ 0x900fe1a40ede5b, 0x82dc05224655cf, 0x8d8dcc42113c57, 0xd41baa39c7825b, 0xb221df58cccd9e, 0xc317f34e403f0a, 0xcac1b94575f4f7, 0xe62176b87026b0 }} },
+            { {{ 0x2ff7200065bd8a, 0xc649a2d44c0057, 0x099b8d3ebcfed8, 0xebb00720385a96, 0xa053d2506ea88a, 0x8f7c30664b3f74, 0x59f512ac75135d, 0xf96c684b8ac738 }} } },
+        { /* entry 12 */
+            { {{ 0xdf9d5a6e702d2c, 0x61aabe8507b883, 0x927df6e88a992f, 0x9e56b08c029c8f, 0x6b55e7b0857cdb, 0x2690ffe001443f, 0xa5e7ed67779f0c, 0x89f1d13ecd2f74 }} },
+            { {{ 0x6bcd37e9865adb, 0x23fdbd4a488c67, 0xbacb63f2c835c9, 0xa81d11bcdf5030, 0x58387d9f04ae34, 0x0243d22760ae90, 0x63c551981290fd, 0xdf2670db177c3b }} },
+            { {{ 0xf6cff2686648c2, 0x544cca3b6032e9, 0x8187b1195019f0, 0x31bdfcf1d1e5c9, 0x4c5efc6e59322b, 0xcd8441652d21e8, 0x03a6977c3c3fbe, 0x06ea95b71f4ee3 }} } },
+        { /* entry 13 */
+            { {{ 0x34df97b287bb43, 0xabce701c066b5d, 0x115d720985d724, 0xc8e1ab9f176c75, 0x2a54ef6b9b1d48, 0x18d978cc70c0cc, 0xf9a38fc939a84d, 0x08e1f7cff7413e }} },
+            { {{ 0x0c539a147c65a5, 0x4a4a0dc7213811, 0xd232a551c2c594, 0x2ac4d365fb61fb, 0xc32cb560ff4f45, 0xecb63edebe0256, 0xfa3fde3e61294a, 0xeeb775648b4be3 }} },
+            { {{ 0x378808374d259f, 0xb9d5f9c983bdc2, 0xf2926fc55bc2e9, 0x1876b1246af320, 0x8a577f1ee9451b, 0x9e4eaf8d2a8da5, 0x1fd4c99562b64f, 0xf65986c39911dc }} } },
+        { /* entry 14 */
+            { {{ 0x9fc315594008f2, 0x63fefe96e15466, 0x1f8c9564b14383, 0x4b9edc5b6dc1b8, 0x51afc09ef9cb79, 0xf0938105289f90, 0x8a96b29d5265f0, 0xa738ddf60bc6ae }} },
+            { {{ 0x7449d1661ffc83, 0x4cd77806dd4560, 0xe68c86cc6ea801, 0x365b81d3feb7d9, 0x814d4d949d6970, 0x9b4129d25bde0a, 0x9f66b34a1fbf49, 0xbb789e4b64f4e0 }} },
+            { {{ 0xcee79337c58a71, 0x1a9be6dd129ad3, 0x3faadc4dd5c4d5, 0x5cef66e18e1096, 0x9caa35089332db, 0xe34de125d10927, 0xced6bcc2a157f7, 0x66078e13f88d46 }} } },
+        { /* entry 15 */
+            { {{ 0x969af493e0b602, 0x8cbb750f44fbef, 0x235e54033a5765, 0x0128d849a4bddc, 0xf7b6daa6fa6d28, 0x6f543cc451a3a0, 0x5f0164db9ef461, 0x30cd865e19dc64 }} },
+            { {{ 0x746d388424e4fe, 0x455978a0ab3185, 0xe9ddc4bc232d91, 0xf08ac69da06a66, 0xa670256273880e, 0xc7bdc4a5eebfe9, 0x7c7dc20d727cf5, 0x7a55019a61a487 }} },
+            { {{ 0x827b96b37f725c, 0x1b3a9ebee93860, 0xc3be833ead0e36, 0x4648f40714d129, 0xafaa1de555aa61, 0x2b195e2a93aed6, 0x292086182bccbc, 0x84f57bd085e7c4 }} } },
+    },
+    { /* comb 8 */
+        { /* entry 0 */
+            { {{ 0x464e19f26dc6c0, 0xafb1eefe144a29, 0x749dfaac39e131, 0x00b13e9a864916, 0x0fa0be19d97e09, 0xe04f6affd53371, 0x30762aee102525, 0x6e20f567cb0fda }} },
+            { {{ 0x466f6704f3eabc, 0x818df9492bd3af, 0xff82d84deb401c, 0x88c035f35d6b09, 0x6e451411ec49d4, 0x118f85be4f00dd, 0xe060fb6439b1aa, 0x4e725f328d8413 }} },
+            { {{ 0x76c3a57f51dfa2, 0x03626e2be962ef, 0xf770ca9f671767, 0x4f5559c50fb2fa, 0x4891499f67b2de, 0x0b7a67e9bbdc23, 0x60a93a50d09854, 0xd115a0da258d41 }} } },
+        { /* entry 1 */
+            { {{ 0xa02671a6385fc5, 0x4c930d2a28a761, 0xef998b992123cb, 0xcec7e46d316ac1, 0xad7cc86e887e8f, 0x1c3e86e97eabac, 0x2e3e3155b4b6b7, 0xe6c515c471bbf4 }} },
+            { {{ 0x0151d1e111c7d0, 0xbaad0552772d1b, 0x628651d62cbeb5, 0x7b71ba66db023a, 0x4590e46e639d2a, 0x3b7a332d72fe6b, 0x10dfb1ada4e6d3, 0xe5d6fcaf4d67e6 }} },
+            { {{ 0xc9c1a7b557adb0, 0xb4e86b96bda7a5, 0x0359ac2f9b099a, 0xb8d567a9058cee, 0xce25e991f2b812, 0x8b3ff0312ec6c9, 0x18d8a903887ea7, 0x0fddac3ffcce1b }} } },
+        { /* entry 2 */
+            { {{ 0x3c5262c314777e, 0xdb7c20d64c1c42, 0xa18a346849815b, 0x66b0129164982f, 0xd6ab415fa8a4e0, 0x02b4eabc5bcfd6, 0xd37dfae893201e, 0x40a923c0163aef }} },
+            { {{ 0x69448aecbee0d6, 0x93039694bf1255, 0x4240718ea30db3, 0x463b11aba5b0a1, 0x7475e7db79812b, 0xac92a0296105c3, 0x3d2a6304ec9720, 0x7be3c6e82d1605 }} },
+            { {{ 0x86448ad16f7034, 0xa1bc5252e02bb4, 0x6787d9ad59ab8a, 0x5daf66b3563df5, 0x9edf218256f8f6, 0x12243f92167784, 0x52e1f0270c584d, 0x19131ec4f96f4d }} } },
+        { /* entry 3 */
+            { {{ 0x16dc505519d65c, 0x3590dfb0211c5f, 0x48fc5f63273c3c, 0x0b1ac046a2d323, 0x7ee4c834e6e2a1, 0x8454c6aec40a1b, 0xf0157ca3bcaa33, 0x3a44ed0371c8e9 }} },
+            { {{ 0x1730fc84fd5f13, 0xce57c6cf5ea303, 0x94333d77b54bbb, 0x59745c65560275, 0xeca2d673b4d212, 0x26e32b473f2a47, 0x484fcee0394089, 0x251fff3b7c920f }} },
+            { {{ 0xa7b5a009e6bd51, 0xf7d29278c47380, 0xa34f24fe8a15fb, 0x3730c4aa96ea51, 0x6e10a701ba30a7, 0x44da0883dc1027, 0x03925d81eab08e, 0x2184da91e6a5dc }} } },
+        { /* entry 4 */
+            { {{ 0x53de4cdc40c586, 0x2c3d90114ad450, 0xacbcf72cf4821b, 0x9c9fb0b0e6c6ac, 0x6416d8502c7c01, 0x807119d6d5a1b3, 0xd5a1f0cf78bdb7, 0x91bb1ef563d5cc }} },
+            { {{ 0x3de73151d7d713, 0x0332037f85b93a, 0x9a2ad48b7bf197, 0xb124b9d5fa157e, 0x4283a963a82e89, 0x01c6638ed861fd, 0x793f3236d3bb2a, 0xb248062aaf9d5e }} },
+            { {{ 0x68889c7de6e3e3, 0x0de3ab0b8572f0, 0x8c76e34accdef9, 0x25d4ccf82d0f68, 0x69ad35f1dcd30c, 0x09b6b32fd7699e, 0x89f42f33ae2502, 0x05d6ccedcdba37 }} } },
+        { /* entry 5 */
+            { {{ 0xa50552ac025daf, 0xebb48e5a6ca6be, 0x8d33b578407c63, 0x688f28ba8eed68, 0xbb2abe0c5bbbe7, 0xb1f980c93e0dab, 0x54e53f46fe8cff, 0x4886ec6fc2008d }} },
+            { {{ 0xf81a1ef9c482b7, 0xc84f6d26b64d0e, 0x442e4b6b9294cd, 0x6ac8d97176c0a7, 0x296b00c9296406, 0x3f9310a247cd46, 0x03f027a24cc7f4, 0x3d5f42e0aa4197 }} },
+            { {{ 0x8989c5cf7bdc97, 0x0fc59f2f8f9912, 0x216f52109ff48a, 0x147ca7c7edb025, 0xe1fe804cacc6dd, 0xb885ebc4a74b64, 0xebaaef81415be2, 0xf63b0cfe02cf33 }} } },
+        { /* entry 6 */
+            { {{ 0x98bc024be702bc, 0xf043de93f2a503, 0x1cb1380f021df5, 0x9fd22b65dd7345, 0x3dc41141fe9b4b, 0xbd5ee602e2a57c, 0x0c099a5da874d4, 0x98e00acab0db80 }} },
+            { {{ 0x332313f19d039c, 0x9518a8bf09da73, 0xdfad26e284d9b7, 0xf743ac18821ca7, 0x593830032a28fc, 0x9bdb68f1532449, 0x7f40dfe1bd1331, 0xd2867bb7fce5c9 }} },
+            { {{ 0x8a8a0f1cc08342, 0x6b92d4ca18f4ed, 0x64e118653e6bd0, 0xb6a03fcdd8016e, 0x5cc4ed7478a492, 0xc6488f6d8d2e4e, 0x6e0082cdc21807, 0x9ba5186f83619b }} } },
+        { /* entry 7 */
+            { {{ 0xd3428752197b84, 0xb1e8f43c33d12b, 0xf7b2b100433dac, 0x962915a8f050b0, 0x4b2dd9f7b20244, 0x6d8ea7889b7f7d, 0x86cfb5100e4c3a, 0x835828c2cc475e }} },
+            { {{ 0xbcb733077cb86c, 0xe9ec67d22dc592, 0xcbb50ae17fd565, 0xb4f44cd9cf72f0, 0xde2b2700c20859, 0x94be8e517887a6, 0x2d299a38c0641f, 0xd8bcb7cb74e27b }} },
+            { {{ 0xb3db6bce5927cf, 0xedb8201c5077fa, 0xdd86a9ba498e4d, 0x72c75fdf93d334, 0x903913b743f759, 0xb97ecca6c60a53, 0x2750cd85925db0, 0x57dd85e426d73a }} } },
+        { /* entry 8 */
+            { {{ 0xa878bb625d6a3d, 0xbbdc7d0e3c1143, 0xe1477cc7c48235, 0xd88f13e6d5b410, 0xf0d9c6a06728b5, 0x1be9b97c645b75, 0x72b44cb8b28747, 0x7b119eef88e31c }} },
+            { {{ 0x0edfb4da2060c0, 0xf305c5fbe1e418, 0xac3ead94808494, 0xba68c748a26af5, 0x494fc839925b53, 0x3d4bd3b8eafea6, 0x3ee6cd9014eb9b, 0xae2842c2fa9a6d }} },
+            { {{ 0xd424d9a6a84ae5, 0x10c5729b823c31, 0xa656937cbab898, 0x240090686090d1, 0xbf194a80f6ef90, 0x2c5675b71850d9, 0x251307aecf4f77, 0xad9847464f4c3b }} } },
+        { /* entry 9 */
+            { {{ 0x78dd01f6533cd6, 0x660fe84083e8ff, 0x9dd9b234965de7, 0x17f71741bce8ff, 0xd44f5285c381c8, 0x0f146c87d46a55, 0x13f8587fac7e3e, 0x146303d204d0a0 }} },
+            { {{ 0x08aebe14fef1cb, 0xa0b851382a47db, 0x71c469efbe51aa, 0x7e09ccc5023bcf, 0xa483468340a7bb, 0x234a99894436be, 0x7bf1749ab8917e, 0xff620c058d32f4 }} },
+            { {{ 0xa59b1eb066b888, 0xda9db8a1004bfb, 0x16a529fa951e97, 0x49fc26df901fc9, 0x34f0e6ec631bee, 0x3a6a96a59ea990, 0x73de58764520ed, 0x31cd47a72d3664 }} } },
+        { /* entry 10 */
+            { {{ 0x5da2f22b0375fa, 0x9fa39d81f61568, 0xad4a19430faaae, 0xb18adaa96190ef, 0x0c6889a7e2c361, 0xbe137781b1e2e7, 0xb9e44e92fc0a47, 0x0fefb02f9fe379 }} },
+            { {{ 0x7ee0f29290d9c1, 0xec2d9faec285b5, 0x48be6633cd322a, 0x155e4a3be27f4c, 0x387d4d756882eb, 0x65bc3315159c72, 0x07555b6e9f095c, 0x8968417812628e }} },
+            { {{ 0x2dc7ddfcd42298, 0xc66d8d86fb3a83, 0x20db09bb883bed, 0x52fa6ed4794768, 0x90d2443fb2977f, 0xb7c21c18d190f2, 0xe43f419483f38b, 0xf44236f674f8f4 }} } },
+        { /* entry 11 */
+            { {{ 0xac9c9e569c150c, 0x133e523249a99e, 0x49aca1541c3831, 0xa5674ce61cf932, 0xa05dcbdbaec796, 0x1dc427802cd6c1, 0xdec2104fff7e60, 0x1c9ccd94e8f541 }} },
+            { {{ 0xa16d6cf8fcb81b, 0xd538b431e7c382, 0xb44422933de036, 0xe4e90c704add00, 0x2ec100b4fe0187, 0x41fdd39052e253, 0xcb622924bbfd04, 0xe1a28a76d1f270 }} },
+            { {{ 0x1f617373f7a620, 0xd1f22e7803262a, 0x67ff632eab8717, 0x2dad398a67a11d, 0xa3c734625272dc, 0xb62fdafef72cb3, 0xda861adcc5d32e, 0x2586a84bad5f2c }} } },
+        { /* entry 12 */
+            { {{ 0x9d6bba27e697d3, 0x51f3dc8788f58d, 0x56f386df644d4b, 0x3e163bfbfdfe1d, 0xe63a6167fd73b7, 0xe63004025fe2ce, 0x006390fb43054f, 0x61e21cfe8bb3c9 }} },
+            { {{ 0x7afd6dab3c75fa, 0x078c8637815d27, 0xca05ff090d0a5d, 0xd30776e897d617, 0x9686e8d2b88437, 0xced5e5dacc9ce7, 0xcc83883f863fb6, 0x4814ac4e76480f }} },
+            { {{ 0x1492bc8f508af9, 0x281400464ed865, 0x140ca64ca0c790, 0x9d54cd9cb8980c, 0x1550e507175c4c, 0x9b870b4a1f4ff2, 0x9ad80b5067f13a, 0xb6f27f08cd7c4d }} } },
+        { /* entry 13 */
+            { {{ 0xd00d9360ca97f1, 0xd140d8bc229c19, 0x3f683cd1e89497, 0x0c446cbaf5c658, 0xdc6e0d7efe630f, 0x3718bcb6d4cfc6, 0x5e6f2c5b4e3f06, 0xf6452e56636bea }} },
+            { {{ 0x72d73a66233fc5, 0x8c29650bcacbdf, 0x6fcffbb35251f1, 0x2a10cd86574b93, 0x7eb0169ea3ba62, 0x53b93b307979a0, 0x07c75b17a5cc0a, 0x31f0c736b8ca3f }} },
+            { {{ 0xc0145d0b6be545, 0x723d1ef60cc483, 0x7c10827e6bbf2f, 0xbfe55f1d9e4752, 0xc220c8e290d1cb, 0x0081782f65f97b, 0x6260598a26f0e5, 0x6c0bba7093bfd4 }} } },
+        { /* entry 14 */
+            { {{ 0xba78fa5b2ecc68, 0xa47ac770cf153c, 0xd65e0114ae0c6d, 0x06356ab0423fae, 0x04cd0ed8fb98a4, 0xc9b7ee809c9b0f, 0xe55ebd2c9c2727, 0xaab5daf3765434 }} },
+            { {{ 0xf773b5d0463058, 0x1ad718a933f23d, 0xef519f76b6c1fc, 0x523535d5ee7b6a, 0x2148388818da22, 0x9fd30efcda1e67, 0x8a90b4b9f5799f, 0xf62d3f2a5c13c2 }} },
+            { {{ 0xc30e2953a520cf, 0x15ff8deef37072, 0x66cd5339b9eba6, 0x946fba0da3097a, 0x57845ac10bb73a, 0x2bb8fe1d8505df, 0x400bb9e3c1c14a, 0x4091860489900c }} } },
+        { /* entry 15 */
+            { {{ 0x7f52c046d50b69, 0xda99e79fc43d96, 0xa7c294f4c6b3fb, 0x838bc1b311e28e, 0x0dda3516f5a4e3, 0x936d48f642d12d, 0x4a10d4db069993, 0xac30762b01e117 }} },
+            { {{ 0xb4a7663a1529bd, 0x9f143322e45035, 0xd057835e555072, 0x9b6027821a816f, 0xd82ce715a7d23d, 0x30ebfc9afa9c42, 0xd53df3a23fd3a0, 0x42dc2af483890e }} },
+            { {{ 0xdeb469fe4bc460, 0xe441f7e22bbedd, 0x04cb070dfc4df1, 0x155bb2f7c163ad, 0xeeb14aba3b0769, 0x41aefd1d3a47ec, 0x82064b4cd1de48, 0x0fbd819cab6976 }} } },
+    },
+    { /* comb 9 */
+        { /* entry 0 */
+            { {{ 0x7bd166858ba94c, 0x0edf1af695c98d, 0x52b422af70db11, 0xcf53af203e5f90, 0x1779ddda818634, 0x7c574876b1fd67, 0x134cb3ee316153, 0x0e4dd5a8ac142f }} },
+            { {{ 0x64567799e9acae, 0xc03aaff7ae5614, 0x1ee1f5000d2a21, 0x2e7e81c061850e, 0x1d39c2ebf74d86, 0xa52b37021a283d, 0x6ce0b63534a1f5, 0x674582a76b005a }} },
+            { {{ 0x30bf81f7d747b4, 0x35078c7b1707b6, 0x2b601dbb7f9eae, 0x3e8a2562091fa2, 0xe122f2b2d1bd4c, 0x984073abe8c38b, 0x5422ed23eb3758, 0x41a7cfae85acab }} } },
+        { /* entry 1 */
+            { {{ 0x48d0c21e592621, 0x2b65f6e468ce66, 0x107f9fdfe7c570, 0xb14857ecf9349a, 0x8717e88493b358, 0x0a19c4a72a2239, 0x649d4281c85271, 0x518675b95f5d18 }} },
+            { {{ 0x9e690de4a4d42d, 0x417b3d60e84940, 0xf7b64909931b95, 0x766dffe75b3df0, 0xde4c52c5bbe26b, 0x0e1385aa26800c, 0x0b15d5a5281f83, 0x66bb0ae051adfa }} },
+            { {{ 0xa462503fa65082, 0x27494538e98265, 0xc517fbdd0ce83c, 0xd497f71e9482ac, 0x890f035cd2ce1e, 0x5c0073c4555f8d, 0x377fe7ab0ceb18, 0x55a2f81728ac69 }} } },
+        { /* entry 2 */
+            { {{ 0xc0b3c96d3f5931, 0xb1a3edd96f485f, 0x4ea720ab064db3, 0xbd09740fef8579, 0x9b2512fd99a32f, 0x60a5195d95f378, 0x6a45d0ec1005ef, 0xd7f4d6e03f8e92 }} },
+            { {{ 0xc605fe06693f5d, 0x69b1f17e571691, 0x540c732ae90d15, 0x2ca9af15907976, 0x0d77f85f3bb549, 0xc08372ec1a5fac, 0xf7c60451f711ff, 0x77ff4123a3f02b }} },
+            { {{ 0x530f28c6058317, 0x4de5d759f34298, 0xa262e8f012dfc6, 0x9899fad2de23c4, 0x4d1adf4e06f3c1, 0x13ab1d410ba812, 0x7c67ad2fd2d62e, 0xb34dfe76ba24d4 }} } },
+        { /* entry 3 */
+            { {{ 0x64a9e7c9b5d391, 0x014ff854d29a77, 0x10246cd4d8951a, 0x8cb3df57f001b4, 0x2052b532aa35d4, 0x29a6c87210830a, 0x1ed9db39627714, 0x11517d6f2c2c9e }} },
+            { {{ 0x9d993aa4c10319, 0xddbd09b120448d, 0x02e994221e27c2, 0xf82c8e06ded64e, 0x9931951053ef61, 0xf14fbcd336ad1d, 0xb94fc8881502c9, 0x057ee69f80c1fb }} },
+            { {{ 0xef8463a15aa35b, 0x2b1952856d20f3, 0x1c4ed7ca6842fb, 0xeef30a90d7d6b8, 0xe9d3123b3584c1, 0x6ceac8c72dbe0b, 0x9e5917015fb2af, 0x40561a74a0a1a6 }} } },
+        { /* entry 4 */
+            { {{ 0x10d06c04bf8588, 0x221a59a7c19d0c, 0x2014a0d7b7a13a, 0x604bcf67b9b476, 0x5d440a89285285, 0xe135bf1beb8e18, 0xf3d851e42e4fe9, 0x1c60e6e1197d30 }} },
+            { {{ 0xf04ebf3b3fd028, 0x6e7dbabb1636e6, 0xa60a32ce1522e0, 0xe4798840974551, 0x1b771e6b48b191, 0xe5fbea41e7148d, 0xc9dc3302dad3ba, 0xf5adbd5ff81d24 }} },
+            { {{ 0xa3e205a645ff20, 0x3e6661d36218cf, 0x6f4ef919463ec8, 0x8807e8cc76d22d, 0x93ca639370c65a, 0x4d6b61a56b7ed0, 0x712b3c50945ed1, 0xe735d45face1cd }} } },
+        { /* entry 5 */
+            { {{ 0x2ed37d607ee233, 0x2154970df536fd, 0xa473b298aa04f5, 0xea1e5f9e8742e1, 0x7c11329a59d757, 0xb7929a33198add, 0x6be46ae486cfe4, 0xc19930a7daf169 }} },
+            { {{ 0xf72f13dba432f8, 0x9a63dd433a6d52, 0x57f07e21d7b0e6, 0xbabd95978893f2, 0x7f964b6a014c8f, 0x729107ee76aae1, 0xe72a787ecbf8f3, 0xb229c9eff272ea }} },
+            { {{ 0xf5840fc21a072a, 0x2af797a1e92ef0, 0x1b491f23712f22, 0xe9d9a16f6846eb, 0x945687e8e2f09c, 0xf9b19bb6a58c8c, 0xa3084915c658b4, 0x24e52f55587b45 }} } },
+        { /* entry 6 */
+            { {{ 0xe68f6a2dfc483c, 0xc9a0041020fe36, 0xd8f548f0d42284, 0x2a95064d196b1a, 0x9754886aed5c5c, 0x8f80979afb1e41, 0x4b2f02e1b00775, 0x37c3f4fbab13b9 }} },
+            { {{ 0xdb7b646f9321af, 0xec39d013e63c60, 0x18d77fd9642669, 0x381c57605cb980, 0x7859f4bef4754c, 0x9834c9dece3750, 0x2780bc401870dd, 0x2c6b9768757f07 }} },
+            { {{ 0x63ac5c98aedd47, 0x9e8f285fcb370f, 0x89f90756c615f3, 0xbe604ad44e506f, 0x55b1c920040baa, 0xf920ec6577aa38, 0xdad21749d25101, 0x4096ff3243c415 }} } },
+        { /* entry 7 */
+            { {{ 0x09a6416c30407c, 0xc570496fef0ed0, 0x572feab9932834, 0x6ecd235f575e33, 0xc2c911cb017239, 0x59ae6e196e8c9f, 0x74eae0a2496972, 0xefb003f87d3ca3 }} },
+            { {{ 0xf12e436f946c20, 0xfa2564fb2143d7, 0x4ed504043bc80b, 0x636cd18d656da9, 0x901eeec672b6c9, 0xfa233b03dae71b, 0xd7631c26e1c457, 0xdf9aa4223d4f2d }} },
+            { {{ 0x85688c44fb50fc, 0xad3c6144c1029b, 0xf483f22a7bce77, 0x12c770094e7b31, 0xb9029d1c2949f7, 0xcab188d7f165a2, 0x948ce2f994b6c6, 0xbce92d28f73fee }} } },
+        { /* entry 8 */
+            { {{ 0xee8eda29e08425, 0x64a72444f718f9, 0x277809a95efeb3, 0x0ce7f6758d5471, 0x467605726f31d6, 0x5e282894e0f912, 0x61c5c2c505a237, 0x23692990f43443 }} },
+            { {{ 0x339c2c9950d140, 0xdf45e95577a43d, 0x57b20e6bb4dc9e, 0x60c3895b1f1409, 0xd52b8096d00207, 0x2f0811187bccf4, 0x50c871958d7d02, 0x3ebcff3371e9e5 }} },
+            { {{ 0x58a7b8f178f7a6, 0x5757cb0fb84db3, 0xf1093d73bb1b1d, 0x0bd0cc005fd9c8, 0x69a5b6cb82e22a, 0x9b4db70a65c098, 0x887715b647cfc5, 0x06188b06b4d6ab }} } },
+        { /* entry 9 */
+            { {{ 0x087b5e277b2e9f, 0xf9fb3cf5ecd7be, 0x7448881de307e4, 0xf3f5564ad39352, 0x331fd1c5464194, 0x78ecd03207b9cf, 0x1fc619a25096e1, 0xd3c4194c9cb3c2 }} },
+            { {{ 0xbda85fbb6f7d48, 0xadf85a7230f618, 0x52bcb00fe34506, 0x66b38afb5d7770, 0x00fcf24ca8cda0, 0xa5966e3d619036, 0x02efda04661e42, 0x8304f9c5f0b7df }} },
+            { {{ 0xcbbf3ee821a1d6, 0x1e9b3eed4e17fa, 0x4ee19152048674, 0x2922edd8bf37f8, 0x0386ae62ca1f2f, 0x865b707a3b57d0, 0x57ada9868e9551, 0x9bb5d1707846a7 }} } },
+        { /* entry 10 */
+            { {{ 0xd60d23255c7821, 0xfec030e0d9c777, 0x8ec0c38d3664e3, 0xdbdbf4c0f3e138, 0x68f8e2468415f0, 0x984476e8c07227, 0xb9c3c8d3f5c499, 0xed7d09d2843ce4 }} },
+            { {{ 0x45a2c64b5cc109, 0xc255d9b66baaa2, 0x61cab55b546ec5, 0x2a69eece252dd6, 0x6dcb3eebfa802f, 0x441dcb24992d6a, 0x4fd46d8470b157, 0x7e850887b8ca9f }} },
+            { {{ 0xf46174c061c3fd, 0x0b51dfaa57d281, 0xe4317f4d66565b, 0x42b8227157fb49, 0x9650b2a7b9ebc4, 0x33754a667e8ce6, 0x607e3931c95eb0, 0x2ababbc1dbeb40 }} } },
+        { /* entry 11 */
+            { {{ 0x5f364135541d6e, 0x64e053eb5ec57a, 0x3e1ae5fbf122a3, 0x7bb8c5a6bd2283, 0x806a85997b9d39, 0xacee9c4806931e, 0x46838bc4d29ff9, 0xb7e9c31aaded37 }} },
+            { {{ 0xe2aa41ab858747, 0x23b16cfd36ee03, 0x17bdb014fb9df0, 0x6fcb6345afdfc9, 0xb2074535e2cf70, 0x560f3d4d3d5b08, 0xa801c636d900b1, 0x5ad371e8416dd1 }} },
+            { {{ 0x5a555cdcf6a09f, 0x360a79ac7b385b, 0xe74b93a6f77b36, 0x87f6353e68dac2, 0x9193e83c2ee65f, 0x183abfa6f46f58, 0xfa3590638e5313, 0x8575283d134a72 }} } },
+        { /* entry 12 */
+            { {{ 0x046d1f56de64f6, 0x0984b920ccc145, 0x0a0327ad02d5b6, 0x976fb8278d66ad, 0xde3a7ff3d2c230, 0x19b5aac0a1eeba, 0xd65ac326e30ae0, 0x084ce2aa980297 }} },
+            { {{ 0xd83a908711a3e7, 0x7e4e997adc2f1b, 0xdcb9827a363c58, 0x1c8c566eb517ac, 0x34fae8295aacef, 0x60413573464b4f, 0xe28241d9f267e5, 0xc09e527a8922d8 }} },
+            { {{ 0xb87bdb3149b671, 0x08c810fff9e185, 0x6088ebdbe2f325, 0xa6bb6f2135f1f1, 0xf1edd4c368145f, 0xc1772377ab4f93, 0xae1fc7f7cbdc29, 0xe20f6c77ee7c94 }} } },
+        { /* entry 13 */
+            { {{ 0x8a80dc62b82321, 0xcd91cf5a0063ab, 0x2be75ac3df3521, 0x9045dd7600d2f9, 0xcf2e37556ef6da, 0x3727b8c8be5ef6, 0x7983162ed052cb, 0xa23dff583630f1 }} },
+            { {{ 0x94b17fad324f7e, 0x8b7116f16c6cb5, 0x77609e3590e725, 0x5eb6b7a307d3d1, 0xdcce390852f2d5, 0xaf0720fee61e9e, 0x382ec4e005f36e, 0x2d128e908407cd }} },
+            { {{ 0xb31583e9d52c76, 0xa6c891048ed2df, 0xe49c45e07faf33, 0xbfda8e17bf88a8, 0x42a415419535d7, 0xa1199dfe8d79b0, 0x9f1ad2526ef2c1, 0x06e8997afe5420 }} } },
+        { /* entry 14 */
+            { {{ 0xbdbe3eff6c18d2, 0x288408c9d4b644, 0x7580f6b863979e, 0x6f00cb9aa2d5eb, 0x3a0ed159ded138, 0x20c996d74d6185, 0x3654ccaa7da2ef, 0x02827230643070 }} },
+            { {{ 0xfe278e3ea4ed83, 0xa6c950bc0834a3, 0x782bf4d33f7ab7, 0xd9e5f02ed9c325, 0x2e7799b168acc7, 0x388a90e7fb7a30, 0x3169df4d69102a, 0x65a3e74d13f68b }} },
+            { {{ 0x7d4570b0135126, 0x9d91f839facdb8, 0xc6e20973540b3d, 0x3d77255db2f46d, 0xfa6caf98bd6957, 0xcf5677b0cd5d22, 0x3066651e5e3c41, 0xe7e88d2bb471be }} } },
+        { /* entry 15 */
+            { {{ 0x79fd937a5ca536, 0x54529405cd674f, 0x02f5c51a1b4d8a, 0x142fcab6f9cfb8, 0x54cbb8fe96d22d, 0x7bd2ceff2d9ed0, 0xd3cf70a98e096e, 0xfe196caad4e699 }} },
+            { {{ 0x4fc7002fd783c1, 0x0e875568abb6b3, 0x61f2479f7465a8, 0xeec9decf828959, 0x3c6782e33262ff, 0x1d6a87c5d28f69, 0x53c54c837db37f, 0x23417658b2392e }} },
+            { {{ 0x41fdf199f0d625, 0xedcc7081e2bc01, 0xb6a6d83faca89b, 0x30df7ae278c3e2, 0x650af4125b5bfc, 0x2f4efbaa477f0f, 0x39a0f9ede91db8, 0xbc6cd67f2b0993 }} } },
     },
 };
 

@@ -85,9 +85,9 @@ typedef gf_word_t mask_t;
 /* The shape of the single calls' fixed-base comb (src/point/point.h, gen/layouts.py
  * base_comb): BASE_COMB_N tables of 2^(BASE_COMB_T - 1) entries, teeth BASE_COMB_S apart;
  * generated/p448_8x56arm64/base_table.c is printed for it. */
-#define BASE_COMB_N 5
-#define BASE_COMB_T 6
-#define BASE_COMB_S 15
+#define BASE_COMB_N 10
+#define BASE_COMB_T 5
+#define BASE_COMB_S 9
 
 typedef struct gf_s {
     _Alignas(16) gf_word_t limb[GF_LIMBS];
