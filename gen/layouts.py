@@ -59,6 +59,11 @@ class Layout:
     # the serial carries of gf_mul / gf_sqr in one word where the proof allows
     # (schedules._carry_in_word; 8x56: every carry of a column sum is below 2^64)
     carry_word: bool = False
+    # the from-memory routines whose subtracted sum sd{j} is hidden from the optimizer
+    # (GF_HIDE) before it is subtracted, so that gcc sums it first and does not spread
+    # the subtraction over its products; without it gcc may reassociate (the result
+    # is the same: the arithmetic is modular and the analyzer bounds the true sums)
+    hide_subtrahend: tuple = ("gf_mul", "gf_sqr")
     gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
     # (BASE_COMB_N, BASE_COMB_T, BASE_COMB_S): the shape of the single calls' fixed-base
     # comb (src/point/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
@@ -190,6 +195,7 @@ CHOICES = {
     "parallel_carry": _subsets(("gf_mul", "gf_sqr", "gf_mulw")),
     "mul_carry": ("lag", "next"),
     "carry_word": (False, True),
+    "hide_subtrahend": _subsets(("gf_mul", "gf_sqr")),
     "gcc_optimize": ((), ("ira-algorithm=priority",), ("no-schedule-insns", "no-tree-reassoc")),
     # the from-memory shape (mul_operands_in_memory; 16x28arm, 16x28armv5 below)
     "mul_pairs_per_block": (1, 2, 3, 4),
@@ -257,7 +263,20 @@ the executed counts of `ninja -C build/X count` (qemu plugin) agree within 1%.
   the same, 2 / 3 / 4 pairs      654-704       634-659      659-695        322-350
 (no other group order gave a 32-bit column its best count.) Hence 16x28arm for
 Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
-with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
+with gf_sqr from memory one pair at a time; AArch64 has 8x56arm64.
+Later, by `./configure.py --target T --tune` (executed, gcc; X448 is one
+shared secret): gf_sqr without GF_HIDE before its subtractions
+(hide_subtrahend=gf_mul; gf_mul keeps it) and gf_mulw's carries in one word
+(carry_word; no carry of gf_mul or gf_sqr fits 32 bits):
+                            gf_sqr        X448 with hide / carry_word  (both, ninja count)
+  armv5 (16x28armv5)      628.6 -> 615.6  3,713,762 -> 3,684,655 / 3,711,522  (3,682,405)
+  armv6 (16x28arm)        612.6 -> 596.6  3,615,706 -> 3,579,882 / 3,613,466  (3,577,632)
+  armv7-noneon (16x28arm) 632.6 -> 617.6  3,714,922 -> 3,681,337 / 3,713,578  (3,679,982)
+(armv7 with NEON, 16x28arm's scalar code beside its lanes: X448 2,684,963 ->
+2,678,258.)
+gf_mul without the hide counted more (armv6 786.6 -> 805.6). clang's gf_sqr
+is shorter still on ARMv5 (580.6) but its gf_mul is not (880.6), and --tune
+takes one compiler for the field code.
 """
 # The single calls' comb shape of both ARM layouts (base_comb), chosen by the
 # executed counts of `ninja -C build/X count` (gcc 12 -O2, qemu plugin), ours,
@@ -285,12 +304,14 @@ with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
 LAYOUTS["16x28arm"] = _scalar_layout(
     "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
+    hide_subtrahend=("gf_mul",), carry_word=True,
     gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them\n"
           "unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.\n" + ARM_NOTES)
 LAYOUTS["16x28armv5"] = _scalar_layout(
     "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=4, sqr_pairs_per_block=1, mul_group_order="ABC",
+    hide_subtrahend=("gf_mul",), carry_word=True,
     gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
           + ARM_NOTES)

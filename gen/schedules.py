@@ -717,7 +717,8 @@ def _mul_from_memory(b, square):
                     hx = b.let(f"hx{j}", Lo(Shr(b.v(hi.k), L.word_bits)))
                     b.set(hi.k, Mask(b.v(hi.k), L.word_bits))
                 b.add(hi.k, sc, wrap=True)
-                b.hide(sd.k)
+                if b.fn.name in L.hide_subtrahend:
+                    b.hide(sd.k)
                 b.sub(sc.k, sd, wrap=True)
                 b.add(lo.k, b.v(sc.k), wrap=True)
         with b.block(f"limbs {j} and {j + h}: keep {r} bits, carry the rest into "
@@ -825,7 +826,8 @@ def _blocked_columns(b, block_products):
                         hx = b.let(f"hx{t}", Lo(Shr(b.v(hi), L.word_bits)))
                         b.set(hi, Mask(b.v(hi), L.word_bits))
                     b.add(hi, b.v(sc), wrap=True)
-                    b.hide(sd)
+                    if b.fn.name in L.hide_subtrahend:
+                        b.hide(sd)
                     b.sub(sc, b.v(sd), wrap=True)
                     b.add(lo, b.v(sc), wrap=True)
                 c[t] = b.let(f"c{t}", Lo(Mask(b.v(lo), r)))

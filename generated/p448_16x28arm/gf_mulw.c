@@ -67,87 +67,87 @@ void gf_mulw(gf out, const gf a, uint32_t w) {
 
     /* limb 0 (2^0): keep 28 bits, carry the rest into lo1: lo0 <= 0x30003fcfffc000 */
     gf_word_t c0 = (gf_word_t)(lo0 & GF_LIMB_MASK);
-    lo1 += lo0 >> 28;
+    lo1 += (gf_dword_t)(gf_word_t)(lo0 >> 28);
 
     /* limb 8 (2^224): keep 28 bits, carry the rest into hi1: hi0 <= 0x30003fcfffc000 */
     gf_word_t c8 = (gf_word_t)(hi0 & GF_LIMB_MASK);
-    hi1 += hi0 >> 28;
+    hi1 += (gf_dword_t)(gf_word_t)(hi0 >> 28);
     gf_dword_t lo2 = (gf_dword_t)a2 * wv;
     gf_dword_t hi2 = (gf_dword_t)a10 * wv;
 
     /* limb 1 (2^28): keep 28 bits, carry the rest into lo2: lo1 <= 0x30003fd2ffc3fc */
     gf_word_t c1 = (gf_word_t)(lo1 & GF_LIMB_MASK);
-    lo2 += lo1 >> 28;
+    lo2 += (gf_dword_t)(gf_word_t)(lo1 >> 28);
 
     /* limb 9 (2^252): keep 28 bits, carry the rest into hi2: hi1 <= 0x30003fd2ffc3fc */
     gf_word_t c9 = (gf_word_t)(hi1 & GF_LIMB_MASK);
-    hi2 += hi1 >> 28;
+    hi2 += (gf_dword_t)(gf_word_t)(hi1 >> 28);
     gf_dword_t lo3 = (gf_dword_t)a3 * wv;
     gf_dword_t hi3 = (gf_dword_t)a11 * wv;
 
     /* limb 2 (2^56): keep 28 bits, carry the rest into lo3: lo2 <= 0x30003fd2ffc3fd */
     gf_word_t c2 = (gf_word_t)(lo2 & GF_LIMB_MASK);
-    lo3 += lo2 >> 28;
+    lo3 += (gf_dword_t)(gf_word_t)(lo2 >> 28);
 
     /* limb 10 (2^280): keep 28 bits, carry the rest into hi3: hi2 <= 0x30003fd2ffc3fd */
     gf_word_t c10 = (gf_word_t)(hi2 & GF_LIMB_MASK);
-    hi3 += hi2 >> 28;
+    hi3 += (gf_dword_t)(gf_word_t)(hi2 >> 28);
     gf_dword_t lo4 = (gf_dword_t)a4 * wv;
     gf_dword_t hi4 = (gf_dword_t)a12 * wv;
 
     /* limb 3 (2^84): keep 28 bits, carry the rest into lo4: lo3 <= 0x30003fd2ffc3fd */
     gf_word_t c3 = (gf_word_t)(lo3 & GF_LIMB_MASK);
-    lo4 += lo3 >> 28;
+    lo4 += (gf_dword_t)(gf_word_t)(lo3 >> 28);
 
     /* limb 11 (2^308): keep 28 bits, carry the rest into hi4: hi3 <= 0x30003fd2ffc3fd */
     gf_word_t c11 = (gf_word_t)(hi3 & GF_LIMB_MASK);
-    hi4 += hi3 >> 28;
+    hi4 += (gf_dword_t)(gf_word_t)(hi3 >> 28);
     gf_dword_t lo5 = (gf_dword_t)a5 * wv;
     gf_dword_t hi5 = (gf_dword_t)a13 * wv;
 
     /* limb 4 (2^112): keep 28 bits, carry the rest into lo5: lo4 <= 0x30003fd2ffc3fd */
     gf_word_t c4 = (gf_word_t)(lo4 & GF_LIMB_MASK);
-    lo5 += lo4 >> 28;
+    lo5 += (gf_dword_t)(gf_word_t)(lo4 >> 28);
 
     /* limb 12 (2^336): keep 28 bits, carry the rest into hi5: hi4 <= 0x30003fd2ffc3fd */
     gf_word_t c12 = (gf_word_t)(hi4 & GF_LIMB_MASK);
-    hi5 += hi4 >> 28;
+    hi5 += (gf_dword_t)(gf_word_t)(hi4 >> 28);
     gf_dword_t lo6 = (gf_dword_t)a6 * wv;
     gf_dword_t hi6 = (gf_dword_t)a14 * wv;
 
     /* limb 5 (2^140): keep 28 bits, carry the rest into lo6: lo5 <= 0x30003fd2ffc3fd */
     gf_word_t c5 = (gf_word_t)(lo5 & GF_LIMB_MASK);
-    lo6 += lo5 >> 28;
+    lo6 += (gf_dword_t)(gf_word_t)(lo5 >> 28);
 
     /* limb 13 (2^364): keep 28 bits, carry the rest into hi6: hi5 <= 0x30003fd2ffc3fd */
     gf_word_t c13 = (gf_word_t)(hi5 & GF_LIMB_MASK);
-    hi6 += hi5 >> 28;
+    hi6 += (gf_dword_t)(gf_word_t)(hi5 >> 28);
     gf_dword_t lo7 = (gf_dword_t)a7 * wv;
     gf_dword_t hi7 = (gf_dword_t)a15 * wv;
 
     /* limb 6 (2^168): keep 28 bits, carry the rest into lo7: lo6 <= 0x30003fd2ffc3fd */
     gf_word_t c6 = (gf_word_t)(lo6 & GF_LIMB_MASK);
-    lo7 += lo6 >> 28;
+    lo7 += (gf_dword_t)(gf_word_t)(lo6 >> 28);
 
     /* limb 14 (2^392): keep 28 bits, carry the rest into hi7: hi6 <= 0x30003fd2ffc3fd */
     gf_word_t c14 = (gf_word_t)(hi6 & GF_LIMB_MASK);
-    hi7 += hi6 >> 28;
+    hi7 += (gf_dword_t)(gf_word_t)(hi6 >> 28);
 
     /* limb 7 (2^196): keep 28 bits, carry the rest into the wrap below: lo7 <= 0x30003fd2ffc3fd */
     gf_word_t c7 = (gf_word_t)(lo7 & GF_LIMB_MASK);
-    gf_dword_t carry_lo = lo7 >> 28;
+    gf_word_t carry_lo = (gf_word_t)(lo7 >> 28);
 
     /* limb 15 (2^420): keep 28 bits, carry the rest into the wrap below: hi7 <= 0x30003fd2ffc3fd */
     gf_word_t c15 = (gf_word_t)(hi7 & GF_LIMB_MASK);
-    gf_dword_t carry_hi = hi7 >> 28;
+    gf_word_t carry_hi = (gf_word_t)(hi7 >> 28);
 
     /* wrap: carry_lo has place 2^224 (limb 8); carry_hi has place 2^448 = 2^224 + 1 (limbs 0 and 8): carry_phi <= 0x160007f9, carry_one <= 0x130003fc */
-    gf_dword_t carry_phi = (carry_lo + carry_hi) + (gf_dword_t)c8;
-    gf_dword_t carry_one = carry_hi + (gf_dword_t)c0;
-    gf_word_t c8_ = (gf_word_t)(carry_phi & GF_LIMB_MASK);
-    gf_word_t c0_ = (gf_word_t)(carry_one & GF_LIMB_MASK);
-    c9 += (gf_word_t)(carry_phi >> 28);
-    c1 += (gf_word_t)(carry_one >> 28);
+    gf_word_t carry_phi = (carry_lo + carry_hi) + c8;
+    gf_word_t carry_one = carry_hi + c0;
+    gf_word_t c8_ = carry_phi & GF_LIMB_MASK;
+    gf_word_t c0_ = carry_one & GF_LIMB_MASK;
+    c9 += carry_phi >> 28;
+    c1 += carry_one >> 28;
     out->limb[0] = c0_;
     GF_ASSERT_BOUND(out->limb[0], 0xfffffffu);
     out->limb[1] = c1;

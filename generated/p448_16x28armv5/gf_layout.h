@@ -14,7 +14,8 @@
  *   mul_operands_in_memory=1
  *   parallel_carry=(none)
  *   mul_carry=lag
- *   carry_word=0
+ *   carry_word=1
+ *   hide_subtrahend=gf_mul
  *   gcc_optimize=no-schedule-insns,no-tree-reassoc
  *   mul_pairs_per_block=4
  *   sqr_pairs_per_block=1
@@ -39,7 +40,20 @@
  *   the same, 2 / 3 / 4 pairs      654-704       634-659      659-695        322-350
  * (no other group order gave a 32-bit column its best count.) Hence 16x28arm for
  * Thumb-2 and ARMv6 (mul_pairs_per_block=3) and 16x28armv5 (4) for ARMv5TE, both
- * with gf_sqr from memory one pair at a time; AArch64 keeps 8x56 (329 / 204).
+ * with gf_sqr from memory one pair at a time; AArch64 has 8x56arm64.
+ * Later, by `./configure.py --target T --tune` (executed, gcc; X448 is one
+ * shared secret): gf_sqr without GF_HIDE before its subtractions
+ * (hide_subtrahend=gf_mul; gf_mul keeps it) and gf_mulw's carries in one word
+ * (carry_word; no carry of gf_mul or gf_sqr fits 32 bits):
+ *                             gf_sqr        X448 with hide / carry_word  (both, ninja count)
+ *   armv5 (16x28armv5)      628.6 -> 615.6  3,713,762 -> 3,684,655 / 3,711,522  (3,682,405)
+ *   armv6 (16x28arm)        612.6 -> 596.6  3,615,706 -> 3,579,882 / 3,613,466  (3,577,632)
+ *   armv7-noneon (16x28arm) 632.6 -> 617.6  3,714,922 -> 3,681,337 / 3,713,578  (3,679,982)
+ * (armv7 with NEON, 16x28arm's scalar code beside its lanes: X448 2,684,963 ->
+ * 2,678,258.)
+ * gf_mul without the hide counted more (armv6 786.6 -> 805.6). clang's gf_sqr
+ * is shorter still on ARMv5 (580.6) but its gf_mul is not (880.6), and --tune
+ * takes one compiler for the field code.
  */
 #ifndef GOLDILOCKS_GF_LAYOUT_H
 #define GOLDILOCKS_GF_LAYOUT_H

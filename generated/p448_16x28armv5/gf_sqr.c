@@ -150,7 +150,6 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t hx0 = (gf_word_t)(hi0 >> 32);
     hi0 = hi0 & 0xffffffffu;
     hi0 += sc0;
-    GF_HIDE(sd0);
     sc0 -= sd0;
     lo0 += sc0;
 
@@ -178,7 +177,6 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t hx1 = (gf_word_t)(hi1 >> 32);
     hi1 = hi1 & 0xffffffffu;
     hi1 += sc1;
-    GF_HIDE(sd1);
     sc1 -= sd1;
     lo1 += sc1;
 
@@ -209,7 +207,6 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t hx2 = (gf_word_t)(hi2 >> 32);
     hi2 = hi2 & 0xffffffffu;
     hi2 += sc2;
-    GF_HIDE(sd2);
     sc2 -= sd2;
     lo2 += sc2;
 
@@ -237,7 +234,6 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t hx3 = (gf_word_t)(hi3 >> 32);
     hi3 = hi3 & 0xffffffffu;
     hi3 += sc3;
-    GF_HIDE(sd3);
     sc3 -= sd3;
     lo3 += sc3;
 
@@ -268,7 +264,6 @@ void gf_sqr(gf out, const gf a) {
     gf_word_t hx4 = (gf_word_t)(hi4 >> 32);
     hi4 = hi4 & 0xffffffffu;
     hi4 += sc4;
-    GF_HIDE(sd4);
     sc4 -= sd4;
     lo4 += sc4;
 
@@ -294,7 +289,6 @@ void gf_sqr(gf out, const gf a) {
     gf_dword_t sc5 = (gf_dword_t)mem.aad[6] * mem.aa[7];
     gf_dword_t sd5 = (gf_dword_t)mem.ad[6] * a->limb[7];
     hi5 += sc5;
-    GF_HIDE(sd5);
     sc5 -= sd5;
     lo5 += sc5;
 
@@ -323,7 +317,6 @@ void gf_sqr(gf out, const gf a) {
     gf_dword_t sc6 = (gf_dword_t)mem.aa[7] * mem.aa[7];
     gf_dword_t sd6 = (gf_dword_t)a->limb[7] * a->limb[7];
     hi6 += sc6;
-    GF_HIDE(sd6);
     sc6 -= sd6;
     lo6 += sc6;
 

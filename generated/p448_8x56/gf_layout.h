@@ -15,6 +15,7 @@
  *   parallel_carry=gf_sqr,gf_mulw
  *   mul_carry=lag
  *   carry_word=0
+ *   hide_subtrahend=gf_mul,gf_sqr
  *   gcc_optimize=(none)
  *   mul_pairs_per_block=1
  *   sqr_pairs_per_block=1

@@ -15,6 +15,7 @@
  *   parallel_carry=gf_mulw
  *   mul_carry=next
  *   carry_word=1
+ *   hide_subtrahend=gf_mul,gf_sqr
  *   gcc_optimize=no-schedule-insns,no-tree-reassoc
  *   mul_pairs_per_block=1
  *   sqr_pairs_per_block=1
