@@ -38,10 +38,10 @@ def _gcc_optimize_lines(L, fname):
     """The preprocessor lines of Layout.gcc_optimize that gf_mul.c and gf_sqr.c
     may hold: gcc options that steer code generation (register allocation)
     and no value, each one listed in layouts.CHOICES["gcc_optimize"]."""
-    opts = getattr(L, "gcc_optimize", ())
-    if not opts or fname not in ("gf_mul.c", "gf_sqr.c"):
+    opts = L.gcc_options(fname[:-2]) if fname in ("gf_mul.c", "gf_sqr.c") else ()
+    if not opts:
         return set()
-    known = {o for choice in layouts.CHOICES.get("gcc_optimize", ()) for o in choice}
+    known = {o for choice in layouts.CHOICES.get("gcc_optimize", ()) for o in choice} | {"no-tree-ter"}
     for o in opts:
         if o not in known:
             raise MatchError(f"{L.name}: gcc option {o!r} is not one of layouts.CHOICES['gcc_optimize']")

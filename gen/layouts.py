@@ -65,6 +65,10 @@ class Layout:
     # is the same: the arithmetic is modular and the analyzer bounds the true sums)
     hide_subtrahend: tuple = ("gf_mul", "gf_sqr")
     gcc_optimize: tuple = ()               # gcc options for gf_mul.c and gf_sqr.c ("#pragma GCC optimize")
+    # the routines (gf_mul, gf_sqr) whose file also gets gcc's no-tree-ter (no
+    # temporary expression replacement: gcc keeps the C's statement order
+    # into its register allocation); gcc_options() gives a file's options
+    no_tree_ter: tuple = ()
     # (BASE_COMB_N, BASE_COMB_T, BASE_COMB_S): the shape of the single calls' fixed-base
     # comb (src/point/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
     # 446 <= N*T*S <= 512; gen/gen_tables.py prints its table, gf_layout.h its #defines.
@@ -76,6 +80,13 @@ class Layout:
             raise ValueError(f"layout {self.name}: limbs*radix != {prime.BITS}")
         if self.limbs % 2 or (self.limbs // 2) * self.radix != prime.PHI_BITS:
             raise ValueError(f"layout {self.name}: the halves must sit at 2^{prime.PHI_BITS}")
+
+    def gcc_options(self, routine):
+        """The gcc options of the file of routine ("gf_mul", "gf_sqr"; no other
+        file has any): gcc_optimize, and no-tree-ter where no_tree_ter names it."""
+        if routine not in ("gf_mul", "gf_sqr"):
+            return ()
+        return tuple(self.gcc_optimize) + (("no-tree-ter",) if routine in self.no_tree_ter else ())
 
     @property
     def half(self):
@@ -197,6 +208,7 @@ CHOICES = {
     "carry_word": (False, True),
     "hide_subtrahend": _subsets(("gf_mul", "gf_sqr")),
     "gcc_optimize": ((), ("ira-algorithm=priority",), ("no-schedule-insns", "no-tree-reassoc")),
+    "no_tree_ter": _subsets(("gf_mul", "gf_sqr")),
     # the from-memory shape (mul_operands_in_memory; 16x28arm, 16x28armv5 below)
     "mul_pairs_per_block": (1, 2, 3, 4),
     "sqr_pairs_per_block": (1, 2, 3, 4),
@@ -274,7 +286,12 @@ shared secret): gf_sqr without GF_HIDE before its subtractions
   armv7-noneon (16x28arm) 632.6 -> 617.6  3,714,922 -> 3,681,337 / 3,713,578  (3,679,982)
 (armv7 with NEON, 16x28arm's scalar code beside its lanes: X448 2,684,963 ->
 2,678,258.)
-gf_mul without the hide counted more (armv6 786.6 -> 805.6). clang's gf_sqr
+gf_mul without the hide counted more (armv6 786.6 -> 805.6). Then
+no_tree_ter=gf_sqr (gf_sqr.c also without gcc's temporary expression
+replacement; gf_mul with it: ARMv5 806 -> 872 static), `ninja count`:
+  gf_sqr 614 -> 594, X448 3,682,405 -> 3,637,625 (armv5); 596 -> 592,
+  3,577,632 -> 3,570,915 (armv6); 616 -> 603, 3,679,982 -> 3,650,875
+  (armv7-noneon); armv7 X448 2,678,258 -> 2,672,447. clang's gf_sqr
 is shorter still on ARMv5 (580.6) but its gf_mul is not (880.6), and --tune
 takes one compiler for the field code.
 """
@@ -304,14 +321,14 @@ takes one compiler for the field code.
 LAYOUTS["16x28arm"] = _scalar_layout(
     "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
-    hide_subtrahend=("gf_mul",), carry_word=True,
+    hide_subtrahend=("gf_mul",), carry_word=True, no_tree_ter=("gf_sqr",),
     gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them\n"
           "unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.\n" + ARM_NOTES)
 LAYOUTS["16x28armv5"] = _scalar_layout(
     "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
     mul_pairs_per_block=4, sqr_pairs_per_block=1, mul_group_order="ABC",
-    hide_subtrahend=("gf_mul",), carry_word=True,
+    hide_subtrahend=("gf_mul",), carry_word=True, no_tree_ter=("gf_sqr",),
     gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
     notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
           + ARM_NOTES)
@@ -341,7 +358,7 @@ LAYOUTS["16x28armv5"] = _scalar_layout(
 # does not see.
 LAYOUTS["8x56arm64"] = dataclasses.replace(
     LAYOUTS["8x56"], name="8x56arm64", parallel_carry=("gf_mulw",), mul_carry="next", carry_word=True,
-    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(10, 5, 9),
+    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), no_tree_ter=("gf_mul",), base_comb=(10, 5, 9),
     notes="""\
 Layout 8x56arm64: layout 8x56 (the same limbs and bounds: values pass between
 them unchanged) with gf_mul and gf_sqr scheduled for AArch64 (the aarch64
@@ -357,7 +374,10 @@ static, gcc 12 -O2 -march=armv8-a (clang 14 beside), and executed under qemu
                gf_sqr parallel        280 (294)       199 (195)  288 / 206 / 1,297,408
   clang's best (gf_mulw serial)           294             189    302 / 196 / 1,304,357
 (--tune: 30 combinations next to this one, with gcc and clang; none counted
-fewer. gf_mulw's carries, serial or parallel, count the same.) The products
+fewer. gf_mulw's carries, serial or parallel, count the same.) Then
+no_tree_ter=gf_mul (gf_mul.c also without gcc's temporary expression
+replacement): static 276, `ninja -C build/aarch64 count` gf_mul 287 -> 283 and
+X448 1,272,771 -> 1,263,755 (gf_sqr: no change). The products
 are the Karatsuba identity's, 48 mul + 48 umulh in gf_mul and 30 + 30 in
 gf_sqr, each added with adds + adc; schoolbook would be 64 products, 64 x 4
 instructions against 48 x 4 and the 8 half sums. What the choices change is

@@ -17,6 +17,7 @@
  *   carry_word=0
  *   hide_subtrahend=gf_mul,gf_sqr
  *   gcc_optimize=(none)
+ *   no_tree_ter=(none)
  *   mul_pairs_per_block=1
  *   sqr_pairs_per_block=1
  *   sqr_double_cross=0

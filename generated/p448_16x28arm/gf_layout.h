@@ -17,6 +17,7 @@
  *   carry_word=1
  *   hide_subtrahend=gf_mul
  *   gcc_optimize=no-schedule-insns,no-tree-reassoc
+ *   no_tree_ter=gf_sqr
  *   mul_pairs_per_block=3
  *   sqr_pairs_per_block=1
  *   sqr_double_cross=0
@@ -52,7 +53,12 @@
  *   armv7-noneon (16x28arm) 632.6 -> 617.6  3,714,922 -> 3,681,337 / 3,713,578  (3,679,982)
  * (armv7 with NEON, 16x28arm's scalar code beside its lanes: X448 2,684,963 ->
  * 2,678,258.)
- * gf_mul without the hide counted more (armv6 786.6 -> 805.6). clang's gf_sqr
+ * gf_mul without the hide counted more (armv6 786.6 -> 805.6). Then
+ * no_tree_ter=gf_sqr (gf_sqr.c also without gcc's temporary expression
+ * replacement; gf_mul with it: ARMv5 806 -> 872 static), `ninja count`:
+ *   gf_sqr 614 -> 594, X448 3,682,405 -> 3,637,625 (armv5); 596 -> 592,
+ *   3,577,632 -> 3,570,915 (armv6); 616 -> 603, 3,679,982 -> 3,650,875
+ *   (armv7-noneon); armv7 X448 2,678,258 -> 2,672,447. clang's gf_sqr
  * is shorter still on ARMv5 (580.6) but its gf_mul is not (880.6), and --tune
  * takes one compiler for the field code.
  */

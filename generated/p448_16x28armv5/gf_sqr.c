@@ -7,7 +7,7 @@
 #include "field.h"
 /* gcc's register allocation and scheduling for this file (gen/layouts.py, Layout.gcc_optimize); no effect on values */
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-schedule-insns", "no-tree-reassoc")
+#pragma GCC optimize("no-schedule-insns", "no-tree-reassoc", "no-tree-ter")
 #endif
 /*
  * gf_sqr: Squares, by Karatsuba on the halves a0 + a1 phi (phi = 2^224).

@@ -17,6 +17,7 @@
  *   carry_word=1
  *   hide_subtrahend=gf_mul,gf_sqr
  *   gcc_optimize=no-schedule-insns,no-tree-reassoc
+ *   no_tree_ter=gf_mul
  *   mul_pairs_per_block=1
  *   sqr_pairs_per_block=1
  *   sqr_double_cross=0
@@ -37,7 +38,10 @@
  *                gf_sqr parallel        280 (294)       199 (195)  288 / 206 / 1,297,408
  *   clang's best (gf_mulw serial)           294             189    302 / 196 / 1,304,357
  * (--tune: 30 combinations next to this one, with gcc and clang; none counted
- * fewer. gf_mulw's carries, serial or parallel, count the same.) The products
+ * fewer. gf_mulw's carries, serial or parallel, count the same.) Then
+ * no_tree_ter=gf_mul (gf_mul.c also without gcc's temporary expression
+ * replacement): static 276, `ninja -C build/aarch64 count` gf_mul 287 -> 283 and
+ * X448 1,272,771 -> 1,263,755 (gf_sqr: no change). The products
  * are the Karatsuba identity's, 48 mul + 48 umulh in gf_mul and 30 + 30 in
  * gf_sqr, each added with adds + adc; schoolbook would be 64 products, 64 x 4
  * instructions against 48 x 4 and the 8 half sums. What the choices change is
