@@ -97,15 +97,15 @@ static void op_gfl_mul(unsigned n) { for (unsigned i = 0; i < n; i++) gfl_mul(la
 static void op_gfl_sqr(unsigned n) { for (unsigned i = 0; i < n; i++) gfl_sqr(la, la); }
 static void op_gfl_mulw(unsigned n) { for (unsigned i = 0; i < n; i++) gfl_mulw(la, la, X448_A24); }
 static void op_gfl_addsub(unsigned n) {
-    lmask_t m = lanes_pattern(0xa);
+    lmask_t m = lmask_pattern(0xa);
     for (unsigned i = 0; i < n; i++) gfl_addsub(la, la, lb, m);
 }
 static void op_gfl_permute(unsigned n) {
-    lane_perm p = lanes_perm(1, 0, 3, 2);
+    lperm_t p = lperm_make((const unsigned char[]){1, 0, 3, 2}, 4);
     for (unsigned i = 0; i < n; i++) gfl_permute(la, la, p.idx);
 }
 static void op_gfl_select(unsigned n) {
-    for (unsigned i = 0; i < n; i++) gfl_select(la, la, lb, lanes_all((mask_t)0 - (mask_t)(i & 1)));
+    for (unsigned i = 0; i < n; i++) gfl_select(la, la, lb, lmask_broadcast((mask_t)0 - (mask_t)(i & 1)));
 }
 static void op_gfl_extract_insert(unsigned n) {
     gf t;

@@ -43,38 +43,6 @@ typedef struct {
     gf x2, z2, w3;
 } lane_state;
 
-/* The lmask with lane i set for bit i of the public pattern bits (lanes 0..3). */
-static lmask_t lanes_pattern(unsigned bits) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i < 4 ? (mask_t)0 - (mask_t)((bits >> i) & 1) : 0;
-    return lmask_make(m);
-}
-
-/* Every lane = m (a secret mask: no branch on it). */
-static lmask_t lanes_all(mask_t m) {
-    mask_t a[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        a[i] = m;
-    return lmask_make(a);
-}
-
-/* A permutation of lanes 0..3 (lane i of the result = lane idx of the input), the others kept. */
-typedef struct {
-    unsigned char idx[GF_LANES];
-} lane_perm;
-
-static lane_perm lanes_perm(unsigned char l0, unsigned char l1, unsigned char l2, unsigned char l3) {
-    lane_perm p;
-    for (unsigned i = 0; i < GF_LANES; i++)
-        p.idx[i] = (unsigned char)i;
-    p.idx[0] = l0;
-    p.idx[1] = l1;
-    p.idx[2] = l2;
-    p.idx[3] = l3;
-    return p;
-}
-
 /*
  * The ladder; x1_in_lanes chooses how round 3 is done (a public constant:
  * 0, the one lane; 1, a lane product by (1, 1, 1, x1)).
@@ -83,14 +51,14 @@ static inline mask_t ladder_lanes(uint8_t out[GOLDILOCKS_X448_BYTES], const uint
                                   const gf x1, int x1_in_lanes) {
     lane_state s;
     mask_t swap = 0;
-    const lane_perm cross = lanes_perm(2, 3, 0, 1);  /* (x2, z2) <-> (x3, z3) */
-    const lane_perm evens = lanes_perm(0, 0, 2, 2);
-    const lane_perm odds = lanes_perm(1, 1, 3, 3);
-    const lane_perm abba = lanes_perm(0, 1, 1, 0);
-    const lane_perm round2_a = lanes_perm(0, 0, 3, 3); /* (AA, AA, DA, DA) */
-    const lane_perm round2_b = lanes_perm(1, 1, 2, 2); /* (BB, BB, CB, CB) */
-    const lmask_t sub13 = lanes_pattern(0xa);         /* subtract in lanes 1 and 3 */
-    const lmask_t lane0 = lanes_pattern(0x1), lane1 = lanes_pattern(0x2);
+    const lperm_t cross = lperm_make((const unsigned char[]){2, 3, 0, 1}, 4);     /* (x2, z2) <-> (x3, z3) */
+    const lperm_t evens = lperm_make((const unsigned char[]){0, 0, 2, 2}, 4);
+    const lperm_t odds = lperm_make((const unsigned char[]){1, 1, 3, 3}, 4);
+    const lperm_t abba = lperm_make((const unsigned char[]){0, 1, 1, 0}, 4);
+    const lperm_t round2_a = lperm_make((const unsigned char[]){0, 0, 3, 3}, 4); /* (AA, AA, DA, DA) */
+    const lperm_t round2_b = lperm_make((const unsigned char[]){1, 1, 2, 2}, 4); /* (BB, BB, CB, CB) */
+    const lmask_t sub13 = lmask_pattern(0xa);                         /* subtract in lanes 1 and 3 */
+    const lmask_t lane0 = lmask_pattern(0x1), lane1 = lmask_pattern(0x2);
     gfl x1v; /* (1, 1, 1, x1): public */
 
     x448_clamp(s.k, secret);
@@ -105,7 +73,7 @@ static inline mask_t ladder_lanes(uint8_t out[GOLDILOCKS_X448_BYTES], const uint
         mask_t k_t = ct_mask_from_bit((uint32_t)(s.k[t >> 3] >> (t & 7)));
         swap ^= k_t;
         gfl_permute(s.t, s.st, cross.idx);
-        gfl_select(s.st, s.st, s.t, lanes_all(swap));
+        gfl_select(s.st, s.st, s.t, lmask_broadcast(swap));
         swap = k_t;
 
         gfl_permute(s.g, s.st, evens.idx);
@@ -134,7 +102,7 @@ static inline mask_t ladder_lanes(uint8_t out[GOLDILOCKS_X448_BYTES], const uint
     }
     /* swap is now k_0, which clamping made 0; kept as the RFC writes it */
     gfl_permute(s.t, s.st, cross.idx);
-    gfl_select(s.st, s.st, s.t, lanes_all(swap));
+    gfl_select(s.st, s.st, s.t, lmask_broadcast(swap));
 
     /* x2 / z2; z2 = 0 (a low-order point) gives 0, as x * 0^(p-2) = 0 in the RFC. */
     gfl_extract(s.x2, s.st, 0);

@@ -60,36 +60,6 @@ typedef struct {
     gf x2, z2, w3;
 } lane2_state;
 
-/* The lmask with lane i set for bit i of the public pattern bits (lanes 0, 1). */
-static lmask_t lanes2_pattern(unsigned bits) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i < 2 ? (mask_t)0 - (mask_t)((bits >> i) & 1) : 0;
-    return lmask_make(m);
-}
-
-/* Every lane = m (a secret mask: no branch on it). */
-static lmask_t lanes2_all(mask_t m) {
-    mask_t a[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        a[i] = m;
-    return lmask_make(a);
-}
-
-/* The permutation that swaps lanes 0 and 1 and keeps the others. */
-typedef struct {
-    unsigned char idx[GF_LANES];
-} lane2_perm;
-
-static lane2_perm lanes2_swap01(void) {
-    lane2_perm p;
-    for (unsigned i = 0; i < GF_LANES; i++)
-        p.idx[i] = (unsigned char)i;
-    p.idx[0] = 1;
-    p.idx[1] = 0;
-    return p;
-}
-
 /*
  * The ladder; x1_on_lane chooses how round 3 is done (a public constant:
  * 0, a lane product by (1, x1); 1, a scalar product on lane 1).
@@ -98,8 +68,8 @@ static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uin
                                    const gf x1, int x1_on_lane) {
     lane2_state s;
     mask_t swap = 0;
-    const lane2_perm cross = lanes2_swap01();
-    const lmask_t lane0 = lanes2_pattern(0x1), lane1 = lanes2_pattern(0x2);
+    const lperm_t cross = lperm_make((const unsigned char[]){1, 0}, 2); /* lanes 0 and 1 swapped */
+    const lmask_t lane0 = lmask_pattern(0x1), lane1 = lmask_pattern(0x2);
     gfl x1v; /* (1, x1): public */
 
     x448_clamp(s.k, secret);
@@ -114,7 +84,7 @@ static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uin
     for (int t = 447; t >= 0; t--) {
         mask_t k_t = ct_mask_from_bit((uint32_t)(s.k[t >> 3] >> (t & 7)));
         swap ^= k_t;
-        gfl_cond_swap(s.u, s.v, lanes2_all(swap));
+        gfl_cond_swap(s.u, s.v, lmask_broadcast(swap));
         swap = k_t;
 
         gfl_permute(s.t, s.u, cross.idx);
@@ -145,7 +115,7 @@ static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uin
         }
     }
     /* swap is now k_0, which clamping made 0; kept as the RFC writes it */
-    gfl_cond_swap(s.u, s.v, lanes2_all(swap));
+    gfl_cond_swap(s.u, s.v, lmask_broadcast(swap));
 
     /* x2 / z2; z2 = 0 (a low-order point) gives 0, as x * 0^(p-2) = 0 in the RFC. */
     gfl_extract(s.x2, s.u, 0);
