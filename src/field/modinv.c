@@ -105,36 +105,33 @@ typedef struct {
  * at every step (W - i >= 3). Branch-free: each case is a mask.
  */
 static void divsteps(word_t *delta, word_t f, word_t g, trans_t *t) {
-    word_t d = *delta, u = 1, v = 0, q = 0, r = 1;
+    /*
+     * z = delta - 1, so that delta > 0 is z's sign bit clear (|delta| <= 1 +
+     * steps, far from it), and the update is one xor and one add: z <- ~z
+     * (delta <- 1 - delta) when swapping, else z + 1.
+     */
+    word_t z = *delta - 1, u = 1, v = 0, q = 0, r = 1;
     for (unsigned i = 0; i < N; i++) {
         word_t odd = ct_barrier(0 - (g & 1));
-        /* delta > 0 when delta - 1 is not negative (|delta| <= 1 + steps, far from the sign bit) */
-        word_t swap = odd & (((d - 1) >> (W - 1)) - 1);
-        /* if swap: (delta, f, g) <- (-delta, g, -f), and the rows with them */
-        word_t x = (f ^ g) & swap;
-        f ^= x;
-        g ^= x;
-        x = (u ^ q) & swap;
-        u ^= x;
-        q ^= x;
-        x = (v ^ r) & swap;
-        v ^= x;
-        r ^= x;
-        g = (g ^ swap) - swap;
-        q = (q ^ swap) - swap;
-        r = (r ^ swap) - swap;
-        d = (d ^ swap) - swap;
-        /* if g odd: g <- g + f (so (g - f) after a swap, (g + f) otherwise) */
-        g += f & odd;
-        q += u & odd;
-        r += v & odd;
-        /* halve g (even now), so double the row of f to keep the common 2^i */
-        d += 1;
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
+        word_t swap = odd & ((z >> (W - 1)) - 1);
+        /*
+         * The three cases at once: with s = f & odd, negated when swapping
+         * ((s ^ swap) - swap), g <- (g + s) / 2 is (g - f) / 2, (g + f) / 2
+         * or g / 2, and f <- g when swapping; the rows of T alike, the row
+         * of f doubled to keep the common 2^i.
+         */
+        word_t nf = f ^ ((f ^ g) & swap);
+        word_t nu = u ^ ((u ^ q) & swap);
+        word_t nv = v ^ ((v ^ r) & swap);
+        g = (g - swap + ((f & odd) ^ swap)) >> 1;
+        q = q - swap + ((u & odd) ^ swap);
+        r = r - swap + ((v & odd) ^ swap);
+        z = (z ^ swap) + (swap + 1);
+        f = nf;
+        u = nu << 1;
+        v = nv << 1;
     }
-    *delta = d;
+    *delta = z + 1;
     t->u = u;
     t->v = v;
     t->q = q;
@@ -151,6 +148,7 @@ static void update_fg(word_t a[K], word_t b[K], const trans_t *t) {
     const dword_t u = sext(t->u), v = sext(t->v), q = sext(t->q), r = sext(t->r);
     dword_t ca = 0, cb = 0;
     word_t la = 0, lb = 0;
+#pragma GCC unroll 16
     for (size_t i = 0; i < K; i++) {
         dword_t ai = i == K - 1 ? sext(a[i]) : a[i]; /* i is public */
         dword_t bi = i == K - 1 ? sext(b[i]) : b[i];
@@ -209,6 +207,7 @@ static void update_de(word_t d[K], word_t e[K], const trans_t *t, const modinv_m
     const word_t ke = ((t->q * d[0] + t->r * e[0]) * mod->neg_inv) & LOW_N;
     dword_t cd = 0, ce = 0;
     word_t ld = 0, le = 0;
+#pragma GCC unroll 16
     for (size_t i = 0; i < K; i++) {
         dword_t di = i == K - 1 ? sext(d[i]) : d[i];
         dword_t ei = i == K - 1 ? sext(e[i]) : e[i];
