@@ -104,7 +104,7 @@ typedef struct {
  * and the words hold f_i, g_i mod 2^(W - i), enough for the parity of g
  * at every step (W - i >= 3). Branch-free: each case is a mask.
  */
-static void divsteps(word_t *delta, word_t f, word_t g, trans_t *t) {
+static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g, trans_t *t) {
     /*
      * z = delta - 1, so that delta > 0 is z's sign bit clear (|delta| <= 1 +
      * steps, far from it), and the update is one xor and one add: z <- ~z
@@ -139,128 +139,122 @@ static void divsteps(word_t *delta, word_t f, word_t g, trans_t *t) {
 }
 
 /*
- * (a, b) <- (u a + v b, q a + r b) / 2^N for signed K-word a, b with |a|,
- * |b| <= M; the division is exact (the low N bits are 0 by construction).
- * Each column: |carry| <= 2^(W-1), |u a_i + v b_i| <= 2^N (2^W - 1), a sum
- * below 2^(2W-1), so the double word holds it in two's complement.
+ * out = (x a + y b + k M) / 2^N for signed K-word a, b and a transition
+ * matrix row (x, y): |x| + |y| <= 2^N. with_m (a constant at each call,
+ * so the compiler drops the k M products where it is 0): the update of f
+ * and g passes 0 (the division is exact by construction), that of d and e
+ * 1 with k making the low N bits zero. Column i: |carry| <= 2^(W-1), and
+ * |x a_i + y b_i| + k M_i <= (2^(N+1) - 1)(2^W - 1), a sum below 2^(2W-1)
+ * that the double word holds in two's complement.
  */
-static void update_fg(word_t a[K], word_t b[K], const trans_t *t) {
-    const dword_t u = sext(t->u), v = sext(t->v), q = sext(t->q), r = sext(t->r);
-    dword_t ca = 0, cb = 0;
-    word_t la = 0, lb = 0;
+static inline __attribute__((always_inline)) void combine(word_t *restrict out, const word_t a[K], const word_t b[K],
+                                                          word_t x, word_t y, word_t k, const modinv_modulus_t *mod,
+                                                          int with_m) {
+    const dword_t xs = sext(x), ys = sext(y);
+    dword_t c = 0;
+    word_t low = 0;
 #pragma GCC unroll 16
     for (size_t i = 0; i < K; i++) {
         dword_t ai = i == K - 1 ? sext(a[i]) : a[i]; /* i is public */
         dword_t bi = i == K - 1 ? sext(b[i]) : b[i];
-        ca += u * ai + v * bi;
-        cb += q * ai + r * bi;
-        word_t na = (word_t)ca, nb = (word_t)cb;
-        if (i > 0) {
-            a[i - 1] = (la >> N) | (na << (W - N));
-            b[i - 1] = (lb >> N) | (nb << (W - N));
-        }
-        la = na;
-        lb = nb;
-        ca = sext((word_t)(ca >> W));
-        cb = sext((word_t)(cb >> W));
+        c += xs * ai + ys * bi;
+        if (with_m && i < MODINV_WORDS)
+            c += (dword_t)k * mod->m[i];
+        word_t w = (word_t)c;
+        if (i > 0)
+            out[i - 1] = (low >> N) | (w << (W - N));
+        low = w;
+        c = sext((word_t)(c >> W));
     }
-    a[K - 1] = (la >> N) | ((word_t)ca << (W - N));
-    b[K - 1] = (lb >> N) | ((word_t)cb << (W - N));
+    out[K - 1] = (low >> N) | ((word_t)c << (W - N));
 }
 
-/* a <- a + (M & mask) (K words; M's top word is 0). */
-static void add_masked_modulus(word_t a[K], const modinv_modulus_t *mod, word_t mask) {
-    dword_t c = 0;
+/* The two uses, each a function of its own (registers allocated for its loop alone). */
+static __attribute__((noinline)) void combine_exact(word_t *restrict out, const word_t a[K], const word_t b[K],
+                                                    word_t x, word_t y) {
+    combine(out, a, b, x, y, 0, NULL, 0);
+}
+
+static __attribute__((noinline)) void combine_mod(word_t *restrict out, const word_t a[K], const word_t b[K],
+                                                  word_t x, word_t y, word_t k, const modinv_modulus_t *mod) {
+    combine(out, a, b, x, y, k, mod, 1);
+}
+
+/*
+ * a in (-M, 2M) -> a mod M in [0, M), in two masked passes. First a + M
+ * when a < 0 (then in (0, M): done), else a - M, in [-M, M); then + M
+ * when that is negative (possible only in the second case). Adding -M is
+ * adding ~M and 1.
+ */
+static __attribute__((noinline)) void reduce_once(word_t a[K], const modinv_modulus_t *mod) {
+    const word_t keep = ~sign_mask(a); /* all ones: subtract M; zero: add M */
+    dword_t c = keep & 1;
+#pragma GCC unroll 16
     for (size_t i = 0; i < K; i++) {
-        c += (dword_t)a[i] + (i < MODINV_WORDS ? mod->m[i] & mask : 0);
+        word_t mi = i < MODINV_WORDS ? mod->m[i] : 0;
+        c += (dword_t)a[i] + (mi ^ keep);
+        a[i] = (word_t)c;
+        c >>= W;
+    }
+    const word_t neg = sign_mask(a);
+    c = 0;
+#pragma GCC unroll 16
+    for (size_t i = 0; i < K; i++) {
+        c += (dword_t)a[i] + ((i < MODINV_WORDS ? mod->m[i] : 0) & neg);
         a[i] = (word_t)c;
         c >>= W;
     }
 }
 
-/* a <- a - M when that is not negative, for 0 <= a < 2M. */
-static void sub_modulus_if_ge(word_t a[K], const modinv_modulus_t *mod) {
-    word_t s[K];
-    dword_t borrow = 0;
-    for (size_t i = 0; i < K; i++) {
-        dword_t x = (dword_t)a[i] - (i < MODINV_WORDS ? mod->m[i] : 0) - borrow;
-        s[i] = (word_t)x;
-        borrow = (x >> W) & 1;
-    }
-    word_t keep = sign_mask(s); /* s < 0: a < M, keep a */
-    for (size_t i = 0; i < K; i++)
-        a[i] = (a[i] & keep) | (s[i] & ~keep);
-    ct_wipe(s, sizeof s);
-}
-
 /*
- * (d, e) <- T (d, e) / 2^N mod M, for d, e in [0, M), results in [0, M).
- * T (d, e) is in [-2^N (M - 1), 2^N (M - 1)] (|u| + |v| <= 2^N); adding
- * k M, 0 <= k < 2^N, clears the low N bits, and (T (d, e) + k M) / 2^N is
- * in (-M, 2M): one masked addition of M when negative, then one masked
- * subtraction when >= M. Column bound: |carry| <= 2^(W-1) and |u d_i +
- * v e_i| + k M_i <= (2^(N+1) - 1)(2^W - 1), a sum below 2^(2W-1).
+ * Each number has two buffers, [0] and [1]: batch b reads [b % 2] and
+ * writes [1 - b % 2] (a public index), so no update works in place and no
+ * temporary holds a copy of a secret.
  */
-static void update_de(word_t d[K], word_t e[K], const trans_t *t, const modinv_modulus_t *mod) {
-    const dword_t u = sext(t->u), v = sext(t->v), q = sext(t->q), r = sext(t->r);
-    const word_t kd = ((t->u * d[0] + t->v * e[0]) * mod->neg_inv) & LOW_N;
-    const word_t ke = ((t->q * d[0] + t->r * e[0]) * mod->neg_inv) & LOW_N;
-    dword_t cd = 0, ce = 0;
-    word_t ld = 0, le = 0;
-#pragma GCC unroll 16
-    for (size_t i = 0; i < K; i++) {
-        dword_t di = i == K - 1 ? sext(d[i]) : d[i];
-        dword_t ei = i == K - 1 ? sext(e[i]) : e[i];
-        word_t mi = i < MODINV_WORDS ? mod->m[i] : 0;
-        cd += u * di + v * ei + (dword_t)kd * mi;
-        ce += q * di + r * ei + (dword_t)ke * mi;
-        word_t nd = (word_t)cd, ne = (word_t)ce;
-        if (i > 0) {
-            d[i - 1] = (ld >> N) | (nd << (W - N));
-            e[i - 1] = (le >> N) | (ne << (W - N));
-        }
-        ld = nd;
-        le = ne;
-        cd = sext((word_t)(cd >> W));
-        ce = sext((word_t)(ce >> W));
-    }
-    d[K - 1] = (ld >> N) | ((word_t)cd << (W - N));
-    e[K - 1] = (le >> N) | ((word_t)ce << (W - N));
-    add_masked_modulus(d, mod, sign_mask(d));
-    add_masked_modulus(e, mod, sign_mask(e));
-    sub_modulus_if_ge(d, mod);
-    sub_modulus_if_ge(e, mod);
-}
-
 void modinv(word_t out[MODINV_WORDS], const word_t x[MODINV_WORDS], const modinv_modulus_t *mod) {
-    word_t f[K], g[K], d[K] = {0}, e[K] = {0}, delta = 1;
+    word_t f[2][K], g[2][K], d[2][K] = {{0}}, e[2][K] = {{0}}, delta = 1;
     trans_t t;
     for (size_t i = 0; i < MODINV_WORDS; i++) {
-        f[i] = mod->m[i];
-        g[i] = x[i];
+        f[0][i] = mod->m[i];
+        g[0][i] = x[i];
     }
-    f[K - 1] = g[K - 1] = 0;
-    e[0] = 1;
+    f[0][K - 1] = g[0][K - 1] = 0;
+    e[0][0] = 1;
 
     for (unsigned b = 0; b < BATCHES; b++) {
-        divsteps(&delta, f[0], g[0], &t);
-        update_fg(f, g, &t);
-        update_de(d, e, &t, mod);
+        const unsigned c = b % 2, n = 1 - c;
+        divsteps(&delta, f[c][0], g[c][0], &t);
+        /* (f, g) <- T (f, g) / 2^N, exact; |f|, |g| <= M before and after */
+        combine_exact(f[n], f[c], g[c], t.u, t.v);
+        combine_exact(g[n], f[c], g[c], t.q, t.r);
+        /*
+         * (d, e) <- T (d, e) / 2^N mod M, for d, e in [0, M): T (d, e) is in
+         * [-2^N (M - 1), 2^N (M - 1)] (|u| + |v| <= 2^N); adding k M, 0 <= k
+         * < 2^N, k = -M^-1 (low N bits) mod 2^N, clears the low N bits, and
+         * (T (d, e) + k M) / 2^N is in (-M, 2M): reduce_once makes it [0, M).
+         */
+        const word_t kd = ((t.u * d[c][0] + t.v * e[c][0]) * mod->neg_inv) & LOW_N;
+        const word_t ke = ((t.q * d[c][0] + t.r * e[c][0]) * mod->neg_inv) & LOW_N;
+        combine_mod(d[n], d[c], e[c], t.u, t.v, kd, mod);
+        combine_mod(e[n], d[c], e[c], t.q, t.r, ke, mod);
+        reduce_once(d[n], mod);
+        reduce_once(e[n], mod);
     }
+    const word_t *fin = f[BATCHES % 2], *din = d[BATCHES % 2];
 
     /*
      * f = +-1 and d in [0, M). When f = -1, x != 0 so d != 0 (d x = -1), and
      * M - d is in (0, M): out = d, or M - d when f is negative.
      */
-    word_t neg = sign_mask(f), md[K];
+    word_t neg = sign_mask(fin), md[K];
     dword_t borrow = 0;
     for (size_t i = 0; i < K; i++) {
-        dword_t y = (dword_t)(i < MODINV_WORDS ? mod->m[i] : 0) - d[i] - borrow;
+        dword_t y = (dword_t)(i < MODINV_WORDS ? mod->m[i] : 0) - din[i] - borrow;
         md[i] = (word_t)y;
         borrow = (y >> W) & 1;
     }
     for (size_t i = 0; i < MODINV_WORDS; i++)
-        out[i] = (d[i] & ~neg) | (md[i] & neg);
+        out[i] = (din[i] & ~neg) | (md[i] & neg);
 
     ct_wipe(f, sizeof f);
     ct_wipe(g, sizeof g);
