@@ -151,13 +151,23 @@ static inline __attribute__((always_inline)) void combine(word_t *restrict out, 
                                                           word_t x, word_t y, word_t k, const modinv_modulus_t *mod,
                                                           int with_m) {
     const dword_t xs = sext(x), ys = sext(y);
+    const word_t xm = 0 - (x >> (W - 1)), ym = 0 - (y >> (W - 1));
     dword_t c = 0;
     word_t low = 0;
 #pragma GCC unroll 16
     for (size_t i = 0; i < K; i++) {
-        dword_t ai = i == K - 1 ? sext(a[i]) : a[i]; /* i is public */
-        dword_t bi = i == K - 1 ? sext(b[i]) : b[i];
-        c += xs * ai + ys * bi;
+        if (i < K - 1) {
+            /*
+             * A signed x times an unsigned word a_i: x's unsigned form is x +
+             * 2^W when x < 0, so x a_i = x_u a_i - 2^W (a_i when x < 0);
+             * the double word works mod 2^2W, where the subtraction's word
+             * may wrap.
+             */
+            c += (dword_t)x * a[i] + (dword_t)y * b[i];
+            c -= (dword_t)(word_t)((a[i] & xm) + (b[i] & ym)) << W;
+        } else {
+            c += xs * sext(a[i]) + ys * sext(b[i]); /* the signed top words */
+        }
         if (with_m && i < MODINV_WORDS)
             c += (dword_t)k * mod->m[i];
         word_t w = (word_t)c;
