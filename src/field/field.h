@@ -151,7 +151,7 @@ mask_t gf_isr(gf out, const gf a);
 /* out = a^(2^n) in every lane: n squarings. */
 void gfl_sqrn(gfl out, const gfl a, unsigned n);
 
-/* out = 1/a = a^(p-2) in every lane (Fermat, the chain of gf_isr); a lane holding 0 gives 0. */
+/* out = 1/a in every lane (up to two lanes gf_invert lane by lane, else a^(p-2) by the chain of gf_isr); a lane holding 0 gives 0. */
 void gfl_invert(gfl out, const gfl a);
 
 /* out = a^((p-3)/4) in every lane (the chain of gf_isr); the mask is gf_isr's, lane by
