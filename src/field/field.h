@@ -87,7 +87,7 @@ mask_t gf_lobit(const gf a);
 /* out = a^(2^n): n squarings. */
 void gf_sqrn(gf out, const gf a, unsigned n);
 
-/* out = 1/a = a^(p-2); out = 0 when a = 0. */
+/* out = 1/a (divsteps, src/field/modinv.c); out = 0 when a = 0. */
 void gf_invert(gf out, const gf a);
 
 /*
@@ -183,7 +183,7 @@ static inline lperm_t lperm_make(const unsigned char *first, unsigned n) {
 /* out = a^(2^n) in every lane: n squarings. */
 void gfl_sqrn(gfl out, const gfl a, unsigned n);
 
-/* out = 1/a = a^(p-2) in every lane (the chain of gf_invert); a lane holding 0 gives 0. */
+/* out = 1/a in every lane (up to two lanes gf_invert lane by lane, else a^(p-2) by the chain of gf_isr); a lane holding 0 gives 0. */
 void gfl_invert(gfl out, const gfl a);
 
 /* out = a^((p-3)/4) in every lane (the chain of gf_isr); the mask is gf_isr's, lane by
