@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "goldilocks.h"
-#include "ticks.h"
+#include "rounds.h"
 #include "point.h"
 #include "point_comb.h"
 
@@ -110,9 +110,16 @@ __attribute__((noinline)) void bench_only_loop(const form *f, unsigned n) {
     f->run(n);
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+static unsigned batch = 4;
+
+static const char *form_name(unsigned f) {
+    return FORMS[f].name;
+}
+
+/* One round of form f for bench_rounds: a batch of calls. */
+static unsigned run_form(unsigned f) {
+    FORMS[f].run(batch);
+    return batch;
 }
 
 static void random_scalar(scalar_t *k) {
@@ -140,26 +147,11 @@ static void self_check(void) {
 }
 
 int main(int argc, char **argv) {
-    unsigned reps = 101, iterations = 20, batch = 4;
+    unsigned reps = 101, iterations = 20;
     const char *only = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--reps") && i + 1 < argc)
-            reps = (unsigned)strtoul(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
-            only = argv[++i];
-        else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
-            iterations = (unsigned)strtoul(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--batch") && i + 1 < argc)
-            batch = (unsigned)strtoul(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: bench_comb_split [--reps R] [--batch B] | --only FORM [--iterations N]\n");
-            return 2;
-        }
-    }
-    if (reps < 1)
-        reps = 1;
-    if (reps > 1001)
-        reps = 1001;
+    if (bench_args(argc, argv, "usage: bench_comb_split [--reps R] [--batch B] | --only FORM [--iterations N]", &reps,
+                   &only, &iterations, &batch))
+        return 2;
     if (batch < 1)
         batch = 1;
     srand(1);
@@ -169,30 +161,22 @@ int main(int argc, char **argv) {
         sk[j] = (uint8_t)rand();
 
     if (only) {
-        for (unsigned f = 0; f < NFORMS; f++)
-            if (!strcmp(FORMS[f].name, only)) {
-                bench_only_loop(&FORMS[f], iterations);
-                return 0;
-            }
-        fprintf(stderr, "bench_comb_split: unknown form %s\n", only);
-        return 2;
+        int f = bench_find(NFORMS, form_name, only);
+        if (f < 0) {
+            fprintf(stderr, "bench_comb_split: unknown form %s\n", only);
+            return 2;
+        }
+        bench_only_loop(&FORMS[f], iterations);
+        return 0;
     }
 
-    static uint64_t t[NFORMS][1001];
-    for (unsigned r = 0; r < reps; r++) {
-        for (unsigned j = 0; j < NFORMS; j++) {
-            unsigned f = (j + r) % NFORMS;
-            uint64_t t0 = ticks();
-            FORMS[f].run(batch);
-            t[f][r] = (ticks() - t0) / batch;
-        }
-    }
+    static uint64_t t[NFORMS][BENCH_ROUNDS_MAX];
+    reps = bench_rounds(t, NFORMS, reps, run_form);
     printf("[k]B by the comb (%d x %d x %d), lanes \"%s\" (GF_LANES = %d, SPLIT_OFFSETS %u by default); "
            "%s per call over %u rounds\n", COMB_N, COMB_T, COMB_S, GF_LANES_NAME, GF_LANES, split_default,
            TICK_UNIT, reps);
     printf("  %-16s %10s %10s\n", "form", "median", "fastest");
     for (unsigned f = 0; f < NFORMS; f++) {
-        qsort(t[f], reps, sizeof t[f][0], cmp_u64);
         printf("  %-16s %10llu %10llu\n", FORMS[f].name, (unsigned long long)t[f][reps / 2],
                (unsigned long long)t[f][0]);
     }

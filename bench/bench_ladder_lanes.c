@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "goldilocks.h"
-#include "ticks.h"
+#include "rounds.h"
 #include "point.h"
 /* The four-lane forms need GF_LANES >= 4: on a lane layout of fewer, main says so. */
 #if GF_LANES >= 4
@@ -97,15 +97,15 @@ static void op_gfl_mul(unsigned n) { for (unsigned i = 0; i < n; i++) gfl_mul(la
 static void op_gfl_sqr(unsigned n) { for (unsigned i = 0; i < n; i++) gfl_sqr(la, la); }
 static void op_gfl_mulw(unsigned n) { for (unsigned i = 0; i < n; i++) gfl_mulw(la, la, X448_A24); }
 static void op_gfl_addsub(unsigned n) {
-    lmask_t m = lanes_pattern(0xa);
+    lmask_t m = lmask_pattern(0xa);
     for (unsigned i = 0; i < n; i++) gfl_addsub(la, la, lb, m);
 }
 static void op_gfl_permute(unsigned n) {
-    lane_perm p = lanes_perm(1, 0, 3, 2);
+    lperm_t p = lperm_make((const unsigned char[]){1, 0, 3, 2}, 4);
     for (unsigned i = 0; i < n; i++) gfl_permute(la, la, p.idx);
 }
 static void op_gfl_select(unsigned n) {
-    for (unsigned i = 0; i < n; i++) gfl_select(la, la, lb, lanes_all((mask_t)0 - (mask_t)(i & 1)));
+    for (unsigned i = 0; i < n; i++) gfl_select(la, la, lb, lmask_broadcast((mask_t)0 - (mask_t)(i & 1)));
 }
 static void op_gfl_extract_insert(unsigned n) {
     gf t;
@@ -171,9 +171,14 @@ __attribute__((noinline)) void bench_only_loop(const op *o, unsigned n) {
     o->run(n);
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+static const char *op_name(unsigned o) {
+    return OPS[o].name;
+}
+
+/* One round of operation o for bench_rounds: its batch of calls. */
+static unsigned run_op(unsigned o) {
+    OPS[o].run(OPS[o].batch);
+    return OPS[o].batch;
 }
 
 static void self_check(void) {
@@ -198,20 +203,9 @@ static void self_check(void) {
 static int run(int argc, char **argv) {
     unsigned reps = 101, iterations = 10;
     const char *only = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--reps") && i + 1 < argc)
-            reps = (unsigned)strtoul(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
-            only = argv[++i];
-        else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
-            iterations = (unsigned)strtoul(argv[++i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: bench_ladder_lanes [--reps R] | --only OP [--iterations N]\n");
-            return 2;
-        }
-    }
-    if (reps < 1)
-        reps = 1;
+    if (bench_args(argc, argv, "usage: bench_ladder_lanes [--reps R] | --only OP [--iterations N]", &reps, &only,
+                   &iterations, NULL))
+        return 2;
     srand(1);
     self_check();
     for (unsigned j = 0; j < N; j++) {
@@ -244,32 +238,21 @@ static int run(int argc, char **argv) {
     }
 
     if (only) {
-        for (unsigned o = 0; o < NOPS; o++)
-            if (!strcmp(OPS[o].name, only)) {
-                bench_only_loop(&OPS[o], iterations);
-                return 0;
-            }
-        fprintf(stderr, "bench_ladder_lanes: unknown operation %s\n", only);
-        return 2;
+        int o = bench_find(NOPS, op_name, only);
+        if (o < 0) {
+            fprintf(stderr, "bench_ladder_lanes: unknown operation %s\n", only);
+            return 2;
+        }
+        bench_only_loop(&OPS[o], iterations);
+        return 0;
     }
 
-    static uint64_t t[NOPS][1001];
-    if (reps > 1001)
-        reps = 1001;
-    for (unsigned r = 0; r < reps; r++) {
-        for (unsigned j = 0; j < NOPS; j++) {
-            unsigned o = (j + r) % NOPS;
-            uint64_t t0 = ticks();
-            OPS[o].run(OPS[o].batch);
-            t[o][r] = (ticks() - t0) / OPS[o].batch;
-        }
-    }
+    static uint64_t t[NOPS][BENCH_ROUNDS_MAX];
+    reps = bench_rounds(t, NOPS, reps, run_op);
     printf("X448 ladder, scalar layout beside lanes \"%s\" (GF_LANES = %d); %s per call, median of %u\n",
            GF_LANES_NAME, GF_LANES, TICK_UNIT, reps);
-    for (unsigned o = 0; o < NOPS; o++) {
-        qsort(t[o], reps, sizeof t[o][0], cmp_u64);
+    for (unsigned o = 0; o < NOPS; o++)
         printf("  %-22s %10llu\n", OPS[o].name, (unsigned long long)t[o][reps / 2]);
-    }
     gf_serialize(out_buf, fa);
     sink = out_buf[0];
     gfl_extract(fa, la, 0);

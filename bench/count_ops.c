@@ -35,6 +35,7 @@
 #include <unistd.h>
 #include "goldilocks.h"
 #include "field.h"
+#include "scalar.h"
 
 #ifdef HAVE_LIBDECAF
 #define DECAF_EDDSA_NON_KEYPAIR_API_IS_DEPRECATED 0
@@ -144,6 +145,13 @@ static void ours_gfl_mulw(void) {
         gfl_mulw(lc, la, 39081);
 }
 static void ours_gf_isr(void) { (void)gf_isr(fc, fa); }
+/* 1/s mod l (decaf448's scalar inversion), s = x_secret's 56 bytes reduced mod l, encoded */
+static void ours_scalar_invert(void) {
+    scalar_t s, r;
+    scalar_reduce_bytes(&s, cur[0].x_secret, 56);
+    scalar_invert(&r, &s);
+    scalar_to_bytes(out[0], &r);
+}
 
 #ifdef HAVE_LIBDECAF
 static void decaf_x448_op(void) {
@@ -177,6 +185,13 @@ static void decaf_decaf_mul(void) {
     decaf_448_scalar_t s;
     decaf_448_scalar_decode_long(s, in[0].x_secret, 56);
     rc[1] = decaf_448_direct_scalarmul(out[1], decaf_point, s, DECAF_FALSE, DECAF_TRUE) == DECAF_SUCCESS ? 0 : -1;
+}
+/* The same reduction mod l, libdecaf's scalar inversion, the encoding. */
+static void decaf_scalar_inv(void) {
+    decaf_448_scalar_t s, r;
+    decaf_448_scalar_decode_long(s, in[0].x_secret, 56);
+    rc[1] = decaf_448_scalar_invert(r, s) == DECAF_SUCCESS ? 0 : -1;
+    decaf_448_scalar_encode(out[1], r);
 }
 #define DECAF_FN(f) f
 #else
@@ -220,6 +235,7 @@ static const struct op ops[] = {
     { "gf_mulw", ours_gf_mulw, NULL, 0, 0, FIELD_CALLS },
     { "gf_invert", ours_gf_invert, NULL, 0, 0, 1 },
     { "gf_isr", ours_gf_isr, NULL, 0, 0, 1 },
+    { "scalar_invert", ours_scalar_invert, DECAF_FN(decaf_scalar_inv), 56, 1, 1 },
     { "gfl_mul", ours_gfl_mul, NULL, 0, 0, FIELD_CALLS },
     { "gfl_sqr", ours_gfl_sqr, NULL, 0, 0, FIELD_CALLS },
     { "gfl_mulw", ours_gfl_mulw, NULL, 0, 0, FIELD_CALLS },
@@ -256,7 +272,7 @@ int main(int argc, char **argv) {
             list = argv[++i];
         } else {
             fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
-                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,decaf448_scalarmult,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,"
+                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,decaf448_scalarmult,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,scalar_invert,"
                             "gfl_mul,gfl_sqr,gfl_mulw]\n");
             return 2;
         }

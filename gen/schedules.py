@@ -533,9 +533,7 @@ def _mul_carry_next(b, A, B, C, limit):
         if j + 1 < h:
             with b.block(f"limbs {j} and {j + h}: keep {r} bits; the rest is the first term of "
                          f"lo{j + 1} and hi{j + 1}"):
-                c[j] = b.let(f"c{j}", Lo(Mask(b.v(f"lo{j}"), r)))
-                c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(f"hi{j}"), r)))
-            carry_lo, carry_hi = Shr(b.v(f"lo{j}"), r), Shr(b.v(f"hi{j}"), r)
+                carry_lo, carry_hi = _keep_radix(b, c, j, f"lo{j}", f"hi{j}")
             carry_lo, carry_hi = [x if w is None else Widen(w)
                                   for x, w in ((carry_lo, _carry_in_word(b, carry_lo)),
                                                (carry_hi, _carry_in_word(b, carry_hi)))]
@@ -625,6 +623,49 @@ def _carry_parallel(b):
     return c
 
 
+def _sum_products(b, name, ps, init=None):
+    """Lets name = init + the products ps (pairs (x, y), added with wrap), or
+    the first product + the others when init is None; returns name, or None
+    (and lets nothing) when there is neither. For the column sums of
+    _mul_from_memory and _sqr_doubled."""
+    if not ps and init is None:
+        return None
+    if init is None:
+        b.let(name, Mul(*ps[0]))
+        ps = ps[1:]
+    else:
+        b.let(name, init)
+    for x, z in ps:
+        b.add(name, Mul(x, z), wrap=True)
+    return name
+
+
+def _sum_in_order(b, products):
+    """Sums the products (accumulator, x, y) in their order, each into its
+    accumulator: let at its first product, added with wrap after. Returns
+    the set of accumulators started (_blocked_columns, _sqr_doubled)."""
+    started = set()
+    for acc, x, z in products:
+        if acc in started:
+            b.add(acc, Mul(x, z), wrap=True)
+        else:
+            b.let(acc, Mul(x, z))
+            started.add(acc)
+    return started
+
+
+def _keep_radix(b, c, j, lo, hi):
+    """Output limbs j and j + n/2 of a column pair summed one at a time:
+    c[j], c[j + n/2] = the low radix bits of the double words lo and hi
+    (names); returns what is left of each, (lo >> radix, hi >> radix), the
+    carries into the next column pair (_mul_carry_next, _mul_from_memory,
+    _sqr_doubled)."""
+    h, r = b.L.half, b.L.radix
+    c[j] = b.let(f"c{j}", Lo(Mask(b.v(lo), r)))
+    c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(hi), r)))
+    return Shr(b.v(lo), r), Shr(b.v(hi), r)
+
+
 def _mul_from_memory(b, square):
     """gf_mul / gf_sqr for layouts with few registers (16x28 on 32-bit CPUs).
 
@@ -686,16 +727,8 @@ def _mul_from_memory(b, square):
 
     def acc(name, init, ps):
         """name = init + the products ps (a new accumulator, or None)."""
-        if not ps and init is None:
-            return None
-        if init is None:
-            b.let(name, Mul(*ps[0]))
-            ps = ps[1:]
-        else:
-            b.let(name, init)
-        for x, z in ps:
-            b.add(name, Mul(x, z), wrap=True)
-        return b.v(name)
+        name = _sum_products(b, name, ps, init)
+        return None if name is None else b.v(name)
 
     c = [None] * n
     carry_lo = carry_hi = None
@@ -724,10 +757,7 @@ def _mul_from_memory(b, square):
         with b.block(f"limbs {j} and {j + h}: keep {r} bits, carry the rest into "
                      + (f"lo{j + 1} and hi{j + 1}" if j + 1 < h else "the wrap below")
                      + (f" (with hx{j} * 2^{L.word_bits - r})" if hx is not None else "")):
-            c[j] = b.let(f"c{j}", Lo(Mask(b.v(lo.k), r)))
-            c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(hi.k), r)))
-            carry_lo = Shr(b.v(lo.k), r)
-            carry_hi = Shr(b.v(hi.k), r)
+            carry_lo, carry_hi = _keep_radix(b, c, j, lo.k, hi.k)
             if hx is not None:
                 carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits - r))
             if j + 1 == h:
@@ -806,13 +836,7 @@ def _blocked_columns(b, block_products):
                      f"(C - A){{t+{h}}}, hi{{t}} = (C - A){{t}} + B{{t+{h}}} + C{{t+{h}}}, the products of "
                      "the pairs interleaved", vars=[f"{k}{t}" for t in ts for k in ("lo", "hi")]):
             b.barrier("mem")
-            started = set()
-            for acc, x, z in block_products(ts):
-                if acc in started:
-                    b.add(acc, Mul(x, z), wrap=True)
-                else:
-                    b.let(acc, Mul(x, z))
-                    started.add(acc)
+            started = _sum_in_order(b, block_products(ts))
             for t in ts:
                 lo, hi, sa, sc, sd = (f"{k}{t}" for k in ("lo", "hi", "sa", "sc", "sd"))
                 if carry is not None:
@@ -905,19 +929,6 @@ def _sqr_doubled(b):
     def cross(x, col):
         return [(x[i], x[col - i]) for i in range(h) if 0 <= col - i < h and i < col - i]
 
-    def acc(name, ps, init=None):
-        """name = init + the products ps, or None when both are empty."""
-        if not ps and init is None:
-            return None
-        if init is None:
-            b.let(name, Mul(*ps[0]))
-            ps = ps[1:]
-        else:
-            b.let(name, init)
-        for x, z in ps:
-            b.add(name, Mul(x, z), wrap=True)
-        return name
-
     groups = {"A": (a0, "sa", "sd"), "B": (a1, "lo", "hi"), "C": (aa, "hi", "sc")}
 
     def zigzag(ts, g):
@@ -942,7 +953,6 @@ def _sqr_doubled(b):
                        f"C{{t+{h}}}, doubled, then the squares and the carries",
                        vars=[f"{k}{t}" for t in ts for k in ("lo", "hi")]):
             b.barrier("mem")
-            started = set()
             if bs == 1:
                 j = ts[0]
                 order = ([(f"sa{j}", x, z) for x, z in cross(a0, j)] + [(f"sd{j}", x, z) for x, z in cross(a0, j + h)]
@@ -950,12 +960,7 @@ def _sqr_doubled(b):
                          + [(f"hi{j}", x, z) for x, z in cross(aa, j) + cross(a1, j + h)])
             else:
                 order = [p for g in L.mul_group_order for p in zigzag(ts, g)]
-            for name, x, z in order:
-                if name in started:
-                    b.add(name, Mul(x, z), wrap=True)
-                else:
-                    b.let(name, Mul(x, z))
-                    started.add(name)
+            started = _sum_in_order(b, order)
             for j in ts:
                 sa, sd, sc, lo, hi = (f"{k}{j}" if f"{k}{j}" in started else None
                                       for k in ("sa", "sd", "sc", "lo", "hi"))
@@ -968,7 +973,7 @@ def _sqr_doubled(b):
                         if have is None:
                             if sign < 0:
                                 raise ir.BoundError(f"{b.fn.name}: {k}{j} would start with a subtraction")
-                            have = acc(f"{k}{j}", [], b.v(t))
+                            have = _sum_products(b, f"{k}{j}", [], b.v(t))
                         elif sign > 0:
                             b.add(have, b.v(t), wrap=True)
                         else:
@@ -989,7 +994,7 @@ def _sqr_doubled(b):
                         for k, sqs, cin in (("lo", sq_lo, 0), ("hi", sq_hi, 1)):
                             name = names[k]
                             if name is None:
-                                name = acc(f"{k}{j}", sqs[:1])
+                                name = _sum_products(b, f"{k}{j}", sqs[:1])
                                 sqs = sqs[1:]
                             else:
                                 if split and k == "hi":
@@ -1001,12 +1006,10 @@ def _sqr_doubled(b):
                             if carry is not None:
                                 b.add(name, carry[cin], wrap=True)
                             out[k] = name
-                        c[j] = b.let(f"c{j}", Lo(Mask(b.v(out["lo"]), r)))
-                        c[j + h] = b.let(f"c{j + h}", Lo(Mask(b.v(out["hi"]), r)))
-                        carry_hi = Shr(b.v(out["hi"]), r)
+                        carry_lo, carry_hi = _keep_radix(b, c, j, out["lo"], out["hi"])
                         if hx is not None:      # hx{j} doubled: place 2^(word_bits + 1)
                             carry_hi = Add(carry_hi, Shl(Widen(hx), L.word_bits + 1 - r))
-                        new_carry = (Shr(b.v(out["lo"]), r), carry_hi)
+                        new_carry = (carry_lo, carry_hi)
                         b.hi(new_carry[0])
                         b.hi(new_carry[1])
                         break

@@ -563,7 +563,7 @@ void goldilocks_decaf448_scalar_neg(goldilocks_decaf448_scalar *out, const goldi
 
 /*
  * out = 1/a mod l: 0. -1 (out zero) when a is zero, which has no inverse.
- * Constant time (a^(l-2), Fermat), the same for a = 0.
+ * Constant time (Bernstein-Yang divsteps), the same for a = 0.
  */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_decaf448_scalar_invert(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a);

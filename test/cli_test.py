@@ -307,6 +307,11 @@ def test_malformed(c):
                             '-passout', 'pass:secret'))
     ec = c.file(c.ossl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'))
     key56 = xb[-56:]
+    # A key whose first byte is 0x04 reads as an inner OCTET STRING header in the case 'the privateKey
+    # without its inner OCTET STRING' and gets another (right) error: one random key in 512. Keep the
+    # case about what it names.
+    if key56[0] == 0x04:
+        key56 = b'\x05' + key56[1:]
     pub = xpub[-56:]
     # OneAsymmetricKey version 1 with the right public key [1] (RFC 5958): accepted; a wrong one: refused.
     def sequence(b):

@@ -3,10 +3,12 @@
  * the field API of field.h only (never inside a gf).
  *
  * Exponentiations use fixed addition chains, so their sequence of
- * operations does not depend on the element.
+ * operations does not depend on the element; the inversion runs divsteps
+ * (modinv.c), constant time too.
  */
 #include "field.h"
 #include "ct.h"
+#include "modinv.h"
 
 mask_t gf_is_zero(const gf a) {
     uint8_t buf[GF_SER_BYTES];
@@ -102,11 +104,34 @@ mask_t gf_isr(gf out, const gf a) {
     return ok;
 }
 
-/* 1/a = a^(p-2) (Fermat), and p - 2 = 4 * (p-3)/4 + 1: a^(p-2) = (a^((p-3)/4))^4 * a. */
+/*
+ * 1/a by divsteps (modinv.c) on the canonical form: bytes, then machine
+ * words. p = 2^448 - 2^224 - 1 in little-endian 32-bit words.
+ */
+static const uint32_t P32[MODINV_WORDS32] = {
+    0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+    0xfffffffe, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+};
+
 void gf_invert(gf out, const gf a) {
-    gf t;
-    gf_pow_p3_4(t, a);
-    gf_sqrn(t, t, 2);
-    gf_mul(out, t, a);
-    ct_wipe(t, sizeof t);
+    _Static_assert(GF_SER_BYTES * 8 == MODINV_BITS, "56 bytes");
+    const size_t wb = sizeof(gf_word_t);
+    modinv_modulus_t mod;
+    modinv_modulus_init(&mod, P32);
+    uint8_t buf[GF_SER_BYTES];
+    gf_word_t x[MODINV_WORDS];
+    gf_serialize(buf, a); /* canonical: below p, as modinv wants */
+    for (size_t i = 0; i < MODINV_WORDS; i++) {
+        gf_word_t w = 0;
+        for (size_t j = 0; j < wb; j++)
+            w |= (gf_word_t)buf[wb * i + j] << (8 * j);
+        x[i] = w;
+    }
+    modinv(x, x, &mod);
+    for (size_t i = 0; i < MODINV_WORDS; i++)
+        for (size_t j = 0; j < wb; j++)
+            buf[wb * i + j] = (uint8_t)(x[i] >> (8 * j));
+    (void)gf_deserialize(out, buf); /* canonical, so the mask is all ones */
+    ct_wipe(buf, sizeof buf);
+    ct_wipe(x, sizeof x);
 }

@@ -87,7 +87,7 @@ mask_t gf_lobit(const gf a);
 /* out = a^(2^n): n squarings. */
 void gf_sqrn(gf out, const gf a, unsigned n);
 
-/* out = 1/a = a^(p-2); out = 0 when a = 0. */
+/* out = 1/a (divsteps, src/field/modinv.c); out = 0 when a = 0. */
 void gf_invert(gf out, const gf a);
 
 /*
@@ -146,12 +146,44 @@ mask_t gf_isr(gf out, const gf a);
  */
 #include "gf_lanes.h"
 
+/* ---- Lane masks and permutations from public patterns, static inline on the above ---- */
+
+/* Every lane = m (m may be secret: no branch on it). */
+static inline lmask_t lmask_broadcast(mask_t m) {
+    mask_t a[GF_LANES];
+    for (unsigned i = 0; i < GF_LANES; i++)
+        a[i] = m;
+    return lmask_make(a);
+}
+
+/* Lane i all ones iff bit i of the public bits is set (bits from GF_LANES on are ignored). */
+static inline lmask_t lmask_pattern(unsigned bits) {
+    mask_t m[GF_LANES];
+    for (unsigned i = 0; i < GF_LANES; i++)
+        m[i] = (mask_t)0 - (mask_t)((bits >> i) & 1);
+    return lmask_make(m);
+}
+
+/* A public lane permutation for gfl_permute: lane i of the result = lane idx[i] of its input. */
+typedef struct {
+    unsigned char idx[GF_LANES];
+} lperm_t;
+
+/* The permutation taking lane first[i] to lane i for i < n, the lanes from n on kept in place
+ * (n <= GF_LANES, every first[i] < GF_LANES; public), e.g. lperm_make((const unsigned char[]){1, 0}, 2). */
+static inline lperm_t lperm_make(const unsigned char *first, unsigned n) {
+    lperm_t p;
+    for (unsigned i = 0; i < GF_LANES; i++)
+        p.idx[i] = i < n ? first[i] : (unsigned char)i;
+    return p;
+}
+
 /* ---- src/field/field_lanes.c: the same for every lane layout, built on the above ---- */
 
 /* out = a^(2^n) in every lane: n squarings. */
 void gfl_sqrn(gfl out, const gfl a, unsigned n);
 
-/* out = 1/a = a^(p-2) in every lane (the chain of gf_invert); a lane holding 0 gives 0. */
+/* out = 1/a in every lane (up to two lanes gf_invert lane by lane, else a^(p-2) by the chain of gf_isr); a lane holding 0 gives 0. */
 void gfl_invert(gfl out, const gfl a);
 
 /* out = a^((p-3)/4) in every lane (the chain of gf_isr); the mask is gf_isr's, lane by

@@ -184,7 +184,7 @@ int goldilocks_decaf448_scalar_invert(goldilocks_decaf448_scalar *out, const gol
     scalar_t x, r;
     typed_load_scalar(&x, a);
     int is_zero = scalar_eq(&x, &zero); /* 1 or 0, computed without a branch */
-    scalar_invert(&r, &x);              /* 0^(l-2) = 0: the failure output comes for free */
+    scalar_invert(&r, &x);              /* 0 for 0: the failure output comes for free */
     typed_store_scalar(out, &r);
     ct_wipe(&x, sizeof x);
     ct_wipe(&r, sizeof r);

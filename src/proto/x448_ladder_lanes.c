@@ -22,6 +22,8 @@
  * values nobody reads (every permute keeps them in place). Bounds: every
  * gfl operation used returns tight lanes and takes tight ones, so no loose
  * value is ever stored in the state.
+ * The loop over the scalar's bits around the step, the last swap, x2 / z2
+ * and the wipe are x448_ladder_shell.h's, which the other lane form shares.
  *
  * One of the two sources of x448_ladder (x448_ladder.h): configure.py builds
  * it for the targets that list it in their `alternatives`, today none. On
@@ -31,48 +33,73 @@
  * squarings), and the 6 permutes, 4 selects and one extract/insert per step
  * cost twice that saving: the ladder is 17% slower than x448_ladder.c (README).
  */
-#include "x448_ladder.h"
-#include "ct.h"
+#include "x448_ladder_shell.h"
 
 _Static_assert(GF_LANES >= 4, "the lane ladder needs at least four lanes");
 
 /* Everything the ladder keeps that depends on the scalar, to be wiped in one go. */
 typedef struct {
-    uint8_t k[GOLDILOCKS_X448_BYTES];
+    x448_shell_head head; /* k */
     gfl st, g, h, t, v, w;
-    gf x2, z2, w3;
+    gf w3;
 } lane_state;
 
-/* The lmask with lane i set for bit i of the public pattern bits (lanes 0..3). */
-static lmask_t lanes_pattern(unsigned bits) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i < 4 ? (mask_t)0 - (mask_t)((bits >> i) & 1) : 0;
-    return lmask_make(m);
-}
-
-/* Every lane = m (a secret mask: no branch on it). */
-static lmask_t lanes_all(mask_t m) {
-    mask_t a[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        a[i] = m;
-    return lmask_make(a);
-}
-
-/* A permutation of lanes 0..3 (lane i of the result = lane idx of the input), the others kept. */
+/*
+ * The public inputs of the swap and the step. The struct's address goes to
+ * nothing but them (inline), so that the compiler sees its permutations and
+ * masks as the constants they are; x1v, which gfl_mul reads, lives apart.
+ */
 typedef struct {
-    unsigned char idx[GF_LANES];
-} lane_perm;
+    lperm_t cross, evens, odds, abba, round2_a, round2_b;
+    lmask_t sub13, lane0, lane1;
+    const gfl_s *x1v; /* (1, 1, 1, x1) */
+    const gf_s *x1;
+    int x1_in_lanes; /* round 3: 0, on the one lane; 1, a lane product by x1v */
+} lane_args;
 
-static lane_perm lanes_perm(unsigned char l0, unsigned char l1, unsigned char l2, unsigned char l3) {
-    lane_perm p;
-    for (unsigned i = 0; i < GF_LANES; i++)
-        p.idx[i] = (unsigned char)i;
-    p.idx[0] = l0;
-    p.idx[1] = l1;
-    p.idx[2] = l2;
-    p.idx[3] = l3;
-    return p;
+/* (x2, z2) <-> (x3, z3) where swap is all ones (the shell's conditional swap). */
+static inline __attribute__((always_inline)) void lane_cswap(void *state, const void *arg, mask_t swap) {
+    lane_state *s = state;
+    const lane_args *a = arg;
+    gfl_permute(s->t, s->st, a->cross.idx);
+    gfl_select(s->st, s->st, s->t, lmask_broadcast(swap));
+}
+
+/* One step after the swap (see the top of the file). */
+static inline __attribute__((always_inline)) void lane_step(void *state, const void *arg) {
+    lane_state *s = state;
+    const lane_args *a = arg;
+
+    gfl_permute(s->g, s->st, a->evens.idx);
+    gfl_permute(s->h, s->st, a->odds.idx);
+    gfl_addsub(s->t, s->g, s->h, a->sub13);   /* (A, B, C, D) */
+    gfl_permute(s->v, s->t, a->abba.idx);
+    gfl_mul(s->t, s->t, s->v);             /* (AA, BB, CB, DA) */
+
+    gfl_permute(s->g, s->t, a->round2_a.idx);
+    gfl_permute(s->h, s->t, a->round2_b.idx);
+    gfl_addsub(s->v, s->g, s->h, a->sub13);   /* (AA+BB, E, DA+CB, DA-CB) */
+    gfl_select(s->v, s->v, s->g, a->lane0);   /* (AA, E, DA+CB, DA-CB) */
+    gfl_mulw(s->w, s->v, X448_A24);
+    gfl_add_nr(s->w, s->g, s->w);          /* lane 1: F = AA + a24 E, loose: it feeds gfl_mul only */
+    gfl_select(s->w, s->v, s->w, a->lane1);
+    gfl_select(s->w, s->w, s->h, a->lane0);   /* (BB, F, DA+CB, DA-CB) */
+    gfl_mul(s->st, s->v, s->w);            /* (x2, z2, x3, (DA-CB)^2) */
+
+    if (a->x1_in_lanes) {
+        gfl_mul(s->st, s->st, a->x1v);
+    } else {
+        gfl_extract(s->w3, s->st, 3);
+        gf_mul(s->w3, s->w3, a->x1);
+        gfl_insert(s->st, 3, s->w3);
+    }
+}
+
+/* x2, z2 out of lanes 0 and 1, after the last swap. */
+static inline __attribute__((always_inline)) void lane_result(const void *state, gf x2, gf z2) {
+    const lane_state *s = state;
+    gfl_extract(x2, s->st, 0);
+    gfl_extract(z2, s->st, 1);
 }
 
 /*
@@ -82,69 +109,29 @@ static lane_perm lanes_perm(unsigned char l0, unsigned char l1, unsigned char l2
 static inline mask_t ladder_lanes(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
                                   const gf x1, int x1_in_lanes) {
     lane_state s;
-    mask_t swap = 0;
-    const lane_perm cross = lanes_perm(2, 3, 0, 1);  /* (x2, z2) <-> (x3, z3) */
-    const lane_perm evens = lanes_perm(0, 0, 2, 2);
-    const lane_perm odds = lanes_perm(1, 1, 3, 3);
-    const lane_perm abba = lanes_perm(0, 1, 1, 0);
-    const lane_perm round2_a = lanes_perm(0, 0, 3, 3); /* (AA, AA, DA, DA) */
-    const lane_perm round2_b = lanes_perm(1, 1, 2, 2); /* (BB, BB, CB, CB) */
-    const lmask_t sub13 = lanes_pattern(0xa);         /* subtract in lanes 1 and 3 */
-    const lmask_t lane0 = lanes_pattern(0x1), lane1 = lanes_pattern(0x2);
-    gfl x1v; /* (1, 1, 1, x1): public */
+    lane_args a;
+    gfl x1v;
 
-    x448_clamp(s.k, secret);
-    gfl_set_small(s.st, 1); /* x2 = 1, x3 = x1, z2 = 0, z3 = 1; lanes from 4 on: 1 */
-    gf_set_small(s.x2, 0);
-    gfl_insert(s.st, 1, s.x2);
-    gfl_insert(s.st, 2, x1);
+    a.cross = lperm_make((const unsigned char[]){2, 3, 0, 1}, 4); /* (x2, z2) <-> (x3, z3) */
+    a.evens = lperm_make((const unsigned char[]){0, 0, 2, 2}, 4);
+    a.odds = lperm_make((const unsigned char[]){1, 1, 3, 3}, 4);
+    a.abba = lperm_make((const unsigned char[]){0, 1, 1, 0}, 4);
+    a.round2_a = lperm_make((const unsigned char[]){0, 0, 3, 3}, 4); /* (AA, AA, DA, DA) */
+    a.round2_b = lperm_make((const unsigned char[]){1, 1, 2, 2}, 4); /* (BB, BB, CB, CB) */
+    a.sub13 = lmask_pattern(0xa);                                   /* subtract in lanes 1 and 3 */
+    a.lane0 = lmask_pattern(0x1);
+    a.lane1 = lmask_pattern(0x2);
     gfl_set_small(x1v, 1);
     gfl_insert(x1v, 3, x1);
+    a.x1v = x1v;
+    a.x1 = x1;
+    a.x1_in_lanes = x1_in_lanes;
 
-    for (int t = 447; t >= 0; t--) {
-        mask_t k_t = ct_mask_from_bit((uint32_t)(s.k[t >> 3] >> (t & 7)));
-        swap ^= k_t;
-        gfl_permute(s.t, s.st, cross.idx);
-        gfl_select(s.st, s.st, s.t, lanes_all(swap));
-        swap = k_t;
-
-        gfl_permute(s.g, s.st, evens.idx);
-        gfl_permute(s.h, s.st, odds.idx);
-        gfl_addsub(s.t, s.g, s.h, sub13);   /* (A, B, C, D) */
-        gfl_permute(s.v, s.t, abba.idx);
-        gfl_mul(s.t, s.t, s.v);             /* (AA, BB, CB, DA) */
-
-        gfl_permute(s.g, s.t, round2_a.idx);
-        gfl_permute(s.h, s.t, round2_b.idx);
-        gfl_addsub(s.v, s.g, s.h, sub13);   /* (AA+BB, E, DA+CB, DA-CB) */
-        gfl_select(s.v, s.v, s.g, lane0);   /* (AA, E, DA+CB, DA-CB) */
-        gfl_mulw(s.w, s.v, X448_A24);
-        gfl_add_nr(s.w, s.g, s.w);          /* lane 1: F = AA + a24 E, loose: it feeds gfl_mul only */
-        gfl_select(s.w, s.v, s.w, lane1);
-        gfl_select(s.w, s.w, s.h, lane0);   /* (BB, F, DA+CB, DA-CB) */
-        gfl_mul(s.st, s.v, s.w);            /* (x2, z2, x3, (DA-CB)^2) */
-
-        if (x1_in_lanes) {
-            gfl_mul(s.st, s.st, x1v);
-        } else {
-            gfl_extract(s.w3, s.st, 3);
-            gf_mul(s.w3, s.w3, x1);
-            gfl_insert(s.st, 3, s.w3);
-        }
-    }
-    /* swap is now k_0, which clamping made 0; kept as the RFC writes it */
-    gfl_permute(s.t, s.st, cross.idx);
-    gfl_select(s.st, s.st, s.t, lanes_all(swap));
-
-    /* x2 / z2; z2 = 0 (a low-order point) gives 0, as x * 0^(p-2) = 0 in the RFC. */
-    gfl_extract(s.x2, s.st, 0);
-    gfl_extract(s.z2, s.st, 1);
-    gf_invert(s.z2, s.z2);
-    gf_mul(s.x2, s.x2, s.z2);
-    gf_serialize(out, s.x2);
-
-    ct_wipe(&s, sizeof s);
-    return ct_mask_bytes_zero(out, GOLDILOCKS_X448_BYTES);
+    gfl_set_small(s.st, 1); /* x2 = 1, x3 = x1, z2 = 0, z3 = 1; lanes from 4 on: 1 */
+    gf_set_small(s.w3, 0);
+    gfl_insert(s.st, 1, s.w3);
+    gfl_insert(s.st, 2, x1);
+    return x448_ladder_shell(out, secret, &s, sizeof s, lane_cswap, lane_step, lane_result, &a);
 }
 
 mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES], const gf x1) {

@@ -34,6 +34,8 @@
  * Bounds: every gfl operation returns tight lanes, except the loose sums K
  * and R, which feed gfl_mulw, gfl_mul and gfl_select only.
  * Constant time: the secret bit only makes the masks of gfl_cond_swap.
+ * The loop over the scalar's bits around the step, the last swap, x2 / z2
+ * and the wipe are x448_ladder_shell.h's, which the other lane form shares.
  *
  * One of the sources of x448_ladder (x448_ladder.h): configure.py builds it for
  * the targets that list it in their `alternatives`, today armv7. There
@@ -48,46 +50,75 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("unroll-loops")
 #endif
-#include "x448_ladder.h"
-#include "ct.h"
+#include "x448_ladder_shell.h"
 
 _Static_assert(GF_LANES >= 2, "the two-lane ladder needs at least two lanes (configure.py refuses it otherwise)");
 
 /* Everything the ladder keeps that depends on the scalar, to be wiped in one go. */
 typedef struct {
-    uint8_t k[GOLDILOCKS_X448_BYTES];
+    x448_shell_head head; /* k */
     gfl u, v, s, t, n, m, p;
-    gf x2, z2, w3;
+    gf w3;
 } lane2_state;
 
-/* The lmask with lane i set for bit i of the public pattern bits (lanes 0, 1). */
-static lmask_t lanes2_pattern(unsigned bits) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i < 2 ? (mask_t)0 - (mask_t)((bits >> i) & 1) : 0;
-    return lmask_make(m);
-}
-
-/* Every lane = m (a secret mask: no branch on it). */
-static lmask_t lanes2_all(mask_t m) {
-    mask_t a[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        a[i] = m;
-    return lmask_make(a);
-}
-
-/* The permutation that swaps lanes 0 and 1 and keeps the others. */
+/*
+ * The public inputs of the swap and the step. The struct's address goes to
+ * nothing but them (inline), so that the compiler sees its permutation and
+ * masks as the constants they are; x1v, which gfl_mul reads, lives apart.
+ */
 typedef struct {
-    unsigned char idx[GF_LANES];
-} lane2_perm;
+    lperm_t cross;        /* lanes 0 and 1 swapped */
+    lmask_t lane0, lane1; /* lane 0 alone, lane 1 alone */
+    const gfl_s *x1v;     /* (1, x1) */
+    const gf_s *x1;
+    int x1_on_lane;       /* round 3: 0, a lane product by x1v; 1, a scalar product on lane 1 */
+} lane2_args;
 
-static lane2_perm lanes2_swap01(void) {
-    lane2_perm p;
-    for (unsigned i = 0; i < GF_LANES; i++)
-        p.idx[i] = (unsigned char)i;
-    p.idx[0] = 1;
-    p.idx[1] = 0;
-    return p;
+/* U <-> V where swap is all ones (the shell's conditional swap). */
+static inline __attribute__((always_inline)) void lane2_cswap(void *state, const void *arg, mask_t swap) {
+    lane2_state *s = state;
+    (void)arg;
+    gfl_cond_swap(s->u, s->v, lmask_broadcast(swap));
+}
+
+/* One step after the swap (see the top of the file). */
+static inline __attribute__((always_inline)) void lane2_step(void *state, const void *arg) {
+    lane2_state *s = state;
+    const lane2_args *a = arg;
+
+    gfl_permute(s->t, s->u, a->cross.idx);
+    gfl_addsub(s->s, s->u, s->t, a->lane1);   /* S = (A, -B) */
+    gfl_permute(s->t, s->v, a->cross.idx);
+    gfl_addsub(s->t, s->t, s->v, a->lane0);   /* T = (z3-x3, x3+z3) = (-D, C) */
+    gfl_sqr(s->n, s->s);                      /* N = (AA, BB) */
+    gfl_mul(s->m, s->s, s->t);                /* M = (-DA, -CB) */
+
+    gfl_permute(s->t, s->m, a->cross.idx);
+    gfl_addsub(s->m, s->m, s->t, a->lane1);   /* Y = (-DA-CB, DA-CB) */
+    gfl_sqr(s->v, s->m);                      /* (x3, w) */
+
+    gfl_permute(s->p, s->n, a->cross.idx);    /* N' = (BB, AA) */
+    gfl_sub_nr(s->t, s->p, s->n);             /* K = (-E, E), loose */
+    gfl_select(s->s, s->n, s->t, a->lane1);   /* L = (AA, E) */
+    gfl_mulw(s->t, s->t, X448_A24);           /* (-a24 E, a24 E) */
+    gfl_add_nr(s->t, s->p, s->t);             /* (BB - a24 E, AA + a24 E), loose */
+    gfl_select(s->t, s->t, s->p, a->lane0);   /* R = (BB, AA + a24 E) */
+    gfl_mul(s->u, s->s, s->t);                /* (x2, z2) */
+
+    if (a->x1_on_lane) {
+        gfl_extract(s->w3, s->v, 1);
+        gf_mul(s->w3, s->w3, a->x1);
+        gfl_insert(s->v, 1, s->w3);
+    } else {
+        gfl_mul(s->v, s->v, a->x1v);          /* (x3, z3) */
+    }
+}
+
+/* x2, z2 out of U, after the last swap. */
+static inline __attribute__((always_inline)) void lane2_result(const void *state, gf x2, gf z2) {
+    const lane2_state *s = state;
+    gfl_extract(x2, s->u, 0);
+    gfl_extract(z2, s->u, 1);
 }
 
 /*
@@ -97,65 +128,24 @@ static lane2_perm lanes2_swap01(void) {
 static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
                                    const gf x1, int x1_on_lane) {
     lane2_state s;
-    mask_t swap = 0;
-    const lane2_perm cross = lanes2_swap01();
-    const lmask_t lane0 = lanes2_pattern(0x1), lane1 = lanes2_pattern(0x2);
-    gfl x1v; /* (1, x1): public */
+    lane2_args a;
+    gfl x1v;
 
-    x448_clamp(s.k, secret);
-    gfl_set_small(s.u, 1); /* (x2, z2) = (1, 0), (x3, z3) = (x1, 1); lanes from 2 on: 1 */
-    gf_set_small(s.x2, 0);
-    gfl_insert(s.u, 1, s.x2);
-    gfl_set_small(s.v, 1);
-    gfl_insert(s.v, 0, x1);
+    a.cross = lperm_make((const unsigned char[]){1, 0}, 2);
+    a.lane0 = lmask_pattern(0x1);
+    a.lane1 = lmask_pattern(0x2);
     gfl_set_small(x1v, 1);
     gfl_insert(x1v, 1, x1);
+    a.x1v = x1v;
+    a.x1 = x1;
+    a.x1_on_lane = x1_on_lane;
 
-    for (int t = 447; t >= 0; t--) {
-        mask_t k_t = ct_mask_from_bit((uint32_t)(s.k[t >> 3] >> (t & 7)));
-        swap ^= k_t;
-        gfl_cond_swap(s.u, s.v, lanes2_all(swap));
-        swap = k_t;
-
-        gfl_permute(s.t, s.u, cross.idx);
-        gfl_addsub(s.s, s.u, s.t, lane1);   /* S = (A, -B) */
-        gfl_permute(s.t, s.v, cross.idx);
-        gfl_addsub(s.t, s.t, s.v, lane0);   /* T = (z3-x3, x3+z3) = (-D, C) */
-        gfl_sqr(s.n, s.s);                  /* N = (AA, BB) */
-        gfl_mul(s.m, s.s, s.t);             /* M = (-DA, -CB) */
-
-        gfl_permute(s.t, s.m, cross.idx);
-        gfl_addsub(s.m, s.m, s.t, lane1);   /* Y = (-DA-CB, DA-CB) */
-        gfl_sqr(s.v, s.m);                  /* (x3, w) */
-
-        gfl_permute(s.p, s.n, cross.idx);   /* N' = (BB, AA) */
-        gfl_sub_nr(s.t, s.p, s.n);          /* K = (-E, E), loose */
-        gfl_select(s.s, s.n, s.t, lane1);   /* L = (AA, E) */
-        gfl_mulw(s.t, s.t, X448_A24);       /* (-a24 E, a24 E) */
-        gfl_add_nr(s.t, s.p, s.t);          /* (BB - a24 E, AA + a24 E), loose */
-        gfl_select(s.t, s.t, s.p, lane0);   /* R = (BB, AA + a24 E) */
-        gfl_mul(s.u, s.s, s.t);             /* (x2, z2) */
-
-        if (x1_on_lane) {
-            gfl_extract(s.w3, s.v, 1);
-            gf_mul(s.w3, s.w3, x1);
-            gfl_insert(s.v, 1, s.w3);
-        } else {
-            gfl_mul(s.v, s.v, x1v);         /* (x3, z3) */
-        }
-    }
-    /* swap is now k_0, which clamping made 0; kept as the RFC writes it */
-    gfl_cond_swap(s.u, s.v, lanes2_all(swap));
-
-    /* x2 / z2; z2 = 0 (a low-order point) gives 0, as x * 0^(p-2) = 0 in the RFC. */
-    gfl_extract(s.x2, s.u, 0);
-    gfl_extract(s.z2, s.u, 1);
-    gf_invert(s.z2, s.z2);
-    gf_mul(s.x2, s.x2, s.z2);
-    gf_serialize(out, s.x2);
-
-    ct_wipe(&s, sizeof s);
-    return ct_mask_bytes_zero(out, GOLDILOCKS_X448_BYTES);
+    gfl_set_small(s.u, 1); /* (x2, z2) = (1, 0), (x3, z3) = (x1, 1); lanes from 2 on: 1 */
+    gf_set_small(s.w3, 0);
+    gfl_insert(s.u, 1, s.w3);
+    gfl_set_small(s.v, 1);
+    gfl_insert(s.v, 0, x1);
+    return x448_ladder_shell(out, secret, &s, sizeof s, lane2_cswap, lane2_step, lane2_result, &a);
 }
 
 mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES], const gf x1) {

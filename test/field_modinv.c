@@ -1,0 +1,179 @@
+/*
+ * GMP differential test of src/field/modinv.c (divsteps) in the layout's
+ * machine words, for both moduli it serves, p = 2^448 - 2^224 - 1 and the
+ * group order l, against mpz_invert; and of gf_invert exactly (not only
+ * a * out == 1) on tight elements that are not reduced.
+ *
+ * Inputs below M: 0, 1, 2, 3, M - 1, M - 2, M - 3, (M -+ 1) / 2, 2^k,
+ * 2^k - 1, 2^k + 1, M - 2^k for every k with the value in range, values
+ * made of long runs of ones and zeros, and random values. Built once per
+ * layout, so both word sizes (64 and 32 bits) run on a 64-bit host.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "check.h"
+#include "field.h"
+#include "field_oracle.h"
+#include "modinv.h"
+
+static long cases = 20000;
+
+static const char *const P_HEX =
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff";
+static const char *const L_HEX =
+    "3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9c44edb49aed63690216cc2728dc58f552378c292ab5844f3";
+
+static void to_words(gf_word_t w[MODINV_WORDS], const mpz_t x) {
+    memset(w, 0, MODINV_WORDS * sizeof w[0]);
+    mpz_export(w, NULL, -1, sizeof w[0], 0, 0, x);
+}
+
+static void from_words(mpz_t x, const gf_word_t w[MODINV_WORDS]) {
+    mpz_import(x, MODINV_WORDS, -1, sizeof w[0], 0, 0, w);
+}
+
+static void modulus_words32(uint32_t out[MODINV_WORDS32], const mpz_t m) {
+    memset(out, 0, MODINV_WORDS32 * sizeof out[0]);
+    mpz_export(out, NULL, -1, sizeof out[0], 0, 0, m);
+}
+
+/* A value with runs of equal bits, each 1 to 128 bits long, reduced mod m. */
+static void runs_value(mpz_t x, const mpz_t m) {
+    mpz_set_ui(x, 0);
+    unsigned bit = 0, one = (unsigned)(check_rand64() & 1);
+    while (bit < MODINV_BITS) {
+        unsigned len = 1 + (unsigned)(check_rand64() % 128);
+        for (unsigned i = 0; i < len && bit < MODINV_BITS; i++, bit++)
+            if (one)
+                mpz_setbit(x, bit);
+        one ^= 1;
+    }
+    mpz_mod(x, x, m);
+}
+
+static void random_value(mpz_t x, const mpz_t m) {
+    uint8_t buf[MODINV_BITS / 8 + 8];
+    check_randbytes(buf, sizeof buf);
+    mpz_import(x, sizeof buf, -1, 1, 0, 0, buf);
+    mpz_mod(x, x, m);
+}
+
+/* One inversion: modinv(x) against mpz_invert (0 for x = 0); 1 when right. */
+static int one_case(const modinv_modulus_t *mod, const mpz_t m, const mpz_t x, mpz_t got, mpz_t want) {
+    gf_word_t w[MODINV_WORDS], r[MODINV_WORDS];
+    to_words(w, x);
+    modinv(r, w, mod);
+    from_words(got, r);
+    if (mpz_sgn(x) == 0)
+        mpz_set_ui(want, 0);
+    else if (!mpz_invert(want, x, m))
+        return 0;
+    /* and in place */
+    modinv(w, w, mod);
+    return mpz_cmp(got, want) == 0 && memcmp(w, r, sizeof w) == 0;
+}
+
+static void run_modulus(const char *name, const char *hex) {
+    mpz_t m, x, got, want, t;
+    mpz_inits(m, x, got, want, t, NULL);
+    mpz_set_str(m, hex, 16);
+    uint32_t m32[MODINV_WORDS32];
+    modulus_words32(m32, m);
+    modinv_modulus_t mod;
+    modinv_modulus_init(&mod, m32);
+
+    char title[96];
+    snprintf(title, sizeof title, "modinv mod %s: edges, 2^k, M - 2^k against mpz_invert", name);
+    check_test(title);
+    long n = 0;
+    for (unsigned long small = 0; small < 4; small++) {
+        mpz_set_ui(x, small);
+        check(one_case(&mod, m, x, got, want), "%s: x = %lu: got %s", name, small, fo_hex(got));
+        mpz_sub_ui(x, m, small + 1);
+        check(one_case(&mod, m, x, got, want), "%s: x = M - %lu", name, small + 1);
+        n += 2;
+    }
+    mpz_sub_ui(x, m, 1);
+    mpz_fdiv_q_2exp(x, x, 1);
+    check(one_case(&mod, m, x, got, want), "%s: (M - 1) / 2", name);
+    mpz_add_ui(x, x, 1);
+    check(one_case(&mod, m, x, got, want), "%s: (M + 1) / 2", name);
+    for (unsigned k = 0; k < MODINV_BITS; k++) {
+        mpz_set_ui(t, 0);
+        mpz_setbit(t, k);
+        if (mpz_cmp(t, m) >= 0)
+            break;
+        check(one_case(&mod, m, t, got, want), "%s: 2^%u", name, k);
+        mpz_sub_ui(x, t, 1);
+        check(one_case(&mod, m, x, got, want), "%s: 2^%u - 1", name, k);
+        mpz_add_ui(x, t, 1);
+        if (mpz_cmp(x, m) < 0)
+            check(one_case(&mod, m, x, got, want), "%s: 2^%u + 1", name, k);
+        mpz_sub(x, m, t);
+        check(one_case(&mod, m, x, got, want), "%s: M - 2^%u", name, k);
+        n += 4;
+    }
+    check(n > 4 * 440, "%s: %ld edge cases", name, n);
+
+    snprintf(title, sizeof title, "modinv mod %s: runs of ones and zeros, random, against mpz_invert", name);
+    check_test(title);
+    long reps = check_reps(cases);
+    for (long i = 0; i < reps; i++) {
+        if (i % 2)
+            runs_value(x, m);
+        else
+            random_value(x, m);
+        check(one_case(&mod, m, x, got, want), "%s: case %ld: x = %s", name, i, fo_hex(x));
+    }
+    mpz_clears(m, x, got, want, t, NULL);
+}
+
+/*
+ * gf_invert exactly against mpz_invert of a mod p, on tight elements with
+ * random extreme limbs (many at or above p: the canonical form is what is
+ * inverted), the edge elements of field_oracle, and 2^448 - 1 - k.
+ */
+static void run_gf_invert(void) {
+    mpz_t x, want;
+    mpz_inits(x, want, NULL);
+    check_test("gf_invert against mpz_invert, unreduced tight inputs");
+    long reps = check_reps(cases);
+    long above = 0;
+    for (long i = 0; i < reps + FO_EDGES + 4; i++) {
+        gf a, c;
+        if (i < FO_EDGES) {
+            fo_edge(a, (int)i, GF_TIGHT_MAX);
+        } else if (i < FO_EDGES + 4) {
+            mpz_set_ui(x, 0);
+            mpz_setbit(x, 448);
+            mpz_sub_ui(x, x, (unsigned long)(i - FO_EDGES + 1)); /* 2^448 - 1 .. - 4, above p */
+            fo_from_mpz(a, x);
+        } else {
+            fo_random_limbs(a, GF_TIGHT_MAX, check_rand64);
+        }
+        fo_to_mpz(x, a);
+        if (mpz_cmp(x, *fo_p()) >= 0)
+            above++;
+        fo_mod(x);
+        gf_invert(c, a);
+        if (mpz_sgn(x) == 0)
+            mpz_set_ui(want, 0);
+        else
+            check(mpz_invert(want, x, *fo_p()) != 0, "GMP: no inverse");
+        check(fo_eq_mod_p(c, want), "case %ld: 1/a", i);
+        check(fo_limbs_le(c, GF_TIGHT_MAX), "case %ld: over tight", i);
+    }
+    check(above >= 6, "%ld inputs at or above p", above);
+    mpz_clears(x, want, NULL);
+}
+
+int main(int argc, char **argv) {
+    check_init("field_modinv");
+    if (check_slow(argc, argv))
+        cases *= 10;
+    fo_init();
+    run_modulus("p", P_HEX);
+    run_modulus("l", L_HEX);
+    run_gf_invert();
+    return check_done();
+}
