@@ -126,25 +126,28 @@ static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g
      * (delta <- 1 - delta) when swapping, else z + 1.
      */
     word_t z = *delta - 1, u = 1, v = 0, q = 0, r = 1;
+#pragma GCC unroll 62
     for (unsigned i = 0; i < N; i++) {
-        word_t odd = ct_barrier(0 - (g & 1));
-        word_t swap = odd & ((z >> (W - 1)) - 1);
         /*
-         * The three cases at once: with s = f & odd, negated when swapping
-         * ((s ^ swap) - swap), g <- (g + s) / 2 is (g - f) / 2, (g + f) / 2
-         * or g / 2, and f <- g when swapping; the rows of T alike, the row
-         * of f doubled to keep the common 2^i.
+         * pos: all ones when delta > 0; odd: when g is odd. First f and its
+         * row negated when pos, then added to g and its row when odd: g
+         * becomes g - f, g + f or g (times 2, as the halving comes last).
+         * Then, swapping (pos and odd), f + (g - f) = g is the new f, and
+         * the rows alike. The row of f doubled keeps the common 2^i.
          */
-        word_t nf = f ^ ((f ^ g) & swap);
-        word_t nu = u ^ ((u ^ q) & swap);
-        word_t nv = v ^ ((v ^ r) & swap);
-        g = (g - swap + ((f & odd) ^ swap)) >> 1;
-        q = q - swap + ((u & odd) ^ swap);
-        r = r - swap + ((v & odd) ^ swap);
-        z = (z ^ swap) + (swap + 1);
-        f = nf;
-        u = nu << 1;
-        v = nv << 1;
+        const word_t pos = ~ct_barrier((word_t)((limb_t)z >> (W - 1)));
+        const word_t odd = ct_barrier(0 - (g & 1));
+        const word_t swap = pos & odd;
+        g += ((f ^ pos) - pos) & odd;
+        q += ((u ^ pos) - pos) & odd;
+        r += ((v ^ pos) - pos) & odd;
+        f += g & swap;
+        u += q & swap;
+        v += r & swap;
+        z = (z ^ swap) + (swap + 1); /* delta <- 1 - delta (z <- ~z) or 1 + delta */
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
     }
     *delta = z + 1;
     t->u = u;
