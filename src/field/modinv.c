@@ -81,7 +81,7 @@ _Static_assert((word_t)-1 > 0 && (dword_t)-1 > 0, "unsigned words");
 _Static_assert(MODINV_WORDS * W == MODINV_BITS, "whole words");
 _Static_assert(BATCHES * N >= STEPS_MIN, "enough divsteps");
 _Static_assert(sizeof(limb_t) == sizeof(word_t) && sizeof(acc_t) == sizeof(dword_t), "limbs of a word");
-_Static_assert((-5 >> 1) == -3 && ((int64_t)-5 >> 1) == -3, "arithmetic signed right shifts");
+_Static_assert(((limb_t)-5 >> 1) == -3 && ((acc_t)-5 >> 1) == -3, "arithmetic signed right shifts");
 void modinv_pack32(word_t out[MODINV_WORDS], const uint32_t in[MODINV_WORDS32]) {
     const size_t halves = sizeof(word_t) / sizeof(uint32_t);
     for (size_t i = 0; i < MODINV_WORDS; i++) {
@@ -204,8 +204,9 @@ static void from_limbs(word_t out[MODINV_WORDS], const limb_t in[L]) {
  * The accumulator: the limbs a_i, b_i are in [0, 2^N), the top ones too in
  * magnitude (f, g in [-M, M], d, e in (-2M, M), below 2^(MODINV_BITS + 1)
  * <= 2^(N (L - 1) + N)), so |x a_i + y b_i| <= 2^(2N), |md M_i| < 2^(2N+1)
- * and the carry in is below 2^(N+3): together below 2^(2N+2) = 2^(2W-2),
- * inside the signed double word. The output is in limbs again (the low
+ * and the carry in is below 2^(N+2) (the sum before it below 2^(2N+2),
+ * shifted by N): together below 2^(2N) + 2^(2N+1) + 2^(N+2) < 2^(2N+2) =
+ * 2^(2W-2), inside the signed double word. The output is in limbs again (the low
  * ones N bits each, the top one the signed rest; the value fits, its range
  * being that of f, g or d, e).
  */
