@@ -34,9 +34,24 @@
  * mod 2^N, that clears the low N bits. At the end g = 0, f = +-1 (M prime,
  * x != 0), so x^-1 = +-d; for x = 0, g is 0 from the start, f = M and d = 0.
  *
- * Numbers: K = MODINV_WORDS + 1 words, two's complement (the top word
- * signed), all arithmetic on unsigned words and double words (no signed
- * shift, no signed overflow); a signed word w is widened by sext().
+ * Numbers: signed radix-2^N limbs, N = W - 2 (30 on 32-bit words, 62 on
+ * 64-bit ones), L = 15 or 8 of them (450 or 496 bits): a = sum a_i 2^(N i),
+ * every a_i in [0, 2^N) but the top one a_(L-1), signed (floor(a /
+ * 2^(N (L-1)))). A row update is then, limb by limb, two signed products
+ * x a_i + y b_i (and md M_i for d, e) accumulated into a signed double
+ * word; its low N bits are the output limb one place down (the division by
+ * 2^N is a shift of the limb index), the rest, shifted arithmetically, the
+ * signed carry. Signed right shifts are arithmetic (gcc, clang; checked
+ * below); words convert to limbs modulo 2^W (gcc, clang: implementation-
+ * defined, not undefined), and only values that fit are converted.
+ *
+ * d and e stay in (-2M, M), not [0, M): before an update, md = u [d < 0] +
+ * v [e < 0] (and alike with q, r for e); then d' = u (d + M [d < 0]) +
+ * v (e + M [e < 0]) = u d + v e + md M, with both brackets in (-M, M), is in
+ * (-2^N M, 2^N M) as |u| + |v| <= 2^N. Subtracting k M, k in [0, 2^N) the
+ * value that clears the low N bits, gives (-2^(N+1) M, 2^N M), and the
+ * division by 2^N (-2M, M) again. So md - k is in [-2^(N+1) + 1, 2^N], a
+ * signed word. Only the end brings d to [0, M), once.
  */
 #include "modinv.h"
 #include "ct.h"
@@ -46,27 +61,27 @@ typedef gf_dword_t dword_t;
 
 #define W (8 * sizeof(word_t))
 #define N (W - 2)
-#define K (MODINV_WORDS + 1)
+#define L ((MODINV_BITS + 1 + N - 1) / N + 1) /* limbs: 15 or 8 */
 #define STEPS_MIN 1295 /* Theorem 11.2 with b = 448, above */
 #define BATCHES ((STEPS_MIN + N - 1) / N)
 #define LOW_N (((word_t)1 << N) - 1)
+
+/* Signed limbs (one word) and their accumulators (a double word). */
+#if GF_LIMBS == 8
+typedef int64_t limb_t;
+__extension__ typedef __int128 acc_t;
+#else
+typedef int32_t limb_t;
+typedef int64_t acc_t;
+#endif
 
 _Static_assert(sizeof(word_t) == 4 || sizeof(word_t) == 8, "32- or 64-bit words");
 _Static_assert(sizeof(dword_t) == 2 * sizeof(word_t), "double words");
 _Static_assert((word_t)-1 > 0 && (dword_t)-1 > 0, "unsigned words");
 _Static_assert(MODINV_WORDS * W == MODINV_BITS, "whole words");
 _Static_assert(BATCHES * N >= STEPS_MIN, "enough divsteps");
-
-/* The two's complement word w as a double word (sign-extended). */
-static inline dword_t sext(word_t w) {
-    return (dword_t)w | ((dword_t)(0 - (w >> (W - 1))) << W);
-}
-
-/* All ones when the two's complement number a[0..K) is negative. */
-static inline word_t sign_mask(const word_t a[K]) {
-    return ct_barrier(0 - (a[K - 1] >> (W - 1)));
-}
-
+_Static_assert(sizeof(limb_t) == sizeof(word_t) && sizeof(acc_t) == sizeof(dword_t), "limbs of a word");
+_Static_assert(((limb_t)-5 >> 1) == -3 && ((acc_t)-5 >> 1) == -3, "arithmetic signed right shifts");
 void modinv_pack32(word_t out[MODINV_WORDS], const uint32_t in[MODINV_WORDS32]) {
     const size_t halves = sizeof(word_t) / sizeof(uint32_t);
     for (size_t i = 0; i < MODINV_WORDS; i++) {
@@ -111,25 +126,28 @@ static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g
      * (delta <- 1 - delta) when swapping, else z + 1.
      */
     word_t z = *delta - 1, u = 1, v = 0, q = 0, r = 1;
+#pragma GCC unroll 62
     for (unsigned i = 0; i < N; i++) {
-        word_t odd = ct_barrier(0 - (g & 1));
-        word_t swap = odd & ((z >> (W - 1)) - 1);
         /*
-         * The three cases at once: with s = f & odd, negated when swapping
-         * ((s ^ swap) - swap), g <- (g + s) / 2 is (g - f) / 2, (g + f) / 2
-         * or g / 2, and f <- g when swapping; the rows of T alike, the row
-         * of f doubled to keep the common 2^i.
+         * pos: all ones when delta > 0; odd: when g is odd. First f and its
+         * row negated when pos, then added to g and its row when odd: g
+         * becomes g - f, g + f or g (times 2, as the halving comes last).
+         * Then, swapping (pos and odd), f + (g - f) = g is the new f, and
+         * the rows alike. The row of f doubled keeps the common 2^i.
          */
-        word_t nf = f ^ ((f ^ g) & swap);
-        word_t nu = u ^ ((u ^ q) & swap);
-        word_t nv = v ^ ((v ^ r) & swap);
-        g = (g - swap + ((f & odd) ^ swap)) >> 1;
-        q = q - swap + ((u & odd) ^ swap);
-        r = r - swap + ((v & odd) ^ swap);
-        z = (z ^ swap) + (swap + 1);
-        f = nf;
-        u = nu << 1;
-        v = nv << 1;
+        const word_t pos = ~ct_barrier((word_t)((limb_t)z >> (W - 1)));
+        const word_t odd = ct_barrier(0 - (g & 1));
+        const word_t swap = pos & odd;
+        g += ((f ^ pos) - pos) & odd;
+        q += ((u ^ pos) - pos) & odd;
+        r += ((v ^ pos) - pos) & odd;
+        f += g & swap;
+        u += q & swap;
+        v += r & swap;
+        z = (z ^ swap) + (swap + 1); /* delta <- 1 - delta (z <- ~z) or 1 + delta */
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
     }
     *delta = z + 1;
     t->u = u;
@@ -138,81 +156,119 @@ static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g
     t->r = r;
 }
 
-/*
- * out = (x a + y b + k M) / 2^N for signed K-word a, b and a transition
- * matrix row (x, y): |x| + |y| <= 2^N. with_m (a constant at each call,
- * so the compiler drops the k M products where it is 0): the update of f
- * and g passes 0 (the division is exact by construction), that of d and e
- * 1 with k making the low N bits zero. Column i: |carry| <= 2^(W-1), and
- * |x a_i + y b_i| + k M_i <= (2^(N+1) - 1)(2^W - 1), a sum below 2^(2W-1)
- * that the double word holds in two's complement.
- */
-static inline __attribute__((always_inline)) void combine(word_t *restrict out, const word_t a[K], const word_t b[K],
-                                                          word_t x, word_t y, word_t k, const modinv_modulus_t *mod,
-                                                          int with_m) {
-    const dword_t xs = sext(x), ys = sext(y);
-    const word_t xm = 0 - (x >> (W - 1)), ym = 0 - (y >> (W - 1));
-    dword_t c = 0;
-    word_t low = 0;
-#pragma GCC unroll 16
-    for (size_t i = 0; i < K; i++) {
-        if (i < K - 1) {
-            /*
-             * A signed x times an unsigned word a_i: x's unsigned form is x +
-             * 2^W when x < 0, so x a_i = x_u a_i - 2^W (a_i when x < 0);
-             * the double word works mod 2^2W, where the subtraction's word
-             * may wrap.
-             */
-            c += (dword_t)x * a[i] + (dword_t)y * b[i];
-            c -= (dword_t)(word_t)((a[i] & xm) + (b[i] & ym)) << W;
-        } else {
-            c += xs * sext(a[i]) + ys * sext(b[i]); /* the signed top words */
-        }
-        if (with_m && i < MODINV_WORDS)
-            c += (dword_t)k * mod->m[i];
-        word_t w = (word_t)c;
-        if (i > 0)
-            out[i - 1] = (low >> N) | (w << (W - N));
-        low = w;
-        c = sext((word_t)(c >> W));
+
+/* All ones when the number a is negative (its top limb is). */
+static inline word_t sign_mask(const limb_t a[L]) {
+    return ct_barrier((word_t)(a[L - 1] >> (W - 1)));
+}
+
+/* The low N bits of c as a limb (c >> N is the carry, an arithmetic shift). */
+static inline limb_t low_limb(acc_t c) {
+    return (limb_t)((word_t)c & LOW_N);
+}
+
+/* Machine words (a number in [0, 2^MODINV_BITS)) to limbs: limb i is bits N i.. of one or two words. */
+static void to_limbs(limb_t out[L], const word_t in[MODINV_WORDS]) {
+    for (size_t i = 0; i < L; i++) {
+        const size_t bit = N * i, w = bit / W, s = bit % W;
+        word_t v = w < MODINV_WORDS ? in[w] >> s : 0;
+        if (s > 0 && w + 1 < MODINV_WORDS)
+            v |= in[w + 1] << (W - s);
+        out[i] = (limb_t)(v & LOW_N);
     }
-    out[K - 1] = (low >> N) | ((word_t)c << (W - N));
+}
+
+/* Limbs of a number in [0, 2^MODINV_BITS) (every limb in [0, 2^N)) to machine words. */
+static void from_limbs(word_t out[MODINV_WORDS], const limb_t in[L]) {
+    dword_t buf = 0;
+    size_t bits = 0, j = 0;
+    for (size_t i = 0; i < L && j < MODINV_WORDS; i++) {
+        buf |= (dword_t)(word_t)in[i] << bits;
+        bits += N;
+        if (bits >= W) {
+            out[j++] = (word_t)buf;
+            buf >>= W;
+            bits -= W;
+        }
+    }
+    if (j < MODINV_WORDS)
+        out[j] = (word_t)buf;
+    ct_wipe(&buf, sizeof buf);
+}
+
+/*
+ * out = (x a + y b + md M) / 2^N for numbers a, b in limbs, a transition
+ * matrix row (x, y) with |x| + |y| <= 2^N and (with_m, a constant at each
+ * call; 0 for f and g, whose division is exact by construction) md in
+ * [-2^(N+1), 2^N], chosen so that the low N bits of the sum vanish.
+ * The accumulator: the limbs a_i, b_i are in [0, 2^N), the top ones too in
+ * magnitude (f, g in [-M, M], d, e in (-2M, M), below 2^(MODINV_BITS + 1)
+ * <= 2^(N (L - 1) + N)), so |x a_i + y b_i| <= 2^(2N), |md M_i| < 2^(2N+1)
+ * and the carry in is below 2^(N+2) (the sum before it below 2^(2N+2),
+ * shifted by N): together below 2^(2N) + 2^(2N+1) + 2^(N+2) < 2^(2N+2) =
+ * 2^(2W-2), inside the signed double word. The output is in limbs again (the low
+ * ones N bits each, the top one the signed rest; the value fits, its range
+ * being that of f, g or d, e).
+ */
+static inline __attribute__((always_inline)) void combine(limb_t *restrict out, const limb_t a[L], const limb_t b[L],
+                                                          limb_t x, limb_t y, limb_t md, const limb_t m[L],
+                                                          int with_m) {
+    acc_t c = (acc_t)x * a[0] + (acc_t)y * b[0];
+    if (with_m)
+        c += (acc_t)md * m[0];
+    c >>= N; /* the low N bits are zero */
+#pragma GCC unroll 16
+    for (size_t i = 1; i < L; i++) {
+        c += (acc_t)x * a[i] + (acc_t)y * b[i];
+        if (with_m)
+            c += (acc_t)md * m[i];
+        out[i - 1] = low_limb(c);
+        c >>= N;
+    }
+    out[L - 1] = (limb_t)c;
 }
 
 /* The two uses, each a function of its own (registers allocated for its loop alone). */
-static __attribute__((noinline)) void combine_exact(word_t *restrict out, const word_t a[K], const word_t b[K],
-                                                    word_t x, word_t y) {
+static __attribute__((noinline)) void combine_exact(limb_t *restrict out, const limb_t a[L], const limb_t b[L],
+                                                    limb_t x, limb_t y) {
     combine(out, a, b, x, y, 0, NULL, 0);
 }
 
-static __attribute__((noinline)) void combine_mod(word_t *restrict out, const word_t a[K], const word_t b[K],
-                                                  word_t x, word_t y, word_t k, const modinv_modulus_t *mod) {
-    combine(out, a, b, x, y, k, mod, 1);
+static __attribute__((noinline)) void combine_mod(limb_t *restrict out, const limb_t a[L], const limb_t b[L],
+                                                  limb_t x, limb_t y, limb_t md, const limb_t m[L]) {
+    combine(out, a, b, x, y, md, m, 1);
 }
 
 /*
- * a in (-M, 2M) -> a mod M in [0, M), in two masked passes. First a + M
- * when a < 0 (then in (0, M): done), else a - M, in [-M, M); then + M
- * when that is negative (possible only in the second case). Adding -M is
- * adding ~M and 1.
+ * The M multiple of one row (x, y) of the d, e update: md = x [d < 0] +
+ * y [e < 0] - k, k in [0, 2^N) with x d + y e + md M = 0 mod 2^N, i.e.
+ * k = md0 + M^-1 (x d_0 + y e_0) mod 2^N (in words, mod 2^W). The result
+ * is in [-2^(N+1) + 1, 2^N] (above), a signed word.
  */
-static __attribute__((noinline)) void reduce_once(word_t a[K], const modinv_modulus_t *mod) {
-    const word_t keep = ~sign_mask(a); /* all ones: subtract M; zero: add M */
-    dword_t c = keep & 1;
-#pragma GCC unroll 16
-    for (size_t i = 0; i < K; i++) {
-        word_t mi = i < MODINV_WORDS ? mod->m[i] : 0;
-        c += (dword_t)a[i] + (mi ^ keep);
-        a[i] = (word_t)c;
-        c >>= W;
+static inline limb_t m_multiple(word_t x, word_t y, word_t sd, word_t se, const limb_t d[L], const limb_t e[L],
+                                word_t inv) {
+    const word_t md0 = (x & sd) + (y & se);
+    const word_t k = (md0 + inv * (x * (word_t)d[0] + y * (word_t)e[0])) & LOW_N;
+    return (limb_t)(md0 - k);
+}
+
+/* a <- a + M when mask is all ones (a otherwise), carried back to limbs; a + M fits. */
+static void add_masked(limb_t a[L], const limb_t m[L], word_t mask) {
+    acc_t c = 0;
+    for (size_t i = 0; i < L; i++) {
+        c += (acc_t)a[i] + (limb_t)((word_t)m[i] & mask);
+        a[i] = i < L - 1 ? low_limb(c) : (limb_t)c;
+        c >>= N;
     }
-    const word_t neg = sign_mask(a);
-    c = 0;
-#pragma GCC unroll 16
-    for (size_t i = 0; i < K; i++) {
-        c += (dword_t)a[i] + ((i < MODINV_WORDS ? mod->m[i] : 0) & neg);
-        a[i] = (word_t)c;
-        c >>= W;
+}
+
+/* a <- -a when mask is all ones (a otherwise): limb by limb (a_i ^ mask) - mask, carried. */
+static void neg_masked(limb_t a[L], word_t mask) {
+    acc_t c = 0;
+    for (size_t i = 0; i < L; i++) {
+        c += (acc_t)(limb_t)(((word_t)a[i] ^ mask) - mask);
+        a[i] = i < L - 1 ? low_limb(c) : (limb_t)c;
+        c >>= N;
     }
 }
 
@@ -222,55 +278,48 @@ static __attribute__((noinline)) void reduce_once(word_t a[K], const modinv_modu
  * temporary holds a copy of a secret.
  */
 void modinv(word_t out[MODINV_WORDS], const word_t x[MODINV_WORDS], const modinv_modulus_t *mod) {
-    word_t f[2][K], g[2][K], d[2][K] = {{0}}, e[2][K] = {{0}}, delta = 1;
+    limb_t f[2][L], g[2][L], d[2][L] = {{0}}, e[2][L] = {{0}}, m[L];
+    word_t delta = 1, sd, se;
     trans_t t;
-    for (size_t i = 0; i < MODINV_WORDS; i++) {
-        f[0][i] = mod->m[i];
-        g[0][i] = x[i];
-    }
-    f[0][K - 1] = g[0][K - 1] = 0;
+    const word_t inv = 0 - mod->neg_inv; /* M^-1 mod 2^W */
+    to_limbs(m, mod->m);
+    to_limbs(f[0], mod->m);
+    to_limbs(g[0], x);
     e[0][0] = 1;
 
     for (unsigned b = 0; b < BATCHES; b++) {
         const unsigned c = b % 2, n = 1 - c;
-        divsteps(&delta, f[c][0], g[c][0], &t);
+        /* the low W bits of f and g (from limbs 0 and 1), more than N steps need */
+        divsteps(&delta, (word_t)f[c][0] | (word_t)f[c][1] << N, (word_t)g[c][0] | (word_t)g[c][1] << N, &t);
         /* (f, g) <- T (f, g) / 2^N, exact; |f|, |g| <= M before and after */
-        combine_exact(f[n], f[c], g[c], t.u, t.v);
-        combine_exact(g[n], f[c], g[c], t.q, t.r);
-        /*
-         * (d, e) <- T (d, e) / 2^N mod M, for d, e in [0, M): T (d, e) is in
-         * [-2^N (M - 1), 2^N (M - 1)] (|u| + |v| <= 2^N); adding k M, 0 <= k
-         * < 2^N, k = -M^-1 (low N bits) mod 2^N, clears the low N bits, and
-         * (T (d, e) + k M) / 2^N is in (-M, 2M): reduce_once makes it [0, M).
-         */
-        const word_t kd = ((t.u * d[c][0] + t.v * e[c][0]) * mod->neg_inv) & LOW_N;
-        const word_t ke = ((t.q * d[c][0] + t.r * e[c][0]) * mod->neg_inv) & LOW_N;
-        combine_mod(d[n], d[c], e[c], t.u, t.v, kd, mod);
-        combine_mod(e[n], d[c], e[c], t.q, t.r, ke, mod);
-        reduce_once(d[n], mod);
-        reduce_once(e[n], mod);
+        combine_exact(f[n], f[c], g[c], (limb_t)t.u, (limb_t)t.v);
+        combine_exact(g[n], f[c], g[c], (limb_t)t.q, (limb_t)t.r);
+        /* (d, e) <- (T (d, e) + (md, me) M) / 2^N, from (-2M, M) to (-2M, M) */
+        sd = sign_mask(d[c]);
+        se = sign_mask(e[c]);
+        const limb_t md = m_multiple(t.u, t.v, sd, se, d[c], e[c], inv);
+        const limb_t me = m_multiple(t.q, t.r, sd, se, d[c], e[c], inv);
+        combine_mod(d[n], d[c], e[c], (limb_t)t.u, (limb_t)t.v, md, m);
+        combine_mod(e[n], d[c], e[c], (limb_t)t.q, (limb_t)t.r, me, m);
     }
-    const word_t *fin = f[BATCHES % 2], *din = d[BATCHES % 2];
+    limb_t *fin = f[BATCHES % 2], *din = d[BATCHES % 2];
 
     /*
-     * f = +-1 and d in [0, M). When f = -1, x != 0 so d != 0 (d x = -1), and
-     * M - d is in (0, M): out = d, or M - d when f is negative.
+     * f = +-1, d in (-2M, M), and x^-1 = d f mod M: d + M when negative is
+     * in (-M, M); negated when f < 0, still in (-M, M); + M when negative,
+     * in [0, M).
      */
-    word_t neg = sign_mask(fin), md[K];
-    dword_t borrow = 0;
-    for (size_t i = 0; i < K; i++) {
-        dword_t y = (dword_t)(i < MODINV_WORDS ? mod->m[i] : 0) - din[i] - borrow;
-        md[i] = (word_t)y;
-        borrow = (y >> W) & 1;
-    }
-    for (size_t i = 0; i < MODINV_WORDS; i++)
-        out[i] = (din[i] & ~neg) | (md[i] & neg);
+    add_masked(din, m, sign_mask(din));
+    neg_masked(din, sign_mask(fin));
+    add_masked(din, m, sign_mask(din));
+    from_limbs(out, din);
 
     ct_wipe(f, sizeof f);
     ct_wipe(g, sizeof g);
     ct_wipe(d, sizeof d);
     ct_wipe(e, sizeof e);
-    ct_wipe(md, sizeof md);
     ct_wipe(&t, sizeof t);
     ct_wipe(&delta, sizeof delta);
+    ct_wipe(&sd, sizeof sd);
+    ct_wipe(&se, sizeof se);
 }
