@@ -215,6 +215,9 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
  */
 int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w);
 
+/* Bits [pos, pos + n) of k (words 32-bit words; n <= 24; zeros above the words). */
+uint32_t point_bits_at(const uint32_t *k, unsigned words, unsigned pos, unsigned n);
+
 /* table[i] = (2i + 1) p. */
 void point_odd_multiples(point_cached_t table[WNAF_VAR_ENTRIES], const point_t *p);
 /* acc += [d]P for a wNAF digit d (odd or zero), odd[i] = (2i + 1) P. */
@@ -245,12 +248,6 @@ int point_in_prime_subgroup_vartime(const point_t *a);
  * scratch holds n elements. Constant time in the points' values.
  */
 void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *scratch);
-
-/*
- * The same digits as point_wnaf_recode (the same contract; a carry out of
- * the top word needs naf_len >= 32 words + 1), in about a tenth of the time.
- */
-int point_wnaf_digits(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w);
 
 /* The most points of one point_msm_base_vartime (two per signature of a batch chunk). */
 #define MSM_MAX_POINTS 64

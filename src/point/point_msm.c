@@ -53,43 +53,6 @@ void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *s
     }
 }
 
-/* Bits [pos, pos + n) of k (n <= 24; zeros above the words). */
-static uint32_t bits_at(const uint32_t *k, unsigned words, unsigned pos, unsigned n) {
-    unsigned w = pos / 32, s = pos % 32;
-    uint64_t v = 0;
-    if (w < words)
-        v = k[w];
-    if (w + 1 < words)
-        v |= (uint64_t)k[w + 1] << 32;
-    return (uint32_t)(v >> s) & ((1u << n) - 1);
-}
-
-/*
- * The width-w NAF, as point_wnaf_recode, by windows instead of a shift of
- * the whole integer per bit: at the lowest position i where the integer
- * left (the bits above i plus the carry) is odd, the w bits there plus the
- * carry give an odd value v in [1, 2^w); the digit is v, or v - 2^w with a
- * carry into position i + w when v >= 2^(w-1); then skip w positions.
- */
-int point_wnaf_digits(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w) {
-    memset(naf, 0, naf_len);
-    uint32_t carry = 0;
-    int top = 0;
-    for (unsigned i = 0; i < naf_len;) {
-        if (bits_at(k, words, i, 1) == carry) {
-            i++;
-            continue;
-        }
-        int32_t v = (int32_t)(bits_at(k, words, i, w) + carry);
-        carry = (uint32_t)(v >> (w - 1)) & 1;
-        v -= (int32_t)(carry << w);
-        naf[i] = (int8_t)v;
-        top = (int)i + 1;
-        i += w;
-    }
-    return top;
-}
-
 static unsigned scalar_bits(const scalar_t *k) {
     for (int i = SCALAR_WORDS - 1; i >= 0; i--)
         if (k->word[i])
@@ -119,7 +82,7 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
 
     if (n > MSM_MAX_POINTS)
         n = MSM_MAX_POINTS; /* callers never pass more */
-    int top = point_wnaf_digits(naf_b, MSM_NAF_LEN, b->word, SCALAR_WORDS, WNAF_BASE_BITS);
+    int top = point_wnaf_recode(naf_b, MSM_NAF_LEN, b->word, SCALAR_WORDS, WNAF_BASE_BITS);
     for (unsigned i = 0; i < MSM_NAF_LEN; i++)
         busy[i] = naf_b[i] != 0;
     size_t used = 0;
@@ -132,7 +95,7 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
         odd_multiples(&pool[used], entries, &p[i]);
         table[i] = &pool[used];
         used += entries;
-        int t = point_wnaf_digits(naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);
+        int t = point_wnaf_recode(naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);
         top = t > top ? t : top;
         for (int j = 0; j < t; j++)
             busy[j] |= naf[i][j] != 0;
@@ -170,7 +133,7 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
 static void signed_digits(int8_t d[PIPPENGER_WINDOWS], const scalar_t *k) {
     uint32_t carry = 0;
     for (unsigned j = 0; j < PIPPENGER_WINDOWS; j++) {
-        uint32_t v = bits_at(k->word, SCALAR_WORDS, PIPPENGER_C * j, PIPPENGER_C) + carry;
+        uint32_t v = point_bits_at(k->word, SCALAR_WORDS, PIPPENGER_C * j, PIPPENGER_C) + carry;
         carry = (v + PIPPENGER_BUCKETS) >> PIPPENGER_C;
         d[j] = (int8_t)((int32_t)v - (int32_t)(carry << PIPPENGER_C));
     }

@@ -66,7 +66,7 @@ static int chunk_naf(int8_t naf[CHUNK_NAF_LEN], const scalar_t *k, unsigned j, u
     for (unsigned i = 0; i < CHUNK_WORDS; i++)
         c[i] = word_at(k, PRECOMP_CHUNK_BITS * j + 32 * i);
     c[CHUNK_WORDS - 1] &= (1u << (PRECOMP_CHUNK_BITS - 32 * (CHUNK_WORDS - 1))) - 1;
-    return point_wnaf_digits(naf, CHUNK_NAF_LEN, c, CHUNK_WORDS, w);
+    return point_wnaf_recode(naf, CHUNK_NAF_LEN, c, CHUNK_WORDS, w);
 }
 
 mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const scalar_t *s, const scalar_t *k,

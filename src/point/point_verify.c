@@ -45,6 +45,13 @@ static void big_shl(big_t *out, const big_t *a, unsigned s) {
     }
 }
 
+/* a >>= 1. */
+static void big_shr1(big_t *a) {
+    for (unsigned i = 0; i + 1 < BIG_WORDS; i++)
+        a->w[i] = (a->w[i] >> 1) | (a->w[i + 1] << 31);
+    a->w[BIG_WORDS - 1] >>= 1;
+}
+
 static int big_geq(const big_t *a, const big_t *b) {
     for (int i = BIG_WORDS - 1; i >= 0; i--)
         if (a->w[i] != b->w[i])
@@ -89,14 +96,28 @@ static void halfsize(big_t *u, big_t *v, int *v_neg, const scalar_t *k) {
     memset(&t1, 0, sizeof t1);
     t1.w[0] = 1;
     int i = 1;
+    big_t tmpt;
     while (big_bits(&r1) > 224) {
         int s = (int)big_bits(&r0) - (int)big_bits(&r1);
-        for (; s >= 0; s--) {
+        if (s <= 1) {
+            /* lengths within a bit: the quotient is 1 to 3 (r0 > r1), by subtractions (most steps) */
+            do {
+                big_sub(&r0, &r1);
+                big_add(&t0, &t1);
+            } while (big_geq(&r0, &r1));
+        } else {
+            /* binary long division: r1 and t1 shifted by s once, then one bit down per quotient bit */
             big_shl(&tmp, &r1, (unsigned)s);
-            if (big_geq(&r0, &tmp)) {
-                big_sub(&r0, &tmp);
-                big_shl(&tmp, &t1, (unsigned)s);
-                big_add(&t0, &tmp);
+            big_shl(&tmpt, &t1, (unsigned)s);
+            for (;;) {
+                if (big_geq(&r0, &tmp)) {
+                    big_sub(&r0, &tmp);
+                    big_add(&t0, &tmpt);
+                }
+                if (s-- == 0)
+                    break;
+                big_shr1(&tmp);
+                big_shr1(&tmpt);
             }
         }
         big_t x = r0;

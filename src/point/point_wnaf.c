@@ -11,32 +11,38 @@
 
 #define NAF_LEN (32 * SCALAR_WORDS + 1)
 
+uint32_t point_bits_at(const uint32_t *k, unsigned words, unsigned pos, unsigned n) {
+    unsigned w = pos / 32, s = pos % 32;
+    uint64_t v = 0;
+    if (w < words)
+        v = k[w];
+    if (w + 1 < words)
+        v |= (uint64_t)k[w + 1] << 32;
+    return (uint32_t)(v >> s) & ((1u << n) - 1);
+}
+
+/*
+ * By windows, without a shift of the whole integer per bit: at the lowest
+ * position i where the integer left (the bits above i plus the carry) is
+ * odd, the w bits there plus the carry give an odd value v in [1, 2^w); the
+ * digit is v, or v - 2^w with a carry into position i + w when v >= 2^(w-1);
+ * then skip w positions (the next w - 1 digits are zero).
+ */
 int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned words, unsigned w) {
-    /* Work on a copy with a spare word: n - d can carry one word up. */
-    uint32_t n[WNAF_MAX_WORDS + 1];
-    memcpy(n, k, words * sizeof *k);
-    n[words] = 0;
     memset(naf, 0, naf_len);
+    uint32_t carry = 0;
     int top = 0;
-    const int32_t half = 1 << (w - 1), full = 1 << w;
-    for (unsigned i = 0; i < naf_len; i++) {
-        if (n[0] & 1) {
-            int32_t d = (int32_t)(n[0] & (uint32_t)(full - 1));
-            if (d >= half)
-                d -= full;
-            naf[i] = (int8_t)d;
-            top = (int)i + 1;
-            /* n -= d; n >= d, and n - d = 0 mod 2^w */
-            int64_t carry = -(int64_t)d;
-            for (unsigned j = 0; j <= words && carry; j++) {
-                int64_t s = (int64_t)n[j] + carry;
-                n[j] = (uint32_t)s;
-                carry = s < 0 ? -1 : s >> 32;
-            }
+    for (unsigned i = 0; i < naf_len;) {
+        if (point_bits_at(k, words, i, 1) == carry) {
+            i++;
+            continue;
         }
-        for (unsigned j = 0; j < words; j++)
-            n[j] = (n[j] >> 1) | (n[j + 1] << 31);
-        n[words] >>= 1;
+        int32_t v = (int32_t)(point_bits_at(k, words, i, w) + carry);
+        carry = (uint32_t)(v >> (w - 1)) & 1;
+        v -= (int32_t)(carry << w);
+        naf[i] = (int8_t)v;
+        top = (int)i + 1;
+        i += w;
     }
     return top;
 }
