@@ -80,19 +80,7 @@ def check(L, texts, fns_by_file=None):
         for name, fn in by_name.items():
             if name not in read:
                 raise MatchError(f"{L.name} {fname}: {name} is missing")
-            cfn = read[name]
-            try:
-                sentence = prove.prove(L, cfn)
-            except (prove.ProofError, ir.BoundError) as e:
-                raise MatchError(f"{L.name} {fname}: the C of {e}") from None
-            want, got = prove.values(L, fn), prove.values(L, cfn)
-            for key in sorted(set(want) | set(got), key=repr):
-                if want.get(key) != got.get(key):
-                    what = "return value" if key[1] == "return" else f"{key[1]}[{key[2]}]"
-                    case = "" if key[0] is None else f" (select bit {key[0]})"
-                    raise MatchError(f"{L.name} {fname}: {name}: {what}{case} differs from the schedule: "
-                                     f"C {got.get(key)!r}, schedule {want.get(key)!r}")
-            done.append((name, sentence))
+            done.append((name, _prove_and_match(L, f"{L.name} {fname}", name, read[name], fn)))
         for name, fn in alone.items():
             if name not in read:
                 raise MatchError(f"{L.name} {fname}: {name} is missing")
@@ -133,18 +121,26 @@ def check_lanes(isa, L, texts, fns_by_file):
             # prove.spec knows the routine by its scalar name
             cfn.name = sched_name = "gf" + name[3:]
             sched = _renamed(fn, sched_name)
-            try:
-                sentence = prove.prove(L, cfn)
-            except (prove.ProofError, ir.BoundError) as e:
-                raise MatchError(f"{isa.name} {fname}: the C of {e}") from None
-            want, got = prove.values(L, sched), prove.values(L, cfn)
-            for key in sorted(set(want) | set(got), key=repr):
-                if want.get(key) != got.get(key):
-                    what = "return value" if key[1] == "return" else f"{key[1]}[{key[2]}]"
-                    raise MatchError(f"{isa.name} {fname}: {name}: {what} differs from the schedule: "
-                                     f"C {got.get(key)!r}, schedule {want.get(key)!r}")
-            done.append((name, sentence))
+            done.append((name, _prove_and_match(L, f"{isa.name} {fname}", name, cfn, sched)))
     return done
+
+
+def _prove_and_match(L, where, name, cfn, fn):
+    """Proves the routine read back from the C (cfn) on its own as a routine
+    of layout L and matches every value it computes with its schedule's (fn).
+    Returns the proof's sentence; raises MatchError, its message led by where."""
+    try:
+        sentence = prove.prove(L, cfn)
+    except (prove.ProofError, ir.BoundError) as e:
+        raise MatchError(f"{where}: the C of {e}") from None
+    want, got = prove.values(L, fn), prove.values(L, cfn)
+    for key in sorted(set(want) | set(got), key=repr):
+        if want.get(key) != got.get(key):
+            what = "return value" if key[1] == "return" else f"{key[1]}[{key[2]}]"
+            case = "" if key[0] is None else f" (select bit {key[0]})"
+            raise MatchError(f"{where}: {name}: {what}{case} differs from the schedule: "
+                             f"C {got.get(key)!r}, schedule {want.get(key)!r}")
+    return sentence
 
 
 def _renamed(fn, name):

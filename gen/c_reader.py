@@ -133,19 +133,56 @@ class Parser:
         if not self.accept(value):
             self.err(f"expected {value!r}, found {self.peek()[1]!r}")
 
-    def ident(self):
+    def token(self, kind, what):
+        """The next token's value, which must be of kind ("id", "num")."""
         k, v, _ = self.next()
-        if k != "id":
+        if k != kind:
             self.i -= 1
-            self.err(f"expected a name, found {v!r}")
+            self.err(f"expected {what}, found {v!r}")
         return v
 
+    def ident(self):
+        return self.token("id", "a name")
+
     def number(self):
-        k, v, _ = self.next()
-        if k != "num":
-            self.i -= 1
-            self.err(f"expected a number, found {v!r}")
-        return v
+        return self.token("num", "a number")
+
+    def skip_declaration(self):
+        """Skips a type definition of the header (after its first token) to its ;."""
+        depth = 0
+        while True:
+            tok = self.next()
+            if tok[0] == "eof":
+                self.err("unterminated declaration")
+            if tok[1] == "{":
+                depth += 1
+            elif tok[1] == "}":
+                depth -= 1
+            elif tok[1] == ";" and depth == 0:
+                return
+
+    def skip_group(self, open_, close, what):
+        """Skips to the close matching an open just read (a body, a parameter list)."""
+        depth = 1
+        while depth:
+            tok = self.next()
+            if tok[0] == "eof":
+                self.err(f"unterminated {what}")
+            if tok[0] == "op":
+                depth += {open_: 1, close: -1}.get(tok[1], 0)
+
+
+def check_params(p, name, params, sched, kinds):
+    """The parameters as read, [(name, type, const)], against the schedule's
+    [(name, kind)]: the same names in order, each of a C type its kind allows
+    (kinds: {(type, const): kinds}). Returns the schedule's list."""
+    want = [(n, k) for n, k in sched.params]
+    if [n for n, _, _ in params] != [n for n, _ in want]:
+        p.err(f"{name}: parameters {[n for n, _, _ in params]}, schedule {[n for n, _ in want]}")
+    for (n, t, const), (_, k) in zip(params, want):
+        if k not in kinds.get((t, const), ()):
+            p.err(f"{name}: parameter {n} is {'const ' if const else ''}{t}, the schedule's is {k}")
+    return want
 
 
 class Function:
@@ -372,6 +409,27 @@ class Function:
                 p.err(f"{hide}(local) expected")
             self.emit(ir.Stmt("hide", var=args[0][1]))
 
+    def scratch_struct(self, types, what):
+        """struct { T name[n]; ... } var; of element types in types: the local
+        scratch memory of a schedule (ir "scratch")."""
+        p = self.p
+        p.expect("struct")
+        p.expect("{")
+        fields = []
+        while not p.accept("}"):
+            if p.ident() not in types:
+                p.err(f"a local struct holds {what} only")
+            f = p.ident()
+            p.expect("[")
+            n = p.number()
+            p.expect("]")
+            p.expect(";")
+            fields.append((f, n))
+        name = p.ident()
+        p.expect(";")
+        self.scratch[name] = dict(fields)
+        self.emit(ir.Stmt("scratch", var=name, vars=fields))
+
     def statement(self):
         p = self.p
         k, v, _ = p.peek()
@@ -379,22 +437,7 @@ class Function:
             self.macro_statement(v, "GF_RELOAD_BARRIER", "GF_HIDE")
             return
         if v == "struct":
-            p.next()
-            p.expect("{")
-            fields = []
-            while not p.accept("}"):
-                if p.ident() != "gf_word_t":
-                    p.err("a local struct holds gf_word_t arrays only")
-                f = p.ident()
-                p.expect("[")
-                n = p.number()
-                p.expect("]")
-                p.expect(";")
-                fields.append((f, n))
-            name = p.ident()
-            p.expect(";")
-            self.scratch[name] = dict(fields)
-            self.emit(ir.Stmt("scratch", var=name, vars=fields))
+            self.scratch_struct(("gf_word_t",), "gf_word_t arrays")
             return
         if v == "return":
             p.next()
@@ -603,18 +646,7 @@ def read(text, layout_h, schedules_by_name):
     while p.peek()[0] != "eof":
         p.accept("__extension__")
         if p.accept("typedef") or p.peek()[1] == "struct":
-            # a type definition of the header: skip to its ;
-            depth = 0
-            while True:
-                tok = p.next()
-                if tok[0] == "eof":
-                    p.err("unterminated declaration")
-                if tok[1] in ("{",):
-                    depth += 1
-                elif tok[1] == "}":
-                    depth -= 1
-                elif tok[1] == ";" and depth == 0:
-                    break
+            p.skip_declaration()  # a type definition of the header
             continue
         p.accept("static")
         p.accept("inline")
@@ -636,20 +668,9 @@ def read(text, layout_h, schedules_by_name):
             # a function the template writes by hand (gf_copy, gf_select, ...): skip its body
             others.append(name)
             p.expect("{")
-            depth = 1
-            while depth:
-                tok = p.next()
-                if tok[0] == "eof":
-                    p.err(f"unterminated body of {name}")
-                if tok[0] == "op":
-                    depth += {"{": 1, "}": -1}.get(tok[1], 0)
+            p.skip_group("{", "}", f"body of {name}")
             continue
-        want = [(n, k) for n, k in sched.params]
-        if [n for n, _, _ in params] != [n for n, _ in want]:
-            p.err(f"{name}: parameters {[n for n, _, _ in params]}, schedule {[n for n, _ in want]}")
-        for (n, t, const), (_, k) in zip(params, want):
-            if k not in PARAM_KINDS.get((t, const), ()):
-                p.err(f"{name}: parameter {n} is {'const ' if const else ''}{t}, the schedule's is {k}")
+        want = check_params(p, name, params, sched, PARAM_KINDS)
         if rtype != ("mask_t" if sched.ret else "void"):
             p.err(f"{name}: returns {rtype}")
         if name in found:
@@ -780,22 +801,7 @@ class LaneFunction(Function):
             self.macro_statement(v, "GFL_RELOAD_BARRIER", "GFL_HIDE")
             return
         if v == "struct":
-            p.next()
-            p.expect("{")
-            fields = []
-            while not p.accept("}"):
-                if p.ident() not in self.vtypes:
-                    p.err("a local struct holds vector arrays only")
-                f = p.ident()
-                p.expect("[")
-                n = p.number()
-                p.expect("]")
-                p.expect(";")
-                fields.append((f, n))
-            name = p.ident()
-            p.expect(";")
-            self.scratch[name] = dict(fields)
-            self.emit(ir.Stmt("scratch", var=name, vars=fields))
+            self.scratch_struct(self.vtypes, "vector arrays")
             return
         const = p.accept("const")
         if p.peek()[0] == "id" and p.peek()[1] in self.vtypes:
@@ -889,29 +895,9 @@ def read_lanes(text, isa, schedules_by_name, bits):
     """
     p = Parser(tokenize(strip(text)), bits)
     found, others = {}, []
-
-    def skip(open_, close):
-        depth = 1
-        while depth:
-            tok = p.next()
-            if tok[0] == "eof":
-                p.err("unterminated " + open_)
-            if tok[0] == "op":
-                depth += {open_: 1, close: -1}.get(tok[1], 0)
-
     while p.peek()[0] != "eof":
         if p.accept("typedef") or p.peek()[1] == "struct":
-            depth = 0
-            while True:
-                tok = p.next()
-                if tok[0] == "eof":
-                    p.err("unterminated declaration")
-                if tok[1] == "{":
-                    depth += 1
-                elif tok[1] == "}":
-                    depth -= 1
-                elif tok[1] == ";" and depth == 0:
-                    break
+            p.skip_declaration()
             continue
         p.accept("static")
         p.accept("inline")
@@ -920,12 +906,12 @@ def read_lanes(text, isa, schedules_by_name, bits):
         p.expect("(")
         sched = schedules_by_name.get(name)
         if sched is None:
-            skip("(", ")")
+            p.skip_group("(", ")", "(")
             if p.accept(";"):
                 continue
             others.append(name)
             p.expect("{")
-            skip("{", "}")
+            p.skip_group("{", "}", "{")
             continue
         params = []
         while not p.accept(")"):
@@ -936,12 +922,7 @@ def read_lanes(text, isa, schedules_by_name, bits):
             p.accept(",")
         if p.accept(";"):
             continue
-        want = [(n, k) for n, k in sched.params]
-        if [n for n, _, _ in params] != [n for n, _ in want]:
-            p.err(f"{name}: parameters {[n for n, _, _ in params]}, schedule {[n for n, _ in want]}")
-        for (n, t, const), (_, k) in zip(params, want):
-            if k not in LANE_PARAM_KINDS.get((t, const), ()):
-                p.err(f"{name}: parameter {n} is {'const ' if const else ''}{t}, the schedule's is {k}")
+        want = check_params(p, name, params, sched, LANE_PARAM_KINDS)
         if rtype != "void":
             p.err(f"{name}: returns {rtype}")
         if name in found:

@@ -318,18 +318,17 @@ takes one compiler for the field code.
 # read costs about what an addition saves, so 8-entry tables win, where x86's
 # 8x56 keeps 5x6x15 (src/point/point.h). ARMv7 with NEON (16x28arm too) makes
 # its single calls with point_comb_split.c's comb (COMB_N/T/S), not this one.
+# The 32-bit ARM layouts: 16x28's limbs with these schedule choices, and the
+# column pairs of gf_mul taken some at a time (the one choice between them).
+ARM_16X28 = dict(mul_operands_in_memory=True, sqr_pairs_per_block=1, mul_group_order="ABC",
+                 hide_subtrahend=("gf_mul",), carry_word=True, no_tree_ter=("gf_sqr",),
+                 gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14))
 LAYOUTS["16x28arm"] = _scalar_layout(
-    "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
-    mul_pairs_per_block=3, sqr_pairs_per_block=1, mul_group_order="ABC",
-    hide_subtrahend=("gf_mul",), carry_word=True, no_tree_ter=("gf_sqr",),
-    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
+    "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_pairs_per_block=3, **ARM_16X28,
     notes="Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them\n"
           "unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.\n" + ARM_NOTES)
 LAYOUTS["16x28armv5"] = _scalar_layout(
-    "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_operands_in_memory=True,
-    mul_pairs_per_block=4, sqr_pairs_per_block=1, mul_group_order="ABC",
-    hide_subtrahend=("gf_mul",), carry_word=True, no_tree_ter=("gf_sqr",),
-    gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14),
+    "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_pairs_per_block=4, **ARM_16X28,
     notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
           + ARM_NOTES)
 
