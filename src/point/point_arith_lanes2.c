@@ -52,36 +52,6 @@
 
 _Static_assert(GF_LANES >= 2, "point_arith_lanes2.c needs at least two lanes (configure.py refuses it otherwise)");
 
-/* The lmask of lane 1 alone. */
-static lmask_t lane1_mask(void) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i == 1 ? (mask_t)-1 : 0;
-    return lmask_make(m);
-}
-
-/* The lmask of lane 0 alone. */
-static lmask_t lane0_mask(void) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i == 0 ? (mask_t)-1 : 0;
-    return lmask_make(m);
-}
-
-/* A permutation of lanes 0 and 1 (lane 0 = lane l0, lane 1 = lane l1), the others kept. */
-typedef struct {
-    unsigned char idx[GF_LANES];
-} lanes2_perm;
-
-static lanes2_perm perm01(unsigned char l0, unsigned char l1) {
-    lanes2_perm p;
-    for (unsigned i = 0; i < GF_LANES; i++)
-        p.idx[i] = (unsigned char)i;
-    p.idx[0] = l0;
-    p.idx[1] = l1;
-    return p;
-}
-
 /* out = (a, b) in lanes 0, 1; a in the lanes from 2 on. a, b tight. */
 static inline void pack2(gfl out, const gf a, const gf b) {
     gfl_broadcast(out, a);
@@ -94,7 +64,7 @@ static inline void pack2(gfl out, const gf a, const gf b) {
  * coordinates (q1 only when q1 is not NULL).
  */
 static inline __attribute__((always_inline)) void round2(gf p0, gf p1, gf q0, gf q1, gfl u, const gfl v) {
-    const lanes2_perm swap = perm01(1, 0);
+    const lperm_t swap = lperm_make((const unsigned char[]){1, 0}, 2);
     gfl r;
     gfl_mul(r, u, v);
     gfl_extract(p0, r, 0);
@@ -108,8 +78,9 @@ static inline __attribute__((always_inline)) void round2(gf p0, gf p1, gf q0, gf
 
 /* The doubling; T3 only when with_t (a constant at every call site). */
 static inline __attribute__((always_inline)) void double_lanes2(point_t *out, const point_t *a, int with_t) {
-    const lanes2_perm swap = perm01(1, 0), lane1_both = perm01(1, 1);
-    const lmask_t lane0 = lane0_mask(), lane1 = lane1_mask();
+    const lperm_t swap = lperm_make((const unsigned char[]){1, 0}, 2);
+    const lperm_t lane1_both = lperm_make((const unsigned char[]){1, 1}, 2);
+    const lmask_t lane0 = lmask_pattern(0x1), lane1 = lmask_pattern(0x2);
     gfl n, m, hg, t;
     gf s;
 
@@ -150,8 +121,9 @@ void point_double_no_t(point_t *out, const point_t *a) {
  */
 static inline __attribute__((always_inline)) void add_lanes2(point_t *out, const point_t *a, const gf bx,
                                                              const gf by, const gf bd, const gf dz) {
-    const lanes2_perm swap = perm01(1, 0), lane0_both = perm01(0, 0);
-    const lmask_t lane0 = lane0_mask(), lane1 = lane1_mask();
+    const lperm_t swap = lperm_make((const unsigned char[]){1, 0}, 2);
+    const lperm_t lane0_both = lperm_make((const unsigned char[]){0, 0}, 2);
+    const lmask_t lane0 = lmask_pattern(0x1), lane1 = lmask_pattern(0x2);
     gfl n, m, t, g;
     gf s;
 

@@ -52,30 +52,6 @@ typedef struct {
     gf z;
 } point_spread_cached_t;
 
-/* A lane permutation of lanes 0..3 (lane i = lane idx[i]); lanes from 4 on kept. */
-typedef struct {
-    unsigned char idx[GF_LANES];
-} spread_perm;
-
-static inline spread_perm spread_perm4(unsigned char l0, unsigned char l1, unsigned char l2, unsigned char l3) {
-    spread_perm p;
-    for (unsigned i = 0; i < GF_LANES; i++)
-        p.idx[i] = (unsigned char)i;
-    p.idx[0] = l0;
-    p.idx[1] = l1;
-    p.idx[2] = l2;
-    p.idx[3] = l3;
-    return p;
-}
-
-/* The lmask of the public pattern bits (bit i: lane i, lanes 0..3). */
-static inline lmask_t spread_lanes(unsigned bits) {
-    mask_t m[GF_LANES];
-    for (unsigned i = 0; i < GF_LANES; i++)
-        m[i] = i < 4 ? (mask_t)0 - (mask_t)((bits >> i) & 1) : 0;
-    return lmask_make(m);
-}
-
 static inline void point_spread_from(point_spread_t *out, const point_t *a) {
     gfl_broadcast(out->p, a->x);
     gfl_insert(out->p, 1, a->y);
@@ -90,39 +66,41 @@ static inline void point_spread_to(point_t *out, const point_spread_t *a) {
     gfl_extract(out->t, a->p, 3);
 }
 
-static inline void point_spread_niels_from(point_spread_niels_t *out, const point_niels_t *a) {
+/* out = (x, y, c, x + y) in lanes 0..3, x in the lanes from 4 on; all tight. */
+static inline void spread_xy_sum(gfl out, const gf x, const gf y, const gf c) {
     gf s;
-    gf_add(s, a->x, a->y);
-    gfl_broadcast(out->p, a->x);
-    gfl_insert(out->p, 1, a->y);
-    gfl_insert(out->p, 2, a->dxy);
-    gfl_insert(out->p, 3, s);
+    gf_add(s, x, y);
+    gfl_broadcast(out, x);
+    gfl_insert(out, 1, y);
+    gfl_insert(out, 2, c);
+    gfl_insert(out, 3, s);
+}
+
+static inline void point_spread_niels_from(point_spread_niels_t *out, const point_niels_t *a) {
+    spread_xy_sum(out->p, a->x, a->y, a->dxy);
 }
 
 static inline void point_spread_cached_from(point_spread_cached_t *out, const point_cached_t *a) {
-    gf s;
-    gf_add(s, a->x, a->y);
-    gfl_broadcast(out->p, a->x);
-    gfl_insert(out->p, 1, a->y);
-    gfl_insert(out->p, 2, a->dt);
-    gfl_insert(out->p, 3, s);
+    spread_xy_sum(out->p, a->x, a->y, a->dt);
     gf_copy(out->z, a->z);
 }
 
 /* (X, Y, ., X + Y) with lane 2 = lane 2 of a (Z or T as the caller permuted it in). */
 static inline void spread_with_sum(gfl out, const gfl a) {
     gfl s, t;
-    const spread_perm xy = spread_perm4(0, 1, 2, 0), yx = spread_perm4(1, 0, 2, 1);
+    const lperm_t xy = lperm_make((const unsigned char[]){0, 1, 2, 0}, 4);
+    const lperm_t yx = lperm_make((const unsigned char[]){1, 0, 2, 1}, 4);
     gfl_permute(s, a, xy.idx);
     gfl_permute(t, a, yx.idx);
     gfl_add_nr(t, s, t);                       /* lane 3: X + Y, loose: it feeds a product only */
-    gfl_select(out, s, t, spread_lanes(0x8));
+    gfl_select(out, s, t, lmask_pattern(0x8));
 }
 
 /* Round 2 of every formula: from (E, F, G, H) in lanes 0..3 to (EF, GH, FG, EH). */
 static inline void spread_finish(point_spread_t *out, const gfl efgh) {
     gfl l, r;
-    const spread_perm egfe = spread_perm4(0, 2, 1, 0), fhgh = spread_perm4(1, 3, 2, 3);
+    const lperm_t egfe = lperm_make((const unsigned char[]){0, 2, 1, 0}, 4);
+    const lperm_t fhgh = lperm_make((const unsigned char[]){1, 3, 2, 3}, 4);
     gfl_permute(l, efgh, egfe.idx);
     gfl_permute(r, efgh, fhgh.idx);
     gfl_mul(out->p, l, r);
@@ -134,36 +112,39 @@ static inline void spread_finish(point_spread_t *out, const gfl efgh) {
  */
 static inline void spread_efgh_add(gfl efgh, const gfl abcs, const gfl zv) {
     gfl o1, o2, ab;
-    const spread_perm a4 = spread_perm4(0, 0, 0, 0), b4 = spread_perm4(1, 1, 1, 1);
-    const spread_perm sbb = spread_perm4(3, 1, 1, 1), dddd = spread_perm4(2, 2, 2, 2);
-    const spread_perm acca = spread_perm4(0, 2, 2, 0);
+    const lperm_t a4 = lperm_make((const unsigned char[]){0, 0, 0, 0}, 4);
+    const lperm_t b4 = lperm_make((const unsigned char[]){1, 1, 1, 1}, 4);
+    const lperm_t sbb = lperm_make((const unsigned char[]){3, 1, 1, 1}, 4);
+    const lperm_t dddd = lperm_make((const unsigned char[]){2, 2, 2, 2}, 4);
+    const lperm_t acca = lperm_make((const unsigned char[]){0, 2, 2, 0}, 4);
     gfl_permute(o1, abcs, a4.idx);
     gfl_permute(o2, abcs, b4.idx);
     gfl_add(ab, o1, o2);                           /* A + B in every lane */
     gfl_permute(o1, abcs, sbb.idx);
     gfl_permute(o2, zv, dddd.idx);
-    gfl_select(o1, o1, o2, spread_lanes(0x6));     /* (S, D, D, B) */
+    gfl_select(o1, o1, o2, lmask_pattern(0x6));    /* (S, D, D, B) */
     gfl_permute(o2, abcs, acca.idx);
-    gfl_select(o2, o2, ab, spread_lanes(0x1));     /* (A + B, C, C, A) */
-    gfl_addsub(efgh, o1, o2, spread_lanes(0xb));
+    gfl_select(o2, o2, ab, lmask_pattern(0x1));    /* (A + B, C, C, A) */
+    gfl_addsub(efgh, o1, o2, lmask_pattern(0xb));
 }
 
 /* out = 2a (point_double's formula). */
 static inline void point_spread_double(point_spread_t *out, const point_spread_t *a) {
     gfl v, t, o1, o2, g;
-    const spread_perm a4 = spread_perm4(0, 0, 0, 0), b4 = spread_perm4(1, 1, 1, 1);
-    const spread_perm scbb = spread_perm4(3, 2, 1, 1);
+    const lperm_t a4 = lperm_make((const unsigned char[]){0, 0, 0, 0}, 4);
+    const lperm_t b4 = lperm_make((const unsigned char[]){1, 1, 1, 1}, 4);
+    const lperm_t scbb = lperm_make((const unsigned char[]){3, 2, 1, 1}, 4);
     spread_with_sum(v, a->p);                      /* (X, Y, Z, X + Y) */
     gfl_sqr(v, v);                                 /* (A, B, Z^2, S) */
     gfl_add(t, v, v);
-    gfl_select(t, v, t, spread_lanes(0x4));        /* (A, B, 2 Z^2, S) */
+    gfl_select(t, v, t, lmask_pattern(0x4));       /* (A, B, 2 Z^2, S) */
     gfl_permute(o1, t, a4.idx);
     gfl_permute(o2, t, b4.idx);
     gfl_add(g, o1, o2);                            /* G = A + B in every lane */
     gfl_permute(o1, t, scbb.idx);                  /* (S, 2 Z^2, B, B) */
     gfl_permute(o2, t, a4.idx);
-    gfl_select(o2, g, o2, spread_lanes(0xc));      /* (G, G, A, A) */
-    gfl_addsub(v, o1, o2, spread_lanes(0xb));      /* (E, F, G, H) */
+    gfl_select(o2, g, o2, lmask_pattern(0xc));     /* (G, G, A, A) */
+    gfl_addsub(v, o1, o2, lmask_pattern(0xb));     /* (E, F, G, H) */
     spread_finish(out, v);
 }
 
@@ -171,7 +152,7 @@ static inline void point_spread_double(point_spread_t *out, const point_spread_t
 static inline void point_spread_add_niels(point_spread_t *out, const point_spread_t *a,
                                           const point_spread_niels_t *b) {
     gfl v, efgh;
-    const spread_perm xyt = spread_perm4(0, 1, 3, 0);
+    const lperm_t xyt = lperm_make((const unsigned char[]){0, 1, 3, 0}, 4);
     gfl_permute(v, a->p, xyt.idx);                 /* (X1, Y1, T1, X1) */
     spread_with_sum(v, v);                         /* (X1, Y1, T1, X1 + Y1) */
     gfl_mul(v, v, b->p);                           /* (A, B, C, S) */
@@ -184,7 +165,7 @@ static inline void point_spread_add_cached(point_spread_t *out, const point_spre
                                            const point_spread_cached_t *b) {
     gfl v, efgh, dv;
     gf d;
-    const spread_perm xyt = spread_perm4(0, 1, 3, 0);
+    const lperm_t xyt = lperm_make((const unsigned char[]){0, 1, 3, 0}, 4);
     gfl_permute(v, a->p, xyt.idx);
     spread_with_sum(v, v);
     gfl_mul(v, v, b->p);                           /* (A, B, C, S) */

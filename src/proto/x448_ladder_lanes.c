@@ -23,7 +23,8 @@
  * gfl operation used returns tight lanes and takes tight ones, so no loose
  * value is ever stored in the state.
  * The loop over the scalar's bits around the step, the last swap, x2 / z2
- * and the wipe are x448_ladder_shell.h's, which the other lane form shares.
+ * and the wipe are x448_ladder_shell.h's, which x448_ladder.c and the other
+ * lane form share; so is round 3's product by x1 (x448_lanes_x1_mul).
  *
  * One of the two sources of x448_ladder (x448_ladder.h): configure.py builds
  * it for the targets that list it in their `alternatives`, today none. On
@@ -41,20 +42,18 @@ _Static_assert(GF_LANES >= 4, "the lane ladder needs at least four lanes");
 typedef struct {
     x448_shell_head head; /* k */
     gfl st, g, h, t, v, w;
-    gf w3;
+    gf w3, x2, z2;
 } lane_state;
 
 /*
  * The public inputs of the swap and the step. The struct's address goes to
  * nothing but them (inline), so that the compiler sees its permutations and
- * masks as the constants they are; x1v, which gfl_mul reads, lives apart.
+ * masks as the constants they are.
  */
 typedef struct {
     lperm_t cross, evens, odds, abba, round2_a, round2_b;
     lmask_t sub13, lane0, lane1;
-    const gfl_s *x1v; /* (1, 1, 1, x1) */
-    const gf_s *x1;
-    int x1_in_lanes; /* round 3: 0, on the one lane; 1, a lane product by x1v */
+    x448_lanes_x1 x1; /* round 3: x1 in lane 3 */
 } lane_args;
 
 /* (x2, z2) <-> (x3, z3) where swap is all ones (the shell's conditional swap). */
@@ -85,21 +84,13 @@ static inline __attribute__((always_inline)) void lane_step(void *state, const v
     gfl_select(s->w, s->v, s->w, a->lane1);
     gfl_select(s->w, s->w, s->h, a->lane0);   /* (BB, F, DA+CB, DA-CB) */
     gfl_mul(s->st, s->v, s->w);            /* (x2, z2, x3, (DA-CB)^2) */
-
-    if (a->x1_in_lanes) {
-        gfl_mul(s->st, s->st, a->x1v);
-    } else {
-        gfl_extract(s->w3, s->st, 3);
-        gf_mul(s->w3, s->w3, a->x1);
-        gfl_insert(s->st, 3, s->w3);
-    }
+    x448_lanes_x1_mul(s->st, s->w3, &a->x1);  /* z3 = x1 (DA-CB)^2 */
 }
 
 /* x2, z2 out of lanes 0 and 1, after the last swap. */
-static inline __attribute__((always_inline)) void lane_result(const void *state, gf x2, gf z2) {
-    const lane_state *s = state;
-    gfl_extract(x2, s->st, 0);
-    gfl_extract(z2, s->st, 1);
+static inline __attribute__((always_inline)) void lane_result(void *state, gf_s **x2, gf_s **z2) {
+    lane_state *s = state;
+    x448_lanes_result(s->x2, s->z2, s->st, x2, z2);
 }
 
 /*
@@ -121,11 +112,7 @@ static inline mask_t ladder_lanes(uint8_t out[GOLDILOCKS_X448_BYTES], const uint
     a.sub13 = lmask_pattern(0xa);                                   /* subtract in lanes 1 and 3 */
     a.lane0 = lmask_pattern(0x1);
     a.lane1 = lmask_pattern(0x2);
-    gfl_set_small(x1v, 1);
-    gfl_insert(x1v, 3, x1);
-    a.x1v = x1v;
-    a.x1 = x1;
-    a.x1_in_lanes = x1_in_lanes;
+    x448_lanes_x1_init(&a.x1, x1v, x1, 3, !x1_in_lanes);
 
     gfl_set_small(s.st, 1); /* x2 = 1, x3 = x1, z2 = 0, z3 = 1; lanes from 4 on: 1 */
     gf_set_small(s.w3, 0);

@@ -35,7 +35,8 @@
  * and R, which feed gfl_mulw, gfl_mul and gfl_select only.
  * Constant time: the secret bit only makes the masks of gfl_cond_swap.
  * The loop over the scalar's bits around the step, the last swap, x2 / z2
- * and the wipe are x448_ladder_shell.h's, which the other lane form shares.
+ * and the wipe are x448_ladder_shell.h's, which x448_ladder.c and the other
+ * lane form share; so is round 3's product by x1 (x448_lanes_x1_mul).
  *
  * One of the sources of x448_ladder (x448_ladder.h): configure.py builds it for
  * the targets that list it in their `alternatives`, today armv7. There
@@ -58,20 +59,18 @@ _Static_assert(GF_LANES >= 2, "the two-lane ladder needs at least two lanes (con
 typedef struct {
     x448_shell_head head; /* k */
     gfl u, v, s, t, n, m, p;
-    gf w3;
+    gf w3, x2, z2;
 } lane2_state;
 
 /*
  * The public inputs of the swap and the step. The struct's address goes to
  * nothing but them (inline), so that the compiler sees its permutation and
- * masks as the constants they are; x1v, which gfl_mul reads, lives apart.
+ * masks as the constants they are.
  */
 typedef struct {
     lperm_t cross;        /* lanes 0 and 1 swapped */
     lmask_t lane0, lane1; /* lane 0 alone, lane 1 alone */
-    const gfl_s *x1v;     /* (1, x1) */
-    const gf_s *x1;
-    int x1_on_lane;       /* round 3: 0, a lane product by x1v; 1, a scalar product on lane 1 */
+    x448_lanes_x1 x1;     /* round 3: x1 in lane 1 */
 } lane2_args;
 
 /* U <-> V where swap is all ones (the shell's conditional swap). */
@@ -104,21 +103,13 @@ static inline __attribute__((always_inline)) void lane2_step(void *state, const 
     gfl_add_nr(s->t, s->p, s->t);             /* (BB - a24 E, AA + a24 E), loose */
     gfl_select(s->t, s->t, s->p, a->lane0);   /* R = (BB, AA + a24 E) */
     gfl_mul(s->u, s->s, s->t);                /* (x2, z2) */
-
-    if (a->x1_on_lane) {
-        gfl_extract(s->w3, s->v, 1);
-        gf_mul(s->w3, s->w3, a->x1);
-        gfl_insert(s->v, 1, s->w3);
-    } else {
-        gfl_mul(s->v, s->v, a->x1v);          /* (x3, z3) */
-    }
+    x448_lanes_x1_mul(s->v, s->w3, &a->x1);   /* (x3, z3) */
 }
 
 /* x2, z2 out of U, after the last swap. */
-static inline __attribute__((always_inline)) void lane2_result(const void *state, gf x2, gf z2) {
-    const lane2_state *s = state;
-    gfl_extract(x2, s->u, 0);
-    gfl_extract(z2, s->u, 1);
+static inline __attribute__((always_inline)) void lane2_result(void *state, gf_s **x2, gf_s **z2) {
+    lane2_state *s = state;
+    x448_lanes_result(s->x2, s->z2, s->u, x2, z2);
 }
 
 /*
@@ -134,11 +125,7 @@ static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uin
     a.cross = lperm_make((const unsigned char[]){1, 0}, 2);
     a.lane0 = lmask_pattern(0x1);
     a.lane1 = lmask_pattern(0x2);
-    gfl_set_small(x1v, 1);
-    gfl_insert(x1v, 1, x1);
-    a.x1v = x1v;
-    a.x1 = x1;
-    a.x1_on_lane = x1_on_lane;
+    x448_lanes_x1_init(&a.x1, x1v, x1, 1, x1_on_lane);
 
     gfl_set_small(s.u, 1); /* (x2, z2) = (1, 0), (x3, z3) = (x1, 1); lanes from 2 on: 1 */
     gf_set_small(s.w3, 0);
