@@ -101,7 +101,7 @@ TARGETS = [
     Target('armv7', '16x28arm', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
            '16x28 limbs (layout 16x28arm), NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls, the X448 '
            'ladder, the fixed-base comb and the point formulas',
-           cflags=['-march=armv7-a+fp', '-mfpu=neon', '-mthumb'], cross='arm-linux-gnueabihf-', arch='arm',
+           cflags=['-march=armv7-a', '-mfpu=neon', '-mthumb'], cross='arm-linux-gnueabihf-', arch='arm',
            qemu_cpu='cortex-a9', lanes='neon_armv7',
            # the 2-lane ladder: 0.47x libdecaf's X448 instructions, against 0.74x (ninja count)
            alternatives=['src/proto/x448_ladder_lanes2.c',
