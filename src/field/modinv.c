@@ -35,7 +35,8 @@
  * x != 0), so x^-1 = +-d; for x = 0, g is 0 from the start, f = M and d = 0.
  *
  * Numbers: signed radix-2^N limbs, N = W - 2 (30 on 32-bit words, 62 on
- * 64-bit ones), L = 15 or 8 of them (450 or 496 bits): a = sum a_i 2^(N i),
+ * 64-bit ones), L = 16 or 9 of them (modinv.h's MODINV_LIMB_BITS and
+ * MODINV_LIMBS; 449 bits would fit in 15 or 8): a = sum a_i 2^(N i),
  * every a_i in [0, 2^N) but the top one a_(L-1), signed (floor(a /
  * 2^(N (L-1)))). A row update is then, limb by limb, two signed products
  * x a_i + y b_i (and md M_i for d, e) accumulated into a signed double
@@ -44,6 +45,9 @@
  * signed carry. Signed right shifts are arithmetic (gcc, clang; checked
  * below); words convert to limbs modulo 2^W (gcc, clang: implementation-
  * defined, not undefined), and only values that fit are converted.
+ * modinv_modulus_t holds M in these limbs and M^-1 mod 2^W; x comes in and
+ * the result goes out as bytes, converted once each way (to_limbs,
+ * from_limbs).
  *
  * d and e stay in (-2M, M), not [0, M): before an update, md = u [d < 0] +
  * v [e < 0] (and alike with q, r for e); then d' = u (d + M [d < 0]) +
@@ -53,6 +57,7 @@
  * division by 2^N (-2M, M) again. So md - k is in [-2^(N+1) + 1, 2^N], a
  * signed word. Only the end brings d to [0, M), once.
  */
+#include <string.h>
 #include "modinv.h"
 #include "ct.h"
 
@@ -60,52 +65,62 @@ typedef gf_word_t word_t;
 typedef gf_dword_t dword_t;
 
 #define W (8 * sizeof(word_t))
-#define N (W - 2)
-#define L ((MODINV_BITS + 1 + N - 1) / N + 1) /* limbs: 15 or 8 */
+#define N MODINV_LIMB_BITS /* W - 2 */
+#define L MODINV_LIMBS     /* 16 or 9 */
 #define STEPS_MIN 1295 /* Theorem 11.2 with b = 448, above */
 #define BATCHES ((STEPS_MIN + N - 1) / N)
 #define LOW_N (((word_t)1 << N) - 1)
 
-/* Signed limbs (one word) and their accumulators (a double word). */
+/* Signed limbs (one word, modinv.h) and their accumulators (a double word). */
+typedef modinv_limb_t limb_t;
 #if GF_LIMBS == 8
-typedef int64_t limb_t;
 __extension__ typedef __int128 acc_t;
 #else
-typedef int32_t limb_t;
 typedef int64_t acc_t;
 #endif
 
 _Static_assert(sizeof(word_t) == 4 || sizeof(word_t) == 8, "32- or 64-bit words");
 _Static_assert(sizeof(dword_t) == 2 * sizeof(word_t), "double words");
 _Static_assert((word_t)-1 > 0 && (dword_t)-1 > 0, "unsigned words");
-_Static_assert(MODINV_WORDS * W == MODINV_BITS, "whole words");
+_Static_assert(MODINV_BYTES * 8 == MODINV_BITS && MODINV_BITS % W == 0, "whole words");
+_Static_assert(N == W - 2 && N * (L - 1) >= MODINV_BITS + 1, "limbs of W - 2 bits, the top one beyond 449 bits");
 _Static_assert(BATCHES * N >= STEPS_MIN, "enough divsteps");
 _Static_assert(sizeof(limb_t) == sizeof(word_t) && sizeof(acc_t) == sizeof(dword_t), "limbs of a word");
 _Static_assert(((limb_t)-5 >> 1) == -3 && ((acc_t)-5 >> 1) == -3, "arithmetic signed right shifts");
-void modinv_pack32(word_t out[MODINV_WORDS], const uint32_t in[MODINV_WORDS32]) {
-    const size_t halves = sizeof(word_t) / sizeof(uint32_t);
-    for (size_t i = 0; i < MODINV_WORDS; i++) {
-        word_t w = 0;
-        for (size_t h = 0; h < halves; h++)
-            w |= (word_t)in[halves * i + h] << (32 * h);
-        out[i] = w;
+/* The W / 8 bytes at in[at..] as a little-endian word, bytes past the number's end zero. */
+static inline word_t load_word(const uint8_t in[MODINV_BYTES], size_t at) {
+    word_t v = 0;
+#pragma GCC unroll 8
+    for (size_t j = 0; j < W / 8; j++)
+        if (at + j < MODINV_BYTES)
+            v |= (word_t)in[at + j] << (8 * j);
+    return v;
+}
+
+/*
+ * Bytes (a number in [0, 2^MODINV_BITS)) to limbs: limb i is bits N i ..
+ * N i + N - 1, the word at byte N i / 8 shifted down by N i % 8 and, when
+ * that leaves fewer than N bits, the next byte's bits above them.
+ */
+static void to_limbs(limb_t out[L], const uint8_t in[MODINV_BYTES]) {
+#pragma GCC unroll 16
+    for (size_t i = 0; i < L; i++) {
+        const size_t bit = N * i, at = bit / 8, s = bit % 8;
+        word_t v = load_word(in, at) >> s;
+        if (s + N > W && at + W / 8 < MODINV_BYTES)
+            v |= (word_t)in[at + W / 8] << (W - s);
+        out[i] = (limb_t)(v & LOW_N);
     }
 }
 
-void modinv_unpack32(uint32_t out[MODINV_WORDS32], const word_t in[MODINV_WORDS]) {
-    const size_t halves = sizeof(word_t) / sizeof(uint32_t);
-    for (size_t i = 0; i < MODINV_WORDS; i++)
-        for (size_t h = 0; h < halves; h++)
-            out[halves * i + h] = (uint32_t)(in[i] >> (32 * h));
-}
-
-void modinv_modulus_init(modinv_modulus_t *mod, const uint32_t m[MODINV_WORDS32]) {
-    modinv_pack32(mod->m, m);
+void modinv_modulus_init(modinv_modulus_t *mod, const uint8_t m[MODINV_BYTES]) {
+    to_limbs(mod->m, m);
     /* Newton's x <- x (2 - M x) doubles the correct low bits; M x = 1 mod 8 for x = M (M odd): 3, 6, .., 96. */
-    word_t x = mod->m[0];
+    const word_t m0 = load_word(m, 0);
+    word_t x = m0;
     for (int i = 0; i < 5; i++)
-        x *= 2 - mod->m[0] * x;
-    mod->neg_inv = 0 - x;
+        x *= 2 - m0 * x;
+    mod->inv = x;
 }
 
 /* The transition matrix of N divsteps, entries as two's complement words. */
@@ -167,33 +182,25 @@ static inline limb_t low_limb(acc_t c) {
     return (limb_t)((word_t)c & LOW_N);
 }
 
-/* Machine words (a number in [0, 2^MODINV_BITS)) to limbs: limb i is bits N i.. of one or two words. */
-static void to_limbs(limb_t out[L], const word_t in[MODINV_WORDS]) {
-    for (size_t i = 0; i < L; i++) {
-        const size_t bit = N * i, w = bit / W, s = bit % W;
-        word_t v = w < MODINV_WORDS ? in[w] >> s : 0;
-        if (s > 0 && w + 1 < MODINV_WORDS)
-            v |= in[w + 1] << (W - s);
-        out[i] = (limb_t)(v & LOW_N);
-    }
-}
-
-/* Limbs of a number in [0, 2^MODINV_BITS) (every limb in [0, 2^N)) to machine words. */
-static void from_limbs(word_t out[MODINV_WORDS], const limb_t in[L]) {
-    dword_t buf = 0;
-    size_t bits = 0, j = 0;
-    for (size_t i = 0; i < L && j < MODINV_WORDS; i++) {
-        buf |= (dword_t)(word_t)in[i] << bits;
-        bits += N;
-        if (bits >= W) {
-            out[j++] = (word_t)buf;
-            buf >>= W;
-            bits -= W;
+/*
+ * Limbs (of a number in [0, 2^MODINV_BITS), every limb in [0, 2^N)) to
+ * bytes: word j of the output, bits W j .. W j + W - 1, gathers the limbs
+ * that overlap it, each shifted to its place, and is stored little-endian.
+ */
+static void from_limbs(uint8_t out[MODINV_BYTES], const limb_t in[L]) {
+#pragma GCC unroll 16
+    for (size_t j = 0; j < MODINV_BYTES / (W / 8); j++) {
+        word_t v = 0;
+        /* at most three limbs: W = N + 2 bits may end one limb, hold the next and begin a third */
+        for (size_t n = 0; n < 3; n++) {
+            const size_t i = W * j / N + n;
+            if (i < L && N * i < W * (j + 1))
+                v |= N * i >= W * j ? (word_t)in[i] << (N * i - W * j) : (word_t)in[i] >> (W * j - N * i);
         }
+#pragma GCC unroll 8
+        for (size_t k = 0; k < W / 8; k++)
+            out[W / 8 * j + k] = (uint8_t)(v >> (8 * k));
     }
-    if (j < MODINV_WORDS)
-        out[j] = (word_t)buf;
-    ct_wipe(&buf, sizeof buf);
 }
 
 /*
@@ -277,13 +284,13 @@ static void neg_masked(limb_t a[L], word_t mask) {
  * writes [1 - b % 2] (a public index), so no update works in place and no
  * temporary holds a copy of a secret.
  */
-void modinv(word_t out[MODINV_WORDS], const word_t x[MODINV_WORDS], const modinv_modulus_t *mod) {
-    limb_t f[2][L], g[2][L], d[2][L] = {{0}}, e[2][L] = {{0}}, m[L];
+void modinv(uint8_t out[MODINV_BYTES], const uint8_t x[MODINV_BYTES], const modinv_modulus_t *mod) {
+    limb_t f[2][L], g[2][L], d[2][L] = {{0}}, e[2][L] = {{0}};
+    const limb_t *m = mod->m;
     word_t delta = 1, sd, se;
     trans_t t;
-    const word_t inv = 0 - mod->neg_inv; /* M^-1 mod 2^W */
-    to_limbs(m, mod->m);
-    to_limbs(f[0], mod->m);
+    const word_t inv = mod->inv; /* M^-1 mod 2^W */
+    memcpy(f[0], m, sizeof f[0]);
     to_limbs(g[0], x);
     e[0][0] = 1;
 
