@@ -1,6 +1,6 @@
 /*
  * GMP differential test of src/field/modinv.c (divsteps, on limbs of the
- * layout's word size less 2 bits; numbers in and out as little-endian
+ * layout's word size less 4 bits; numbers in and out as little-endian
  * bytes), for both moduli it serves, p = 2^448 - 2^224 - 1 and the group
  * order l, against mpz_invert; and of gf_invert exactly (not only
  * a * out == 1) on tight elements that are not reduced.

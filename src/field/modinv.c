@@ -11,8 +11,8 @@
  * f = +-gcd(M, x). Here f = M < 2^448 and 0 <= g = x < M, so f^2 + 4 g^2 <
  * 5 * 2^896 and b = 448: (49 * 448 + 57) / 17 = 22009 / 17 = 1294.6..., so
  * 1295 steps suffice (the next integer, whether the bound is read with or
- * without its floor); we run whole batches, 21 x 62 = 1302 (64-bit words)
- * or 44 x 30 = 1320 (32-bit words). Steps after g = 0 change nothing we
+ * without its floor); we run whole batches, 22 x 60 = 1320 (64-bit words)
+ * or 47 x 28 = 1316 (32-bit words). Steps after g = 0 change nothing we
  * use: with g = 0 (even) each step is (1 + delta, f, 0), the matrix
  * [[2, 0], [0, 1]] / 2, which leaves f and d unchanged (only e and delta
  * move).
@@ -23,22 +23,25 @@
  * Batches (the paper's section 8 and its "jumping" transition matrices).
  * N divsteps depend only on delta and the low N bits of f and g: step i
  * reads the parity of g, i.e. bit 0 after i halvings. So N steps run on one
- * machine word of f and g (N = word bits - 2) and give an integer matrix
+ * machine word of f and g (N = word bits - 4) and give an integer matrix
  * T = [[u, v], [q, r]] with 2^N (f_N, g_N) = T (f, g). Every row of the
  * matrix of one step times 2 is [0, 2], [-1, 1], [2, 0], [1, 1] or [0, 1]
  * (absolute values summing to at most 2), so |u| + |v| <= 2^N and |q| + |r|
- * <= 2^N: every entry fits a signed word. The batch then applies T to the
+ * <= 2^N: every entry fits a signed word (and after S = N / 2 steps a
+ * signed half word: divsteps() runs two halves of S steps with each row of
+ * the matrix packed in one word, then multiplies their matrices). The
+ * batch then applies T to the
  * full f, g (the division by 2^N is exact) and to d, e with e, d such that
  * d x = f and e x = g (mod M), from d = 0, e = 1: (d, e) <- T (d, e) / 2^N
  * mod M, where the division adds the multiple k M, k = -M^-1 (low N bits)
  * mod 2^N, that clears the low N bits. At the end g = 0, f = +-1 (M prime,
  * x != 0), so x^-1 = +-d; for x = 0, g is 0 from the start, f = M and d = 0.
  *
- * Numbers: signed radix-2^N limbs, N = W - 2 (30 on 32-bit words, 62 on
- * 64-bit ones), L = 16 or 9 of them (modinv.h's MODINV_LIMB_BITS and
- * MODINV_LIMBS; 449 bits would fit in 15 or 8): a = sum a_i 2^(N i),
+ * Numbers: signed radix-2^N limbs, N = W - 4 (28 on 32-bit words, 60 on
+ * 64-bit ones), L = 17 or 8 of them, the fewest that hold 449 bits
+ * (modinv.h's MODINV_LIMB_BITS and MODINV_LIMBS): a = sum a_i 2^(N i),
  * every a_i in [0, 2^N) but the top one a_(L-1), signed (floor(a /
- * 2^(N (L-1)))). A row update is then, limb by limb, two signed products
+ * 2^(N (L-1)))), whose magnitude is at most 2^N for |a| < 2^449 <= 2^(N L). A row update is then, limb by limb, two signed products
  * x a_i + y b_i (and md M_i for d, e) accumulated into a signed double
  * word; its low N bits are the output limb one place down (the division by
  * 2^N is a shift of the limb index), the rest, shifted arithmetically, the
@@ -65,8 +68,10 @@ typedef gf_word_t word_t;
 typedef gf_dword_t dword_t;
 
 #define W (8 * sizeof(word_t))
-#define N MODINV_LIMB_BITS /* W - 2 */
-#define L MODINV_LIMBS     /* 16 or 9 */
+#define N MODINV_LIMB_BITS /* W - 4 */
+#define L MODINV_LIMBS     /* 17 or 8 */
+#define H (W / 2)
+#define S (N / 2) /* a half batch: H - 2 steps */
 #define STEPS_MIN 1295 /* Theorem 11.2 with b = 448, above */
 #define BATCHES ((STEPS_MIN + N - 1) / N)
 #define LOW_N (((word_t)1 << N) - 1)
@@ -83,7 +88,8 @@ _Static_assert(sizeof(word_t) == 4 || sizeof(word_t) == 8, "32- or 64-bit words"
 _Static_assert(sizeof(dword_t) == 2 * sizeof(word_t), "double words");
 _Static_assert((word_t)-1 > 0 && (dword_t)-1 > 0, "unsigned words");
 _Static_assert(MODINV_BYTES * 8 == MODINV_BITS && MODINV_BITS % W == 0, "whole words");
-_Static_assert(N == W - 2 && N * (L - 1) >= MODINV_BITS + 1, "limbs of W - 2 bits, the top one beyond 449 bits");
+_Static_assert(N == W - 4 && N == 2 * S && S == H - 2, "limbs of W - 4 bits, two half batches of H - 2 steps");
+_Static_assert(N * L >= MODINV_BITS + 1 && N * (L - 1) < MODINV_BITS + 1, "the fewest limbs of 449 bits");
 _Static_assert(BATCHES * N >= STEPS_MIN, "enough divsteps");
 _Static_assert(sizeof(limb_t) == sizeof(word_t) && sizeof(acc_t) == sizeof(dword_t), "limbs of a word");
 _Static_assert(((limb_t)-5 >> 1) == -3 && ((acc_t)-5 >> 1) == -3, "arithmetic signed right shifts");
@@ -129,23 +135,30 @@ typedef struct {
 } trans_t;
 
 /*
- * N divsteps on the low words f, g (f odd) from *delta; 2^N (f_N, g_N) =
- * T (f, g). Invariant after i steps: 2^i (f_i, g_i) = [[u, v], [q, r]] (f, g),
- * and the words hold f_i, g_i mod 2^(W - i), enough for the parity of g
- * at every step (W - i >= 3). Branch-free: each case is a mask.
+ * S = N / 2 divsteps on the low words f, g (f odd) from z = delta - 1, the
+ * two rows of the matrix packed in one word each: *pf = u + v 2^H, *pg =
+ * q + r 2^H (mod 2^W, H = W / 2). Every update of a row is linear (adds,
+ * negations, doublings), so it is the same update of the packed word; and
+ * as |u| + |v| <= 2^S = 2^(H-2) (alike q, r), every entry fits a signed
+ * half word, from which unpack() recovers it. Invariant after i steps:
+ * 2^i (f_i, g_i) = [[u, v], [q, r]] (f, g), and when the words held f, g
+ * mod 2^w (w >= W - S), they hold f_i, g_i mod 2^(w - i), enough for the
+ * parity of g at every step (w - i > W - 2 S = 4). Branch-free: each case
+ * is a mask.
  */
-static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g, trans_t *t) {
+static inline __attribute__((always_inline)) void half_divsteps(word_t *zp, word_t f, word_t g, word_t *pf,
+                                                                word_t *pg) {
     /*
      * z = delta - 1, so that delta > 0 is z's sign bit clear (|delta| <= 1 +
      * steps, far from it), and the update is one xor and one add: z <- ~z
      * (delta <- 1 - delta) when swapping, else z + 1.
      */
-    word_t z = *delta - 1, u = 1, v = 0, q = 0, r = 1;
-#pragma GCC unroll 62
-    for (unsigned i = 0; i < N; i++) {
+    word_t z = *zp, a = 1, b = (word_t)1 << H;
+#pragma GCC unroll 30
+    for (unsigned i = 0; i < S; i++) {
         /*
          * pos: all ones when delta > 0; odd: when g is odd. First f and its
-         * row negated when pos, then added to g and its row when odd: g
+         * row a negated when pos, then added to g and its row b when odd: g
          * becomes g - f, g + f or g (times 2, as the halving comes last).
          * Then, swapping (pos and odd), f + (g - f) = g is the new f, and
          * the rows alike. The row of f doubled keeps the common 2^i.
@@ -154,23 +167,46 @@ static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g
         const word_t odd = ct_barrier(0 - (g & 1));
         const word_t swap = pos & odd;
         g += ((f ^ pos) - pos) & odd;
-        q += ((u ^ pos) - pos) & odd;
-        r += ((v ^ pos) - pos) & odd;
+        b += ((a ^ pos) - pos) & odd;
         f += g & swap;
-        u += q & swap;
-        v += r & swap;
+        a += b & swap;
         z = (z ^ swap) + (swap + 1); /* delta <- 1 - delta (z <- ~z) or 1 + delta */
         g >>= 1;
-        u <<= 1;
-        v <<= 1;
+        a <<= 1;
     }
-    *delta = z + 1;
-    t->u = u;
-    t->v = v;
-    t->q = q;
-    t->r = r;
+    *zp = z;
+    *pf = a;
+    *pg = b;
 }
 
+/* The entries x + y 2^H of a packed row, each in [-2^S, 2^S], as two's complement words. */
+static inline void unpack(word_t p, word_t *x, word_t *y) {
+    *x = (word_t)((limb_t)(p << H) >> H);
+    *y = (word_t)((limb_t)(p - *x) >> H);
+}
+
+/*
+ * N divsteps on the low words f, g (f odd) from *delta; 2^N (f_N, g_N) =
+ * T (f, g), as two halves: T1 from f, g, then T2 from the low words of
+ * f_S = (u1 f + v1 g) / 2^S and g_S (exact divisions: their low bits, W - S
+ * of them, are right, more than the S steps of T2 read), and T = T2 T1,
+ * whose entries fit (|u| + |v| <= 2^N as for any N steps).
+ */
+static __attribute__((noinline)) void divsteps(word_t *delta, word_t f, word_t g, trans_t *t) {
+    word_t z = *delta - 1, pf, pg, u1, v1, q1, r1, u2, v2, q2, r2;
+    half_divsteps(&z, f, g, &pf, &pg);
+    unpack(pf, &u1, &v1);
+    unpack(pg, &q1, &r1);
+    const word_t f1 = (u1 * f + v1 * g) >> S, g1 = (q1 * f + r1 * g) >> S;
+    half_divsteps(&z, f1, g1, &pf, &pg);
+    unpack(pf, &u2, &v2);
+    unpack(pg, &q2, &r2);
+    *delta = z + 1;
+    t->u = u2 * u1 + v2 * q1;
+    t->v = u2 * v1 + v2 * r1;
+    t->q = q2 * u1 + r2 * q1;
+    t->r = q2 * v1 + r2 * r1;
+}
 
 /* All ones when the number a is negative (its top limb is). */
 static inline word_t sign_mask(const limb_t a[L]) {
@@ -191,7 +227,7 @@ static void from_limbs(uint8_t out[MODINV_BYTES], const limb_t in[L]) {
 #pragma GCC unroll 16
     for (size_t j = 0; j < MODINV_BYTES / (W / 8); j++) {
         word_t v = 0;
-        /* at most three limbs: W = N + 2 bits may end one limb, hold the next and begin a third */
+        /* at most three limbs: W = N + 4 bits may end one limb, hold the next and begin a third */
         for (size_t n = 0; n < 3; n++) {
             const size_t i = W * j / N + n;
             if (i < L && N * i < W * (j + 1))
@@ -213,9 +249,9 @@ static void from_limbs(uint8_t out[MODINV_BYTES], const limb_t in[L]) {
  * <= 2^(N (L - 1) + N)), so |x a_i + y b_i| <= 2^(2N), |md M_i| < 2^(2N+1)
  * and the carry in is below 2^(N+2) (the sum before it below 2^(2N+2),
  * shifted by N): together below 2^(2N) + 2^(2N+1) + 2^(N+2) < 2^(2N+2) =
- * 2^(2W-2), inside the signed double word. The output is in limbs again (the low
- * ones N bits each, the top one the signed rest; the value fits, its range
- * being that of f, g or d, e).
+ * 2^(2W-6), inside the signed double word. The output is in limbs again
+ * (the low ones N bits each, the top one the signed rest; the value fits,
+ * its range being that of f, g or d, e).
  */
 static inline __attribute__((always_inline)) void combine(limb_t *restrict out, const limb_t a[L], const limb_t b[L],
                                                           limb_t x, limb_t y, limb_t md, const limb_t m[L],

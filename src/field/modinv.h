@@ -3,7 +3,7 @@
  * Yang's divsteps ("Fast constant-time gcd computation and modular
  * inversion", TCHES 2019, https://eprint.iacr.org/2019/266). Numbers come
  * and go as 56 little-endian bytes (what gf_serialize and scalar_to_bytes
- * give); inside, modinv.c works on signed limbs of N = W - 2 bits, W the
+ * give); inside, modinv.c works on signed limbs of N = W - 4 bits, W the
  * layout's word size (field.h's gf_word_t, 64 or 32 bits, with the
  * double-width gf_dword_t products). gf_invert (mod p) and scalar_invert
  * (mod l) use it; modinv.c explains the algorithm and its bounds.
@@ -17,14 +17,14 @@
 #define MODINV_BITS 448
 #define MODINV_BYTES (MODINV_BITS / 8) /* 56 */
 
-/* The limbs: signed words of N = W - 2 bits (62 or 30), MODINV_LIMBS of them (9 or 16). */
+/* The limbs: signed words of N = W - 4 bits (60 or 28), MODINV_LIMBS of them (8 or 17). */
 #if GF_LIMBS == 8
 typedef int64_t modinv_limb_t;
 #else
 typedef int32_t modinv_limb_t;
 #endif
-#define MODINV_LIMB_BITS (8 * sizeof(gf_word_t) - 2)
-#define MODINV_LIMBS ((MODINV_BITS + MODINV_LIMB_BITS) / MODINV_LIMB_BITS + 1)
+#define MODINV_LIMB_BITS (8 * sizeof(gf_word_t) - 4)
+#define MODINV_LIMBS ((MODINV_BITS + MODINV_LIMB_BITS) / MODINV_LIMB_BITS) /* 449 bits */
 
 /*
  * What modinv needs of an odd modulus M < 2^MODINV_BITS: M in limbs (each
