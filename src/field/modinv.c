@@ -157,17 +157,17 @@ static inline __attribute__((always_inline)) void half_divsteps(word_t *zp, word
 #pragma GCC unroll 30
     for (unsigned i = 0; i < S; i++) {
         /*
-         * pos: all ones when delta > 0; odd: when g is odd. First f and its
-         * row a negated when pos, then added to g and its row b when odd: g
-         * becomes g - f, g + f or g (times 2, as the halving comes last).
-         * Then, swapping (pos and odd), f + (g - f) = g is the new f, and
-         * the rows alike. The row of f doubled keeps the common 2^i.
+         * pos: all ones when delta > 0; odd: when g is odd; swap: both.
+         * First f and its row a, when odd, negated when swap, added to g
+         * and its row b: g becomes g - f, g + f or g (times 2, as the
+         * halving comes last). Then, swapping, f + (g - f) = g is the new
+         * f, and the rows alike. The row of f doubled keeps the common 2^i.
          */
         const word_t pos = ~ct_barrier((word_t)((limb_t)z >> (W - 1)));
         const word_t odd = ct_barrier(0 - (g & 1));
         const word_t swap = pos & odd;
-        g += ((f ^ pos) - pos) & odd;
-        b += ((a ^ pos) - pos) & odd;
+        g += ((f & odd) ^ swap) - swap;
+        b += ((a & odd) ^ swap) - swap;
         f += g & swap;
         a += b & swap;
         z = (z ^ swap) + (swap + 1); /* delta <- 1 - delta (z <- ~z) or 1 + delta */
