@@ -1,7 +1,8 @@
 /*
- * GMP differential test of src/field/modinv.c (divsteps) in the layout's
- * machine words, for both moduli it serves, p = 2^448 - 2^224 - 1 and the
- * group order l, against mpz_invert; and of gf_invert exactly (not only
+ * GMP differential test of src/field/modinv.c (divsteps, on limbs of the
+ * layout's word size less 4 bits; numbers in and out as little-endian
+ * bytes), for both moduli it serves, p = 2^448 - 2^224 - 1 and the group
+ * order l, against mpz_invert; and of gf_invert exactly (not only
  * a * out == 1) on tight elements that are not reduced.
  *
  * Inputs below M: 0, 1, 2, 3, M - 1, M - 2, M - 3, (M -+ 1) / 2, 2^k,
@@ -23,18 +24,14 @@ static const char *const P_HEX =
 static const char *const L_HEX =
     "3fffffffffffffffffffffffffffffffffffffffffffffffffffffff7cca23e9c44edb49aed63690216cc2728dc58f552378c292ab5844f3";
 
-static void to_words(gf_word_t w[MODINV_WORDS], const mpz_t x) {
-    memset(w, 0, MODINV_WORDS * sizeof w[0]);
-    mpz_export(w, NULL, -1, sizeof w[0], 0, 0, x);
+/* x (below 2^MODINV_BITS) as modinv's MODINV_BYTES little-endian bytes, and back. */
+static void to_bytes(uint8_t b[MODINV_BYTES], const mpz_t x) {
+    memset(b, 0, MODINV_BYTES);
+    mpz_export(b, NULL, -1, 1, 0, 0, x);
 }
 
-static void from_words(mpz_t x, const gf_word_t w[MODINV_WORDS]) {
-    mpz_import(x, MODINV_WORDS, -1, sizeof w[0], 0, 0, w);
-}
-
-static void modulus_words32(uint32_t out[MODINV_WORDS32], const mpz_t m) {
-    memset(out, 0, MODINV_WORDS32 * sizeof out[0]);
-    mpz_export(out, NULL, -1, sizeof out[0], 0, 0, m);
+static void from_bytes(mpz_t x, const uint8_t b[MODINV_BYTES]) {
+    mpz_import(x, MODINV_BYTES, -1, 1, 0, 0, b);
 }
 
 /* A value with runs of equal bits, each 1 to 128 bits long, reduced mod m. */
@@ -60,10 +57,10 @@ static void random_value(mpz_t x, const mpz_t m) {
 
 /* One inversion: modinv(x) against mpz_invert (0 for x = 0); 1 when right. */
 static int one_case(const modinv_modulus_t *mod, const mpz_t m, const mpz_t x, mpz_t got, mpz_t want) {
-    gf_word_t w[MODINV_WORDS], r[MODINV_WORDS];
-    to_words(w, x);
+    uint8_t w[MODINV_BYTES], r[MODINV_BYTES];
+    to_bytes(w, x);
     modinv(r, w, mod);
-    from_words(got, r);
+    from_bytes(got, r);
     if (mpz_sgn(x) == 0)
         mpz_set_ui(want, 0);
     else if (!mpz_invert(want, x, m))
@@ -77,10 +74,10 @@ static void run_modulus(const char *name, const char *hex) {
     mpz_t m, x, got, want, t;
     mpz_inits(m, x, got, want, t, NULL);
     mpz_set_str(m, hex, 16);
-    uint32_t m32[MODINV_WORDS32];
-    modulus_words32(m32, m);
+    uint8_t mb[MODINV_BYTES];
+    to_bytes(mb, m);
     modinv_modulus_t mod;
-    modinv_modulus_init(&mod, m32);
+    modinv_modulus_init(&mod, mb);
 
     char title[96];
     snprintf(title, sizeof title, "modinv mod %s: edges, 2^k, M - 2^k against mpz_invert", name);

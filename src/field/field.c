@@ -105,33 +105,22 @@ mask_t gf_isr(gf out, const gf a) {
 }
 
 /*
- * 1/a by divsteps (modinv.c) on the canonical form: bytes, then machine
- * words. p = 2^448 - 2^224 - 1 in little-endian 32-bit words.
+ * 1/a by divsteps (modinv.c) on the canonical form, the serialized bytes.
+ * p = 2^448 - 2^224 - 1 in little-endian bytes: 28 of 0xff, 0xfe, 27 of 0xff.
  */
-static const uint32_t P32[MODINV_WORDS32] = {
-    0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
-    0xfffffffe, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
+#define FF4 0xff, 0xff, 0xff, 0xff
+static const uint8_t P_BYTES[MODINV_BYTES] = {
+    FF4, FF4, FF4, FF4, FF4, FF4, FF4, 0xfe, 0xff, 0xff, 0xff, FF4, FF4, FF4, FF4, FF4, FF4,
 };
+#undef FF4
 
 void gf_invert(gf out, const gf a) {
-    _Static_assert(GF_SER_BYTES * 8 == MODINV_BITS, "56 bytes");
-    const size_t wb = sizeof(gf_word_t);
+    _Static_assert(GF_SER_BYTES == MODINV_BYTES, "56 bytes");
     modinv_modulus_t mod;
-    modinv_modulus_init(&mod, P32);
+    modinv_modulus_init(&mod, P_BYTES);
     uint8_t buf[GF_SER_BYTES];
-    gf_word_t x[MODINV_WORDS];
     gf_serialize(buf, a); /* canonical: below p, as modinv wants */
-    for (size_t i = 0; i < MODINV_WORDS; i++) {
-        gf_word_t w = 0;
-        for (size_t j = 0; j < wb; j++)
-            w |= (gf_word_t)buf[wb * i + j] << (8 * j);
-        x[i] = w;
-    }
-    modinv(x, x, &mod);
-    for (size_t i = 0; i < MODINV_WORDS; i++)
-        for (size_t j = 0; j < wb; j++)
-            buf[wb * i + j] = (uint8_t)(x[i] >> (8 * j));
+    modinv(buf, buf, &mod);
     (void)gf_deserialize(out, buf); /* canonical, so the mask is all ones */
     ct_wipe(buf, sizeof buf);
-    ct_wipe(x, sizeof x);
 }

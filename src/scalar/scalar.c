@@ -181,8 +181,14 @@ int scalar_from_canonical_bytes(scalar_t *out, const uint8_t *in, size_t len) {
 }
 
 void scalar_to_bytes(uint8_t out[SCALAR_BYTES], const scalar_t *a) {
-    for (int i = 0; i < SCALAR_BYTES; i++)
-        out[i] = (uint8_t)(a->word[i / 4] >> (8 * (i % 4)));
+    /* a word at a time, unrolled, so that compilers store whole words (out, bytes, could alias a) */
+#pragma GCC unroll 14
+    for (int i = 0; i < SCALAR_WORDS; i++) {
+        const uint32_t w = a->word[i];
+#pragma GCC unroll 4
+        for (int k = 0; k < 4; k++)
+            out[4 * i + k] = (uint8_t)(w >> (8 * k));
+    }
 }
 
 void scalar_set_small(scalar_t *out, uint32_t w) {

@@ -1,26 +1,29 @@
 /*
  * Inversion mod the prime group order l by divsteps (src/field/modinv.c,
  * Bernstein and Yang, TCHES 2019): a^-1 mod l for a != 0, 0 for a = 0.
- * scalar_t is canonical (below l), as modinv wants; constant time.
+ * scalar_t is canonical (below l), as modinv wants; its bytes go to
+ * modinv and back. Constant time.
  */
 #include "ct.h"
 #include "modinv.h"
 #include "scalar.h"
 
-_Static_assert(SCALAR_WORDS == MODINV_WORDS32, "l fits modinv's 448 bits");
+_Static_assert(SCALAR_BYTES == MODINV_BYTES, "l fits modinv's 448 bits");
 
-/* l, little-endian 32-bit words (l is also in scalar.c). */
-static const uint32_t L32[SCALAR_WORDS] = {
-    0xab5844f3, 0x2378c292, 0x8dc58f55, 0x216cc272, 0xaed63690, 0xc44edb49, 0x7cca23e9,
-    0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0x3fffffff,
+/* l, little-endian bytes (l is also in scalar.c, in words). */
+static const uint8_t L_BYTES[SCALAR_BYTES] = {
+    0xf3, 0x44, 0x58, 0xab, 0x92, 0xc2, 0x78, 0x23, 0x55, 0x8f, 0xc5, 0x8d, 0x72, 0xc2, 0x6c, 0x21,
+    0x90, 0x36, 0xd6, 0xae, 0x49, 0xdb, 0x4e, 0xc4, 0xe9, 0x23, 0xca, 0x7c, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f,
 };
 
 void scalar_invert(scalar_t *out, const scalar_t *a) {
     modinv_modulus_t mod;
-    modinv_modulus_init(&mod, L32);
-    gf_word_t x[MODINV_WORDS];
-    modinv_pack32(x, a->word);
-    modinv(x, x, &mod);
-    modinv_unpack32(out->word, x);
-    ct_wipe(x, sizeof x);
+    modinv_modulus_init(&mod, L_BYTES);
+    uint8_t buf[SCALAR_BYTES];
+    scalar_to_bytes(buf, a);
+    modinv(buf, buf, &mod);
+    (void)scalar_from_canonical_bytes(out, buf, sizeof buf); /* canonical (below l): returns 0 */
+    ct_wipe(buf, sizeof buf);
 }
