@@ -14,21 +14,11 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
-
-static mpz_t P, D, SQRT_EXP;
+#include "ed448_oracle.h"
 
 /* RFC 8032 section 5.2: the base point's y; its x is even, so the sign bit is 0. */
 static const char *const BASE_Y =
     "298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660";
-
-static void le_to_mpz(mpz_t out, const uint8_t *in, size_t len) { mpz_import(out, len, -1, 1, 0, 0, in); }
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    if (mpz_sgn(in) >= 0 && mpz_sizeinbase(in, 256) <= len)
-        mpz_export(out, &count, -1, 1, 0, 0, in);
-}
 
 /*
  * GMP: 1 and u = y^2 / x^2 = y^2 (d y^2 - 1) / (y^2 - 1) (x^2 from the
@@ -227,20 +217,12 @@ static void test_contract(void) {
 
 int main(void) {
     check_init("test_convert");
-    mpz_inits(P, D, SQRT_EXP, NULL);
-    mpz_t t;
-    mpz_init(t);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_sub_ui(D, P, 39081);
-    mpz_clear(t);
+    oracle_init();
     test_base_point();
     test_rfc_keys();
     test_random_keys();
     test_rejections();
     test_contract();
-    mpz_clears(P, D, SQRT_EXP, NULL);
+    oracle_clear();
     return check_done();
 }

@@ -12,6 +12,7 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
+#include "gmp_bytes.h"
 
 enum { PUB = 57, SEC = 114, SIG = 114 };
 
@@ -90,15 +91,6 @@ static void test_wycheproof(void) {
     }
     check(total == 87, "%zu cases, expected 87", total);
     json_free(v);
-}
-
-static void le_to_mpz(mpz_t out, const uint8_t *in, size_t len) { mpz_import(out, len, -1, 1, 0, 0, in); }
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    if (mpz_sizeinbase(in, 256) <= len)
-        mpz_export(out, &count, -1, 1, 0, 0, in);
 }
 
 /* The encoding of y with sign bit `sign`, y a small integer or p + small. */

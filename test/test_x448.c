@@ -9,21 +9,11 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
+#include "gmp_bytes.h"
 
 enum { N = GOLDILOCKS_X448_BYTES };
 
 /* ---- the GMP reference: RFC 7748 section 5, written directly from the pseudocode ---- */
-
-static void le_to_mpz(mpz_t out, const uint8_t *in, size_t len) {
-    mpz_import(out, len, -1, 1, 0, 0, in);
-}
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    if (mpz_sizeinbase(in, 256) <= len)
-        mpz_export(out, &count, -1, 1, 0, 0, in);
-}
 
 static void ref_x448(uint8_t out[N], const uint8_t scalar[N], const uint8_t u_in[N]) {
     mpz_t p, k, x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
