@@ -162,6 +162,17 @@ static inline int ref_decode(ref_point *a, const uint8_t enc[57]) {
     return ref_recover_x(a->x, a->y, enc[56] >> 7);
 }
 
+/* The encodings of the four points of order 1, 2, 4, 4 (which & 3): (0, 1), (0, -1), (-1, 0), (1, 0). */
+static inline void ref_small_order_enc(uint8_t enc[57], unsigned which) {
+    memset(enc, 0, 57);
+    switch (which & 3) {
+    case 0: enc[0] = 1; break;                                        /* y = 1 */
+    case 1: memset(enc, 0xff, 56); enc[0] = 0xfe; enc[28] = 0xfe; break; /* y = p - 1 */
+    case 2: break;                                                    /* y = 0, x even: (-1, 0) */
+    default: enc[56] = 0x80; break;                                   /* y = 0, x odd: (1, 0) */
+    }
+}
+
 /* RFC 8032 section 5.2.2 (a reduced). */
 static inline void ref_encode(uint8_t enc[57], const ref_point *a) {
     mpz_to_le(enc, 57, a->y);

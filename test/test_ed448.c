@@ -16,12 +16,6 @@
 
 enum { PUB = 57, SEC = 114, SIG = 114 };
 
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
-}
-
 static void test_rfc8032(void) {
     json_value *v = json_load(check_vector_path("rfc8032_ed448.json"));
     check_test("RFC 8032 7.4/7.5: keys, signatures, verification");
@@ -38,8 +32,8 @@ static void test_rfc8032(void) {
         check(check_unhex(seed, 57, json_get_str(c, "secret_key")) == 57, "%s: seed", name);
         check(check_unhex(pub_exp, PUB, json_get_str(c, "public_key")) == PUB, "%s: pub", name);
         check(check_unhex(sig_exp, SIG, json_get_str(c, "signature")) == SIG, "%s: sig", name);
-        int mlen = unhex_alloc(&msg, json_get_str(c, "message"));
-        int clen = unhex_alloc(&ctx, json_get_str(c, "context"));
+        int mlen = check_unhex_alloc(&msg, json_get_str(c, "message"));
+        int clen = check_unhex_alloc(&ctx, json_get_str(c, "context"));
         check(mlen >= 0 && clen >= 0, "%s: hex", name);
 
         goldilocks_ed448_keypair_from_seed(pub, sec, seed);
@@ -79,7 +73,7 @@ static void test_wycheproof(void) {
             int id = (int)json_num(json_get(t, "tcId"));
             int valid = strcmp(json_get_str(t, "result"), "valid") == 0;
             uint8_t *msg, sig[SIG];
-            int mlen = unhex_alloc(&msg, json_get_str(t, "msg"));
+            int mlen = check_unhex_alloc(&msg, json_get_str(t, "msg"));
             const char *sighex = json_get_str(t, "sig");
             int ret = -1;
             /* Wrong-length signatures and keys cannot reach the fixed-size API: they are invalid. */

@@ -16,6 +16,7 @@
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
+#include "ed448_oracle.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, MAXN = 200, MSG = 64 };
 
@@ -163,12 +164,6 @@ static void test_cancelling(void) {
     }
 }
 
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
-}
-
 static void test_wycheproof(void) {
     check_test("the Wycheproof Ed448 cases mixed into batches");
     json_value *v = json_load(check_vector_path("wycheproof_ed448_test.json"));
@@ -187,7 +182,7 @@ static void test_wycheproof(void) {
         for (size_t i = 0; i < json_len(tests); i++) {
             const json_value *t = json_at(tests, i);
             uint8_t *msg;
-            int mlen = unhex_alloc(&msg, json_get_str(t, "msg"));
+            int mlen = check_unhex_alloc(&msg, json_get_str(t, "msg"));
             const char *sighex = json_get_str(t, "sig");
             size_t k = cases.n;
             if (publen == PUB && strlen(sighex) == 2 * SIG && mlen <= MSG && k < MAXN &&
@@ -229,17 +224,6 @@ static void test_wycheproof(void) {
     }
 }
 
-/* The encodings of the points of order 1, 2, 4: y = 1, y = -1, and y = 0 with either sign of x. */
-static void small_order(uint8_t enc[PUB], unsigned which) {
-    memset(enc, 0, PUB);
-    switch (which & 3) {
-    case 0: enc[0] = 1; break;
-    case 1: memset(enc, 0xff, 56); enc[0] = 0xfe; enc[28] = 0xfe; break;
-    case 2: break;
-    default: enc[56] = 0x80; break;
-    }
-}
-
 /*
  * A signature with A = T_a + [a]B and R = T_r + [r]B, T of small order and
  * S = r + k a: the cofactored equation holds, the cofactorless one fails
@@ -250,9 +234,9 @@ static void add_torsion(batch_t *b, unsigned ta_i, unsigned tr_i, int mixed, int
     point_t ta, tr, pa, pr;
     scalar_t a, r, s, k;
     uint8_t enc[PUB], rnd[64], digest[114];
-    small_order(enc, ta_i);
+    ref_small_order_enc(enc, ta_i);
     check(point_decode_ed448(&ta, enc) != 0, "T_a");
-    small_order(enc, tr_i);
+    ref_small_order_enc(enc, tr_i);
     check(point_decode_ed448(&tr, enc) != 0, "T_r");
     check_randbytes(rnd, sizeof rnd);
     scalar_reduce_bytes(&a, rnd, sizeof rnd);
@@ -477,7 +461,7 @@ static void test_equation(void) {
         scalar_sub(&s[bad], &s[bad], &one);
         point_t t4;
         uint8_t enc[PUB];
-        small_order(enc, 3);
+        ref_small_order_enc(enc, 3);
         check(point_decode_ed448(&t4, enc) != 0, "T4");
         point_add(&r[bad], &r[bad], &t4);
         check(point_batch_equation_vartime(n, s, a, k, r, z) != 0, "iter %d: R + T4 rejected", iter);

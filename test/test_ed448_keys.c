@@ -323,12 +323,6 @@ static int check_strict(const uint8_t sig[SIG], const uint8_t pub[PUB], const ui
     return v;
 }
 
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
-}
-
 static void test_strict(void) {
     check_test("verify_strict: small-order A and R rejected, everything else as verify");
     ref_point a, t, b;
@@ -388,8 +382,8 @@ static void test_strict(void) {
         for (size_t i = 0; i < json_len(vec); i++) {
             const json_value *c = json_at(vec, i);
             uint8_t *m, *ctx;
-            int mlen = unhex_alloc(&m, json_get_str(c, "message"));
-            int clen = unhex_alloc(&ctx, json_get_str(c, "context"));
+            int mlen = check_unhex_alloc(&m, json_get_str(c, "message"));
+            int clen = check_unhex_alloc(&ctx, json_get_str(c, "context"));
             check(check_unhex(pub, PUB, json_get_str(c, "public_key")) == PUB, "pub hex");
             check(check_unhex(sig, SIG, json_get_str(c, "signature")) == SIG, "sig hex");
             if (strcmp(json_get_str(c, "algorithm"), "Ed448ph") == 0) {
@@ -417,7 +411,7 @@ static void test_strict(void) {
                 const json_value *c = json_at(tests, i);
                 const char *sighex = json_get_str(c, "sig");
                 uint8_t *m;
-                int mlen = unhex_alloc(&m, json_get_str(c, "msg"));
+                int mlen = check_unhex_alloc(&m, json_get_str(c, "msg"));
                 if (publen == PUB && strlen(sighex) == 2 * SIG && check_unhex(sig, SIG, sighex) == SIG) {
                     snprintf(what, sizeof what, "Wycheproof tcId %d", (int)json_num(json_get(c, "tcId")));
                     check_strict(sig, pub, m, (size_t)mlen, NULL, 0, what);
@@ -493,8 +487,8 @@ static void test_sign_seed(void) {
             if (strcmp(json_get_str(c, "algorithm"), "Ed448") != 0)
                 continue;
             uint8_t want[SIG], *m, *cx;
-            int mlen = unhex_alloc(&m, json_get_str(c, "message"));
-            int clen = unhex_alloc(&cx, json_get_str(c, "context"));
+            int mlen = check_unhex_alloc(&m, json_get_str(c, "message"));
+            int clen = check_unhex_alloc(&cx, json_get_str(c, "context"));
             check(check_unhex(seed, SEED, json_get_str(c, "secret_key")) == SEED, "seed hex");
             check(check_unhex(want, SIG, json_get_str(c, "signature")) == SIG, "sig hex");
             check(goldilocks_ed448_sign_seed(sig, seed, m, (size_t)mlen, cx, (size_t)clen) == 0, "sign_seed");

@@ -15,14 +15,9 @@
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
+#include "ed448_oracle.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, XN = GOLDILOCKS_X448_BYTES };
-
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
-}
 
 static int all_zero(const uint8_t *p, size_t n) {
     uint8_t acc = 0;
@@ -95,8 +90,8 @@ static void test_ed448_vectors(void) {
         uint8_t pub[PUB], sig[SIG], *msg, *ctx;
         check(check_unhex(pub, PUB, json_get_str(c, "public_key")) == PUB, "pub");
         check(check_unhex(sig, SIG, json_get_str(c, "signature")) == SIG, "sig");
-        int mlen = unhex_alloc(&msg, json_get_str(c, "message"));
-        int clen = unhex_alloc(&ctx, json_get_str(c, "context"));
+        int mlen = check_unhex_alloc(&msg, json_get_str(c, "message"));
+        int clen = check_unhex_alloc(&ctx, json_get_str(c, "context"));
         check(goldilocks_ed448_precompute(&ed_table, pub) == 0, "precompute");
         check(goldilocks_ed448_verify_precomputed(sig, &ed_table, msg, (size_t)mlen, ctx, (size_t)clen) == 0,
               "%s", json_get_str(c, "name"));
@@ -119,7 +114,7 @@ static void test_ed448_vectors(void) {
             const json_value *t = json_at(tests, i);
             int valid = strcmp(json_get_str(t, "result"), "valid") == 0;
             uint8_t *msg, sig[SIG];
-            int mlen = unhex_alloc(&msg, json_get_str(t, "msg"));
+            int mlen = check_unhex_alloc(&msg, json_get_str(t, "msg"));
             const char *sighex = json_get_str(t, "sig");
             if (publen == PUB && strlen(sighex) == 2 * SIG && check_unhex(sig, SIG, sighex) == SIG) {
                 int plain;
@@ -136,17 +131,6 @@ static void test_ed448_vectors(void) {
     json_free(v);
 }
 
-/* The encodings of the four points of order 1, 2 and 4: (0, 1), (0, -1), (1, 0), (-1, 0). */
-static void small_order(uint8_t enc[PUB], unsigned which) {
-    memset(enc, 0, PUB);
-    switch (which & 3) {
-    case 0: enc[0] = 1; break;                                        /* y = 1 */
-    case 1: memset(enc, 0xff, 56); enc[0] = 0xfe; enc[28] = 0xfe; break; /* y = p - 1 */
-    case 2: break;                                                    /* y = 0, x even: (-1, 0) */
-    default: enc[56] = 0x80; break;                                   /* y = 0, x odd: (1, 0) */
-    }
-}
-
 static void encode(uint8_t out[PUB], const point_t *p) { point_encode_ed448(out, p); }
 
 static void test_ed448_small_order(void) {
@@ -160,9 +144,9 @@ static void test_ed448_small_order(void) {
                 point_t ta, tr, ab, rb;
                 scalar_t a, r, s, k;
                 uint8_t rnd[64];
-                small_order(t_enc, ka);
+                ref_small_order_enc(t_enc, ka);
                 check(point_decode_ed448(&ta, t_enc) != 0, "decode T_a");
-                small_order(t_enc, kr);
+                ref_small_order_enc(t_enc, kr);
                 check(point_decode_ed448(&tr, t_enc) != 0, "decode T_r");
                 check_randbytes(rnd, sizeof rnd);
                 scalar_reduce_bytes(&a, rnd, sizeof rnd);
@@ -280,8 +264,6 @@ static void test_comb_table(void) {
 }
 
 /* ---- X448 ---- */
-
-static mpz_t P;
 
 /* 1 when u (mod p) is the u of a point of curve448 (u^3 + A u^2 + u a square mod p, 0 included). */
 static int on_curve448(const uint8_t u_le[XN]) {
@@ -505,16 +487,7 @@ static void test_aliasing(void) {
 
 int main(void) {
     check_init("test_precomputed");
-    mpz_init(P);
-    mpz_ui_pow_ui(P, 2, 448);
-    {
-        mpz_t t;
-        mpz_init(t);
-        mpz_ui_pow_ui(t, 2, 224);
-        mpz_sub(P, P, t);
-        mpz_sub_ui(P, P, 1);
-        mpz_clear(t);
-    }
+    oracle_init();
     test_ed448_random();
     test_ed448_vectors();
     test_ed448_small_order();
@@ -525,6 +498,6 @@ int main(void) {
     test_x448_wycheproof();
     test_x448_table_checks();
     test_aliasing();
-    mpz_clear(P);
+    oracle_clear();
     return check_done();
 }

@@ -91,10 +91,6 @@ static int all_zero(const uint8_t *x, size_t len) {
     return acc == 0;
 }
 
-static int unhex_exact(uint8_t *out, size_t len, const char *hex) {
-    return hex && check_unhex(out, len, hex) == (int)len;
-}
-
 static json_value *load(const char *name) {
     json_value *v = json_load(check_vector_path(name));
     check(v != NULL, "cannot load %s", name);
@@ -111,8 +107,8 @@ static void test_rfc7748(const json_value *rfc, int slow) {
     check(json_len(sm) == 2, "expected 2 vectors, got %zu", json_len(sm));
     for (size_t i = 0; i < json_len(sm); i++) {
         const json_value *t = json_at(sm, i);
-        if (!check(unhex_exact(k, N, json_get_str(t, "scalar")) && unhex_exact(u, N, json_get_str(t, "u")) &&
-                       unhex_exact(want, N, json_get_str(t, "output")),
+        if (!check(check_unhex_exact(k, N, json_get_str(t, "scalar")) && check_unhex_exact(u, N, json_get_str(t, "u")) &&
+                       check_unhex_exact(want, N, json_get_str(t, "output")),
                    "vector %zu: bad hex", i))
             continue;
         check(goldilocks_x448(got, k, u) == 0, "vector %zu: returned -1", i);
@@ -126,7 +122,7 @@ static void test_rfc7748(const json_value *rfc, int slow) {
     unsigned long stops[] = { 1, 1000, 1000000 };
     int nmarks = slow ? 3 : 2;
     check_test(slow ? "rfc7748 5.2 iterated (1, 1000, 1000000)" : "rfc7748 5.2 iterated (1, 1000)");
-    if (check(unhex_exact(k, N, json_get_str(it, "k0")) && unhex_exact(u, N, json_get_str(it, "u0")),
+    if (check(check_unhex_exact(k, N, json_get_str(it, "k0")) && check_unhex_exact(u, N, json_get_str(it, "u0")),
               "iterated: bad hex")) {
         unsigned long done = 0;
         for (int m = 0; m < nmarks; m++) {
@@ -136,7 +132,7 @@ static void test_rfc7748(const json_value *rfc, int slow) {
                 memcpy(u, k, N);
                 memcpy(k, got, N);
             }
-            check(unhex_exact(want, N, json_get_str(after, marks[m])), "no value after %s", marks[m]);
+            check(check_unhex_exact(want, N, json_get_str(after, marks[m])), "no value after %s", marks[m]);
             check(memcmp(k, want, N) == 0, "wrong value after %s iterations", marks[m]);
         }
     }
@@ -144,11 +140,11 @@ static void test_rfc7748(const json_value *rfc, int slow) {
     check_test("rfc7748 6.2 key exchange");
     const json_value *dh = json_get(rfc, "dh");
     uint8_t apriv[N], apub[N], bpriv[N], bpub[N], shared[N];
-    if (check(unhex_exact(apriv, N, json_get_str(dh, "alice_private")) &&
-                  unhex_exact(apub, N, json_get_str(dh, "alice_public")) &&
-                  unhex_exact(bpriv, N, json_get_str(dh, "bob_private")) &&
-                  unhex_exact(bpub, N, json_get_str(dh, "bob_public")) &&
-                  unhex_exact(shared, N, json_get_str(dh, "shared")),
+    if (check(check_unhex_exact(apriv, N, json_get_str(dh, "alice_private")) &&
+                  check_unhex_exact(apub, N, json_get_str(dh, "alice_public")) &&
+                  check_unhex_exact(bpriv, N, json_get_str(dh, "bob_private")) &&
+                  check_unhex_exact(bpub, N, json_get_str(dh, "bob_public")) &&
+                  check_unhex_exact(shared, N, json_get_str(dh, "shared")),
               "dh: bad hex")) {
         goldilocks_x448_public_key(got, apriv);
         check(memcmp(got, apub, N) == 0, "Alice's public key");
@@ -174,7 +170,7 @@ static void test_wycheproof(const json_value *w) {
             const char *pub_hex = json_get_str(t, "public");
             uint8_t priv[N], pub[N + 8], want[N], got[N];
             total++;
-            if (!check(result && pub_hex && unhex_exact(priv, N, json_get_str(t, "private")),
+            if (!check(result && pub_hex && check_unhex_exact(priv, N, json_get_str(t, "private")),
                        "tcId %d: malformed case", id))
                 continue;
             int pub_len = check_unhex(pub, sizeof pub, pub_hex);
@@ -187,7 +183,7 @@ static void test_wycheproof(const json_value *w) {
                 continue;
             }
             check(strcmp(result, "invalid") != 0, "tcId %d: 56-byte key marked invalid", id);
-            if (!check(unhex_exact(want, N, json_get_str(t, "shared")), "tcId %d: no shared secret", id))
+            if (!check(check_unhex_exact(want, N, json_get_str(t, "shared")), "tcId %d: no shared secret", id))
                 continue;
             memset(got, 0xaa, N);
             int rc = goldilocks_x448(got, priv, pub);

@@ -35,10 +35,6 @@ static size_t pool_n, pool_low, pool_rfc[4];
 static size_t wy_first, wy_count; /* the Wycheproof items, in file order */
 static size_t n_rfc;
 
-static int unhex_exact(uint8_t *out, size_t len, const char *hex) {
-    return hex && check_unhex(out, len, hex) == (int)len;
-}
-
 static int all_zero(const uint8_t *x, size_t len) {
     uint8_t acc = 0;
     for (size_t i = 0; i < len; i++)
@@ -60,19 +56,19 @@ static void add_rfc(const json_value *rfc) {
     for (size_t i = 0; i < json_len(sm); i++) {
         const json_value *t = json_at(sm, i);
         item *it = pool_add();
-        it->has_want = check(unhex_exact(it->secret, N, json_get_str(t, "scalar")) &&
-                                 unhex_exact(it->peer, N, json_get_str(t, "u")) &&
-                                 unhex_exact(it->want, N, json_get_str(t, "output")),
+        it->has_want = check(check_unhex_exact(it->secret, N, json_get_str(t, "scalar")) &&
+                                 check_unhex_exact(it->peer, N, json_get_str(t, "u")) &&
+                                 check_unhex_exact(it->want, N, json_get_str(t, "output")),
                              "bad RFC 7748 scalarmult vector %zu", i);
         pool_rfc[n_rfc++] = (size_t)(it - pool);
     }
     const json_value *dh = json_get(rfc, "dh");
     uint8_t apriv[N], apub[N], bpriv[N], bpub[N], shared[N];
-    if (check(unhex_exact(apriv, N, json_get_str(dh, "alice_private")) &&
-                  unhex_exact(apub, N, json_get_str(dh, "alice_public")) &&
-                  unhex_exact(bpriv, N, json_get_str(dh, "bob_private")) &&
-                  unhex_exact(bpub, N, json_get_str(dh, "bob_public")) &&
-                  unhex_exact(shared, N, json_get_str(dh, "shared")),
+    if (check(check_unhex_exact(apriv, N, json_get_str(dh, "alice_private")) &&
+                  check_unhex_exact(apub, N, json_get_str(dh, "alice_public")) &&
+                  check_unhex_exact(bpriv, N, json_get_str(dh, "bob_private")) &&
+                  check_unhex_exact(bpub, N, json_get_str(dh, "bob_public")) &&
+                  check_unhex_exact(shared, N, json_get_str(dh, "shared")),
               "bad RFC 7748 section 6.2 vector")) {
         item *a = pool_add();
         memcpy(a->secret, apriv, N);
@@ -103,9 +99,9 @@ static void add_wycheproof(const json_value *w) {
             if (!pub || strlen(pub) != 2 * N)
                 continue;
             item *it = pool_add();
-            it->has_want = check(unhex_exact(it->secret, N, json_get_str(t, "private")) &&
-                                     unhex_exact(it->peer, N, pub) &&
-                                     unhex_exact(it->want, N, json_get_str(t, "shared")),
+            it->has_want = check(check_unhex_exact(it->secret, N, json_get_str(t, "private")) &&
+                                     check_unhex_exact(it->peer, N, pub) &&
+                                     check_unhex_exact(it->want, N, json_get_str(t, "shared")),
                                  "bad Wycheproof case %zu", i);
             it->low_order = it->has_want && all_zero(it->want, N);
             pool_low += (size_t)it->low_order;
