@@ -171,6 +171,14 @@ int check_unhex_exact(uint8_t *out, size_t len, const char *hex) {
     return hex && check_unhex(out, len, hex) == (int)len;
 }
 
+int check_all_zero(const void *p, size_t len) {
+    const uint8_t *b = p;
+    uint8_t acc = 0;
+    for (size_t i = 0; i < len; i++)
+        acc |= b[i];
+    return acc == 0;
+}
+
 void check_print_hex(const char *label, const uint8_t *p, size_t len) {
     printf("  %s: ", label);
     for (size_t i = 0; i < len; i++)

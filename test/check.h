@@ -67,6 +67,9 @@ int check_unhex_alloc(uint8_t **out, const char *hex);
 /* 1 when hex is not NULL and is exactly len bytes, decoded into out; else 0. */
 int check_unhex_exact(uint8_t *out, size_t len, const char *hex);
 
+/* 1 when the len bytes at p are all zero. */
+int check_all_zero(const void *p, size_t len);
+
 /* The path of a file under test/vectors/ (GOLDILOCKS_VECTORS overrides the directory). */
 const char *check_vector_path(const char *name);
 

@@ -16,7 +16,7 @@
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
-#include "ed448_oracle.h"
+#include "torsion_sig.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, MAXN = 200, MSG = 64 };
 
@@ -225,50 +225,16 @@ static void test_wycheproof(void) {
 }
 
 /*
- * A signature with A = T_a + [a]B and R = T_r + [r]B, T of small order and
- * S = r + k a: the cofactored equation holds, the cofactorless one fails
- * unless [k]T_a + T_r = 0. With valid = 0, S + 1 instead.
+ * Item n: a signature of a random 5-byte message with A = T_a + [a]B and
+ * R = T_r + [r]B, T of small order and S = r + k a (test/torsion_sig.h): the
+ * cofactored equation holds, the cofactorless one fails unless
+ * [k]T_a + T_r = 0. With valid = 0, S + 1 instead.
  */
 static void add_torsion(batch_t *b, unsigned ta_i, unsigned tr_i, int mixed, int valid) {
     size_t i = b->n++;
-    point_t ta, tr, pa, pr;
-    scalar_t a, r, s, k;
-    uint8_t enc[PUB], rnd[64], digest[114];
-    ref_small_order_enc(enc, ta_i);
-    check(point_decode_ed448(&ta, enc) != 0, "T_a");
-    ref_small_order_enc(enc, tr_i);
-    check(point_decode_ed448(&tr, enc) != 0, "T_r");
-    check_randbytes(rnd, sizeof rnd);
-    scalar_reduce_bytes(&a, rnd, sizeof rnd);
-    if (!mixed)
-        scalar_set_small(&a, 0);
-    check_randbytes(rnd, sizeof rnd);
-    scalar_reduce_bytes(&r, rnd, sizeof rnd);
-    point_scalarmul_base(&pa, &a);
-    point_add(&pa, &pa, &ta);
-    point_encode_ed448(b->pub[i], &pa);
-    point_scalarmul_base(&pr, &r);
-    point_add(&pr, &pr, &tr);
-    point_encode_ed448(b->sig[i], &pr);
     b->msg_len[i] = 5;
     check_randbytes(b->msg[i], 5);
-    /* k = SHAKE256(dom4(0, "") || R || A || M, 114), RFC 8032 section 5.2.7 (ctx_len is 0 here) */
-    uint8_t buf[10 + 57 + 57 + 5];
-    memcpy(buf, "SigEd448\0\0", 10);
-    memcpy(buf + 10, b->sig[i], 57);
-    memcpy(buf + 67, b->pub[i], 57);
-    memcpy(buf + 124, b->msg[i], 5);
-    shake256(digest, sizeof digest, buf, sizeof buf);
-    scalar_reduce_bytes(&k, digest, sizeof digest);
-    scalar_mul(&s, &k, &a);
-    scalar_add(&s, &s, &r);
-    if (!valid) {
-        scalar_t one;
-        scalar_set_small(&one, 1);
-        scalar_add(&s, &s, &one);
-    }
-    scalar_to_bytes(b->sig[i] + 57, &s);
-    b->sig[i][113] = 0;
+    torsion_sig(b->pub[i], b->sig[i], b->msg[i], 5, ta_i, tr_i, mixed, valid);
 }
 
 static void test_small_order(void) {

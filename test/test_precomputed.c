@@ -16,15 +16,9 @@
 #include "check.h"
 #include "json.h"
 #include "ed448_oracle.h"
+#include "torsion_sig.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, XN = GOLDILOCKS_X448_BYTES };
-
-static int all_zero(const uint8_t *p, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
 
 /* The tables are large: static, one per kind (the tests run in one thread). */
 static goldilocks_ed448_precomputed ed_table, ed_table2;
@@ -131,50 +125,15 @@ static void test_ed448_vectors(void) {
     json_free(v);
 }
 
-static void encode(uint8_t out[PUB], const point_t *p) { point_encode_ed448(out, p); }
-
 static void test_ed448_small_order(void) {
     check_test("ed448: small-order and mixed-order keys and R (cofactored verdicts)");
-    uint8_t pub[PUB], t_enc[PUB], sig[SIG], msg[8] = "mixed!!";
+    uint8_t pub[PUB], sig[SIG], msg[8] = "mixed!!";
     int accepted = 0;
     for (unsigned ka = 0; ka < 4; ka++) {
         for (unsigned kr = 0; kr < 4; kr++) {
             for (int mixed = 0; mixed < 2; mixed++) {
                 /* A = T_a (+ [a]B when mixed), R = T_r + [r]B, S = r + k a: valid under [4]. */
-                point_t ta, tr, ab, rb;
-                scalar_t a, r, s, k;
-                uint8_t rnd[64];
-                ref_small_order_enc(t_enc, ka);
-                check(point_decode_ed448(&ta, t_enc) != 0, "decode T_a");
-                ref_small_order_enc(t_enc, kr);
-                check(point_decode_ed448(&tr, t_enc) != 0, "decode T_r");
-                check_randbytes(rnd, sizeof rnd);
-                scalar_reduce_bytes(&a, rnd, sizeof rnd);
-                if (!mixed)
-                    scalar_set_small(&a, 0);
-                check_randbytes(rnd, sizeof rnd);
-                scalar_reduce_bytes(&r, rnd, sizeof rnd);
-                point_scalarmul_base(&ab, &a);
-                point_add(&ab, &ab, &ta);
-                encode(pub, &ab);
-                point_scalarmul_base(&rb, &r);
-                point_add(&rb, &rb, &tr);
-                encode(sig, &rb);
-                uint8_t digest[114];
-                {
-                    /* k = SHAKE256(dom4(0, "") || R || A || M, 114) (RFC 8032 section 5.2.7) */
-                    uint8_t buf[10 + 57 + 57 + sizeof msg];
-                    memcpy(buf, "SigEd448\0\0", 10);
-                    memcpy(buf + 10, sig, 57);
-                    memcpy(buf + 67, pub, 57);
-                    memcpy(buf + 124, msg, sizeof msg);
-                    shake256(digest, sizeof digest, buf, sizeof buf);
-                }
-                scalar_reduce_bytes(&k, digest, sizeof digest);
-                scalar_mul(&s, &k, &a);
-                scalar_add(&s, &s, &r);
-                scalar_to_bytes(sig + 57, &s);
-                sig[113] = 0;
+                torsion_sig(pub, sig, msg, sizeof msg, ka, kr, mixed, 1);
                 int plain;
                 check(same_verdict(sig, pub, msg, sizeof msg, NULL, 0, &plain), "A %u R %u mixed %d", ka, kr,
                       mixed);
@@ -213,7 +172,7 @@ static void test_ed448_table_checks(void) {
     memset(bad, 0xff, PUB); /* y >= p */
     memset(&ed_table2, 0xab, sizeof ed_table2);
     check(goldilocks_ed448_precompute(&ed_table2, bad) == -1, "y >= p refused");
-    check(all_zero((const uint8_t *)&ed_table2, sizeof ed_table2), "table zeroed");
+    check(check_all_zero((const uint8_t *)&ed_table2, sizeof ed_table2), "table zeroed");
     check(goldilocks_ed448_verify_precomputed(sig, &ed_table2, msg, 3, NULL, 0) == -1, "zero table refused");
     int off_curve = 0;
     for (int i = 0; i < 20; i++) {
@@ -223,7 +182,7 @@ static void test_ed448_table_checks(void) {
         int plain = goldilocks_ed448_verify(sig, bad, msg, 3, NULL, 0);
         int pre = goldilocks_ed448_precompute(&ed_table2, bad);
         off_curve += pre != 0;
-        check(plain == -1 && (pre == 0 || all_zero((const uint8_t *)&ed_table2, sizeof ed_table2)), "random key");
+        check(plain == -1 && (pre == 0 || check_all_zero((const uint8_t *)&ed_table2, sizeof ed_table2)), "random key");
         if (pre == 0)
             check(goldilocks_ed448_verify_precomputed(sig, &ed_table2, msg, 3, NULL, 0) == -1, "wrong key");
     }
@@ -288,7 +247,7 @@ static int x_same(const uint8_t secret[XN], const uint8_t peer[XN], int *refused
     int ra = goldilocks_x448(a, secret, peer);
     if (goldilocks_x448_precompute(&x_table, peer) != 0) {
         *refused = 1;
-        return !on_curve448(peer) && all_zero((const uint8_t *)&x_table, sizeof x_table);
+        return !on_curve448(peer) && check_all_zero((const uint8_t *)&x_table, sizeof x_table);
     }
     *refused = 0;
     int rb = goldilocks_x448_precomputed(b, secret, &x_table);
@@ -344,7 +303,7 @@ static void test_x448_edges(void) {
         check_randbytes(secret, XN);
         check(x_same(secret, peer, &r), "edge u %u", which);
         if (!r && which != 5) {
-            check(goldilocks_x448_precomputed(out, secret, &x_table) == -1 && all_zero(out, XN),
+            check(goldilocks_x448_precomputed(out, secret, &x_table) == -1 && check_all_zero(out, XN),
                   "u %u: low order gives -1 and zeros", which);
         }
     }
@@ -375,7 +334,7 @@ static void test_x448_edges(void) {
         int ra = goldilocks_x448(a, secret, peer), rb = goldilocks_x448_precomputed(b, secret, &x_table);
         check(ra == rb && memcmp(a, b, XN) == 0, "secret %d: %d %d", which, ra, rb);
         if (which == 2)
-            check(rb == -1 && all_zero(b, XN), "k = 4l: -1 and zeros");
+            check(rb == -1 && check_all_zero(b, XN), "k = 4l: -1 and zeros");
     }
     mpz_clears(l4, c, NULL);
 }
@@ -403,7 +362,7 @@ static void test_x448_wycheproof(void) {
             }
             used++;
             int rc = goldilocks_x448_precomputed(got, priv, &x_table);
-            check(memcmp(got, want, XN) == 0 && rc == (all_zero(want, XN) ? -1 : 0), "tcId %d",
+            check(memcmp(got, want, XN) == 0 && rc == (check_all_zero(want, XN) ? -1 : 0), "tcId %d",
                   (int)json_num(json_get(t, "tcId")));
         }
     }
@@ -426,7 +385,7 @@ static void test_x448_table_checks(void) {
         memcpy(&x_table2, &x_table, sizeof x_table);
         raw[offsets[i]] ^= 1;
         memset(b, 0x55, XN);
-        check(goldilocks_x448_precomputed(b, secret, &x_table2) == -1 && all_zero(b, XN), "byte %zu altered",
+        check(goldilocks_x448_precomputed(b, secret, &x_table2) == -1 && check_all_zero(b, XN), "byte %zu altered",
               offsets[i]);
     }
     memcpy(&x_table2, &x_table, sizeof x_table);
@@ -437,11 +396,11 @@ static void test_x448_table_checks(void) {
     memcpy(b, secret, XN);
     check(goldilocks_x448_precomputed(b, b, &x_table) == 0 && memcmp(a, b, XN) == 0, "shared == secret buffer");
     check(goldilocks_x448_precompute(NULL, peer) == -1, "NULL table");
-    check(goldilocks_x448_precompute(&x_table2, NULL) == -1 && all_zero(raw, sizeof x_table2), "NULL peer");
+    check(goldilocks_x448_precompute(&x_table2, NULL) == -1 && check_all_zero(raw, sizeof x_table2), "NULL peer");
     memset(b, 0x55, XN);
-    check(goldilocks_x448_precomputed(b, NULL, &x_table) == -1 && all_zero(b, XN), "NULL secret");
+    check(goldilocks_x448_precomputed(b, NULL, &x_table) == -1 && check_all_zero(b, XN), "NULL secret");
     memset(b, 0x55, XN);
-    check(goldilocks_x448_precomputed(b, secret, NULL) == -1 && all_zero(b, XN), "NULL table");
+    check(goldilocks_x448_precomputed(b, secret, NULL) == -1 && check_all_zero(b, XN), "NULL table");
     check(goldilocks_x448_precomputed(NULL, secret, &x_table) == -1, "NULL shared");
 }
 
