@@ -17,6 +17,7 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
+#include "x448_rfc7748.h"
 
 /* The lane ladder under a name of its own, beside the library's x448_ladder. */
 #define x448_ladder x448_ladder_lane_form_under_test
@@ -36,41 +37,13 @@ static int lanes_x448(uint8_t out[N], const uint8_t k[N], const uint8_t peer[N],
 }
 
 static void test_rfc7748(const json_value *rfc, int variant, int slow) {
-    uint8_t k[N], u[N], want[N], got[N];
     char name[128];
     snprintf(name, sizeof name, "variant %d: rfc7748 5.2 scalarmult vectors", variant);
     check_test(name);
-    const json_value *sm = json_get(rfc, "scalarmult");
-    check(json_len(sm) == 2, "expected 2 vectors, got %zu", json_len(sm));
-    for (size_t i = 0; i < json_len(sm); i++) {
-        const json_value *t = json_at(sm, i);
-        if (!check(check_unhex_exact(k, N, json_get_str(t, "scalar")) && check_unhex_exact(u, N, json_get_str(t, "u")) &&
-                       check_unhex_exact(want, N, json_get_str(t, "output")),
-                   "vector %zu: bad hex", i))
-            continue;
-        check(lanes_x448(got, k, u, variant) == 0 && memcmp(got, want, N) == 0, "vector %zu: wrong output", i);
-    }
-
-    static const char *const marks[] = { "1", "1000", "1000000" };
-    unsigned long stops[] = { 1, 1000, 1000000 };
-    int nmarks = slow ? 3 : 2;
+    x448_rfc7748_scalarmult(rfc, lanes_x448, variant);
     snprintf(name, sizeof name, "variant %d: rfc7748 5.2 iterated (1, 1000%s)", variant, slow ? ", 1000000" : "");
     check_test(name);
-    const json_value *it = json_get(rfc, "iterated");
-    const json_value *after = json_get(it, "after");
-    if (check(check_unhex_exact(k, N, json_get_str(it, "k0")) && check_unhex_exact(u, N, json_get_str(it, "u0")),
-              "iterated: bad hex")) {
-        unsigned long done = 0;
-        for (int m = 0; m < nmarks; m++) {
-            for (; done < stops[m]; done++) {
-                check(lanes_x448(got, k, u, variant) == 0, "iteration %lu returned -1", done);
-                memcpy(u, k, N);
-                memcpy(k, got, N);
-            }
-            check(check_unhex_exact(want, N, json_get_str(after, marks[m])), "no value after %s", marks[m]);
-            check(memcmp(k, want, N) == 0, "wrong value after %s iterations", marks[m]);
-        }
-    }
+    x448_rfc7748_iterated(rfc, lanes_x448, variant, slow);
 }
 
 static void test_wycheproof(const json_value *w, int variant) {
