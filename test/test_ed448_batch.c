@@ -17,6 +17,7 @@
 #include "check.h"
 #include "json.h"
 #include "torsion_sig.h"
+#include "wycheproof_ed448.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, MAXN = 200, MSG = 64 };
 
@@ -164,39 +165,28 @@ static void test_cancelling(void) {
     }
 }
 
+/* The fixed-size Wycheproof cases (of messages up to MSG bytes), with their expected verdicts. */
+static batch_t cases;
+static int expect[MAXN];
+
+static void collect_case(const wycheproof_ed448_case *c, void *unused) {
+    (void)unused;
+    size_t k = cases.n;
+    if (!c->fixed_size || c->msg_len > MSG || k == MAXN)
+        return;
+    memcpy(cases.sig[k], c->sig, SIG);
+    memcpy(cases.pub[k], c->pub, PUB);
+    memcpy(cases.msg[k], c->msg, c->msg_len);
+    cases.msg_len[k] = c->msg_len;
+    expect[k] = c->valid ? 0 : -1;
+    cases.n++;
+}
+
 static void test_wycheproof(void) {
     check_test("the Wycheproof Ed448 cases mixed into batches");
-    json_value *v = json_load(check_vector_path("wycheproof_ed448_test.json"));
-    if (!check(v != NULL, "cannot read wycheproof_ed448_test.json"))
-        return;
-    /* Collect every fixed-size case, with its expected verdict. */
-    static batch_t cases;
-    static int expect[MAXN];
     cases.n = 0;
-    const json_value *groups = json_get(v, "testGroups");
-    for (size_t g = 0; g < json_len(groups); g++) {
-        const json_value *grp = json_at(groups, g);
-        uint8_t pub[PUB];
-        int publen = check_unhex(pub, PUB, json_get_str(json_get(grp, "publicKey"), "pk"));
-        const json_value *tests = json_get(grp, "tests");
-        for (size_t i = 0; i < json_len(tests); i++) {
-            const json_value *t = json_at(tests, i);
-            uint8_t *msg;
-            int mlen = check_unhex_alloc(&msg, json_get_str(t, "msg"));
-            const char *sighex = json_get_str(t, "sig");
-            size_t k = cases.n;
-            if (publen == PUB && strlen(sighex) == 2 * SIG && mlen <= MSG && k < MAXN &&
-                check_unhex(cases.sig[k], SIG, sighex) == SIG) {
-                memcpy(cases.pub[k], pub, PUB);
-                memcpy(cases.msg[k], msg, (size_t)mlen);
-                cases.msg_len[k] = (size_t)mlen;
-                expect[k] = strcmp(json_get_str(t, "result"), "valid") == 0 ? 0 : -1;
-                cases.n++;
-            }
-            free(msg);
-        }
-    }
-    json_free(v);
+    if (!wycheproof_ed448_each(collect_case, NULL))
+        return;
     check(cases.n >= 60, "%zu fixed-size cases", cases.n);
     ctx_len = 0;
     for (int round = 0; round < 6; round++) {
