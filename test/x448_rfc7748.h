@@ -2,8 +2,9 @@
  * RFC 7748 section 5.2's X448 vectors (test/vectors/rfc7748_x448.json)
  * against any X448 function: the two scalar multiplications, and the
  * iteration (k, u) = (X448(k, u), k) checked after 1 and 1,000 steps
- * (and 1,000,000 when slow). Each adds its checks to the current test.
- * Header-only, for test_x448.c and the lane forms' x448_ladder_form_test.h.
+ * (and 1,000,000 when slow); and section 6.2's key exchange, read. Each
+ * adds its checks to the current test. Header-only, for test_x448.c,
+ * test_x448_batch.c and the lane forms' x448_ladder_form_test.h.
  */
 #ifndef GOLDILOCKS_TEST_X448_RFC7748_H
 #define GOLDILOCKS_TEST_X448_RFC7748_H
@@ -50,6 +51,18 @@ static inline void x448_rfc7748_iterated(const json_value *rfc, x448_rfc7748_fn 
         check(check_unhex_exact(want, 56, json_get_str(after, marks[m])), "no value after %s", marks[m]);
         check(memcmp(k, want, 56) == 0, "wrong value after %s iterations", marks[m]);
     }
+}
+
+/* RFC 7748 section 6.2: Alice's and Bob's keys and their shared secret; 1, or 0 (with what failed) when unreadable. */
+static inline int x448_rfc7748_dh(const json_value *rfc, uint8_t apriv[56], uint8_t apub[56], uint8_t bpriv[56],
+                                  uint8_t bpub[56], uint8_t shared[56], const char *what) {
+    const json_value *dh = json_get(rfc, "dh");
+    return check(check_unhex_exact(apriv, 56, json_get_str(dh, "alice_private")) &&
+                     check_unhex_exact(apub, 56, json_get_str(dh, "alice_public")) &&
+                     check_unhex_exact(bpriv, 56, json_get_str(dh, "bob_private")) &&
+                     check_unhex_exact(bpub, 56, json_get_str(dh, "bob_public")) &&
+                     check_unhex_exact(shared, 56, json_get_str(dh, "shared")),
+                 "%s", what);
 }
 
 #endif
