@@ -157,6 +157,28 @@ int check_unhex(uint8_t *out, size_t max, const char *hex) {
     return (int)(n / 2);
 }
 
+int check_unhex_alloc(uint8_t **out, const char *hex) {
+    size_t n = strlen(hex) / 2;
+    *out = malloc(n ? n : 1);
+    if (!*out) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return check_unhex(*out, n, hex);
+}
+
+int check_unhex_exact(uint8_t *out, size_t len, const char *hex) {
+    return hex && check_unhex(out, len, hex) == (int)len;
+}
+
+int check_all_zero(const void *p, size_t len) {
+    const uint8_t *b = p;
+    uint8_t acc = 0;
+    for (size_t i = 0; i < len; i++)
+        acc |= b[i];
+    return acc == 0;
+}
+
 void check_print_hex(const char *label, const uint8_t *p, size_t len) {
     printf("  %s: ", label);
     for (size_t i = 0; i < len; i++)

@@ -62,6 +62,13 @@ void check_randbytes(uint8_t *out, size_t len);
 /* Hex helpers: returns the number of bytes decoded, or -1 on bad hex / overflow. */
 int check_unhex(uint8_t *out, size_t max, const char *hex);
 void check_print_hex(const char *label, const uint8_t *p, size_t len);
+/* check_unhex into a new malloc'd buffer *out (at least 1 byte; the caller frees it): bytes decoded, or -1. */
+int check_unhex_alloc(uint8_t **out, const char *hex);
+/* 1 when hex is not NULL and is exactly len bytes, decoded into out; else 0. */
+int check_unhex_exact(uint8_t *out, size_t len, const char *hex);
+
+/* 1 when the len bytes at p are all zero. */
+int check_all_zero(const void *p, size_t len);
 
 /* The path of a file under test/vectors/ (GOLDILOCKS_VECTORS overrides the directory). */
 const char *check_vector_path(const char *name);

@@ -26,22 +26,9 @@ import subprocess
 import sys
 import tempfile
 
+from pycheck import check, count_passed, done
+
 VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vectors')
-
-passed = 0
-failed = 0
-
-
-def check(ok, name, detail=''):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f'ok   {name}')
-    else:
-        failed += 1
-        print(f'FAIL {name}' + (f': {detail}' if detail else ''))
-    return ok
-
 
 def run(argv, stdin=b''):
     p = subprocess.run(argv, input=stdin, capture_output=True)
@@ -444,8 +431,7 @@ def test_wycheproof(c):
                     check(False, f"{fname} tcId {t['tcId']} ({t['result']}, {t['comment']})",
                           f'status {code}, out {out.hex()}, stderr {err.strip()!r}')
                 else:
-                    global passed
-                    passed += 1
+                    count_passed()
         summary = ', '.join(f'{n} {r} {res}' for (r, res), n in sorted(counts.items()))
         print(f'{"ok  " if not bad else "FAIL"} {fname}: every case through goldilocks derive ({summary})')
 
@@ -468,8 +454,7 @@ def main():
                 test(c)
             except (RuntimeError, OSError, ValueError) as e:
                 check(False, 'the test itself', str(e))
-    print(f'{passed} passed, {failed} failed')
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == '__main__':

@@ -19,22 +19,10 @@ import subprocess
 import sys
 import tempfile
 
+from pycheck import check as result, done
+
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COPIED = ('configure.py', 'build.ninja.in', 'include', 'src', 'dispatch', 'generated', 'gen', 'templates', 'test', 'bench')
-
-passed = failed = 0
-
-
-def result(ok, name, why=''):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f'ok   {name}')
-    else:
-        failed += 1
-        print(f'FAIL {name}: {why}')
-    sys.stdout.flush()
-
 
 def snapshot(root, skip=()):
     """Every path under root (but those under skip) with its size and time."""
@@ -334,8 +322,7 @@ def main():
         good_cases(w)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f'{passed} passed, {failed} failed')
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == '__main__':

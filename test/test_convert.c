@@ -14,21 +14,11 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
-
-static mpz_t P, D, SQRT_EXP;
+#include "ed448_oracle.h"
 
 /* RFC 8032 section 5.2: the base point's y; its x is even, so the sign bit is 0. */
 static const char *const BASE_Y =
     "298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660";
-
-static void le_to_mpz(mpz_t out, const uint8_t *in, size_t len) { mpz_import(out, len, -1, 1, 0, 0, in); }
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    if (mpz_sgn(in) >= 0 && mpz_sizeinbase(in, 256) <= len)
-        mpz_export(out, &count, -1, 1, 0, 0, in);
-}
 
 /*
  * GMP: 1 and u = y^2 / x^2 = y^2 (d y^2 - 1) / (y^2 - 1) (x^2 from the
@@ -61,13 +51,6 @@ static int gmp_convert(uint8_t u_out[56], const uint8_t enc[57]) {
     }
     mpz_clears(y, yy, num, den, x, NULL);
     return ok;
-}
-
-static int all_zero(const uint8_t *p, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
 }
 
 /* The checks for one key pair (seed): both conversions, GMP, and X448's public key. */
@@ -135,7 +118,7 @@ static void test_random_keys(void) {
 static void expect_reject(const uint8_t enc[57], const char *what) {
     uint8_t u[56];
     memset(u, 0xa5, sizeof u);
-    check(goldilocks_ed448_public_to_x448(u, enc) == -1 && all_zero(u, 56), "%s accepted", what);
+    check(goldilocks_ed448_public_to_x448(u, enc) == -1 && check_all_zero(u, 56), "%s accepted", what);
 }
 
 static void test_rejections(void) {
@@ -201,10 +184,10 @@ static void test_contract(void) {
     goldilocks_ed448_keypair_from_seed(pub, secret, seed);
     check(goldilocks_ed448_public_to_x448(NULL, pub) == -1, "x_pub NULL");
     memset(u, 0xa5, sizeof u);
-    check(goldilocks_ed448_public_to_x448(u, NULL) == -1 && all_zero(u, 56), "ed_pub NULL");
+    check(goldilocks_ed448_public_to_x448(u, NULL) == -1 && check_all_zero(u, 56), "ed_pub NULL");
     memset(u, 0xa5, sizeof u);
     goldilocks_ed448_secret_to_x448(u, NULL);
-    check(all_zero(u, 56), "ed_secret NULL zeroes x_secret");
+    check(check_all_zero(u, 56), "ed_secret NULL zeroes x_secret");
     goldilocks_ed448_secret_to_x448(NULL, secret); /* must not crash */
 
     check(goldilocks_ed448_public_to_x448(ref, pub) == 0, "returned -1");
@@ -227,20 +210,12 @@ static void test_contract(void) {
 
 int main(void) {
     check_init("test_convert");
-    mpz_inits(P, D, SQRT_EXP, NULL);
-    mpz_t t;
-    mpz_init(t);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_sub_ui(D, P, 39081);
-    mpz_clear(t);
+    oracle_init();
     test_base_point();
     test_rfc_keys();
     test_random_keys();
     test_rejections();
     test_contract();
-    mpz_clears(P, D, SQRT_EXP, NULL);
+    oracle_clear();
     return check_done();
 }

@@ -55,13 +55,6 @@ static size_t differing(size_t n) {
     return bad;
 }
 
-static int all_zero(const uint8_t *p, size_t len) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < len; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 static void test_sizes(size_t maxn) {
     const size_t sizes[] = {0, 1, GF_LANES - 1, GF_LANES, GF_LANES + 1, 3 * GF_LANES + 2, maxn};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
@@ -138,7 +131,7 @@ static void test_vectors(void) {
             check(differing(n) == 0, "invalid %zu pattern %zu: %zu items differ", e, pattern, differing(n));
             for (size_t i = 0; i < n; i++)
                 if (rc[i])
-                    check(all_zero(out[i], N), "invalid %zu pattern %zu item %zu: out not zero", e, pattern, i);
+                    check(check_all_zero(out[i], N), "invalid %zu pattern %zu item %zu: out not zero", e, pattern, i);
         }
     }
 }
@@ -178,14 +171,14 @@ static void test_null_alias(void) {
     int rcs_bad = 1;
     for (size_t i = 0; i < n; i++)
         rcs_bad &= rc[i] == -1;
-    check(rcs_bad && rc[n] == 0 && all_zero(&out[0][0], n * N) && out[n][0] == 0xff,
+    check(rcs_bad && rc[n] == 0 && check_all_zero(&out[0][0], n * N) && out[n][0] == 0xff,
           "point NULL: rc -1 and out zero for the n items only");
     memset(out, 0xff, sizeof out);
     check(goldilocks_decaf448_scalarmult_batch(n, out, rc, (const uint8_t(*)[N])pt, NULL) == -1 &&
-              all_zero(&out[0][0], n * N), "scalar NULL");
+              check_all_zero(&out[0][0], n * N), "scalar NULL");
     memset(out, 0xff, sizeof out);
     check(goldilocks_decaf448_scalarmult_batch(n, out, NULL, (const uint8_t(*)[N])pt, (const uint8_t(*)[S])sc) ==
-              -1 && all_zero(&out[0][0], n * N), "rc NULL");
+              -1 && check_all_zero(&out[0][0], n * N), "rc NULL");
     check(goldilocks_decaf448_scalarmult_batch(n, NULL, rc, (const uint8_t(*)[N])pt, (const uint8_t(*)[S])sc) == -1,
           "out NULL");
     check(goldilocks_decaf448_scalarmult_batch(0, NULL, NULL, NULL, NULL) == 0, "n = 0 with NULLs");

@@ -16,6 +16,8 @@
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
+#include "torsion_sig.h"
+#include "wycheproof_ed448.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, MAXN = 200, MSG = 64 };
 
@@ -163,45 +165,28 @@ static void test_cancelling(void) {
     }
 }
 
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
+/* The fixed-size Wycheproof cases (of messages up to MSG bytes), with their expected verdicts. */
+static batch_t cases;
+static int expect[MAXN];
+
+static void collect_case(const wycheproof_ed448_case *c, void *unused) {
+    (void)unused;
+    size_t k = cases.n;
+    if (!c->fixed_size || c->msg_len > MSG || k == MAXN)
+        return;
+    memcpy(cases.sig[k], c->sig, SIG);
+    memcpy(cases.pub[k], c->pub, PUB);
+    memcpy(cases.msg[k], c->msg, c->msg_len);
+    cases.msg_len[k] = c->msg_len;
+    expect[k] = c->valid ? 0 : -1;
+    cases.n++;
 }
 
 static void test_wycheproof(void) {
     check_test("the Wycheproof Ed448 cases mixed into batches");
-    json_value *v = json_load(check_vector_path("wycheproof_ed448_test.json"));
-    if (!check(v != NULL, "cannot read wycheproof_ed448_test.json"))
-        return;
-    /* Collect every fixed-size case, with its expected verdict. */
-    static batch_t cases;
-    static int expect[MAXN];
     cases.n = 0;
-    const json_value *groups = json_get(v, "testGroups");
-    for (size_t g = 0; g < json_len(groups); g++) {
-        const json_value *grp = json_at(groups, g);
-        uint8_t pub[PUB];
-        int publen = check_unhex(pub, PUB, json_get_str(json_get(grp, "publicKey"), "pk"));
-        const json_value *tests = json_get(grp, "tests");
-        for (size_t i = 0; i < json_len(tests); i++) {
-            const json_value *t = json_at(tests, i);
-            uint8_t *msg;
-            int mlen = unhex_alloc(&msg, json_get_str(t, "msg"));
-            const char *sighex = json_get_str(t, "sig");
-            size_t k = cases.n;
-            if (publen == PUB && strlen(sighex) == 2 * SIG && mlen <= MSG && k < MAXN &&
-                check_unhex(cases.sig[k], SIG, sighex) == SIG) {
-                memcpy(cases.pub[k], pub, PUB);
-                memcpy(cases.msg[k], msg, (size_t)mlen);
-                cases.msg_len[k] = (size_t)mlen;
-                expect[k] = strcmp(json_get_str(t, "result"), "valid") == 0 ? 0 : -1;
-                cases.n++;
-            }
-            free(msg);
-        }
-    }
-    json_free(v);
+    if (!wycheproof_ed448_each(collect_case, NULL))
+        return;
     check(cases.n >= 60, "%zu fixed-size cases", cases.n);
     ctx_len = 0;
     for (int round = 0; round < 6; round++) {
@@ -229,62 +214,17 @@ static void test_wycheproof(void) {
     }
 }
 
-/* The encodings of the points of order 1, 2, 4: y = 1, y = -1, and y = 0 with either sign of x. */
-static void small_order(uint8_t enc[PUB], unsigned which) {
-    memset(enc, 0, PUB);
-    switch (which & 3) {
-    case 0: enc[0] = 1; break;
-    case 1: memset(enc, 0xff, 56); enc[0] = 0xfe; enc[28] = 0xfe; break;
-    case 2: break;
-    default: enc[56] = 0x80; break;
-    }
-}
-
 /*
- * A signature with A = T_a + [a]B and R = T_r + [r]B, T of small order and
- * S = r + k a: the cofactored equation holds, the cofactorless one fails
- * unless [k]T_a + T_r = 0. With valid = 0, S + 1 instead.
+ * Item n: a signature of a random 5-byte message with A = T_a + [a]B and
+ * R = T_r + [r]B, T of small order and S = r + k a (test/torsion_sig.h): the
+ * cofactored equation holds, the cofactorless one fails unless
+ * [k]T_a + T_r = 0. With valid = 0, S + 1 instead.
  */
 static void add_torsion(batch_t *b, unsigned ta_i, unsigned tr_i, int mixed, int valid) {
     size_t i = b->n++;
-    point_t ta, tr, pa, pr;
-    scalar_t a, r, s, k;
-    uint8_t enc[PUB], rnd[64], digest[114];
-    small_order(enc, ta_i);
-    check(point_decode_ed448(&ta, enc) != 0, "T_a");
-    small_order(enc, tr_i);
-    check(point_decode_ed448(&tr, enc) != 0, "T_r");
-    check_randbytes(rnd, sizeof rnd);
-    scalar_reduce_bytes(&a, rnd, sizeof rnd);
-    if (!mixed)
-        scalar_set_small(&a, 0);
-    check_randbytes(rnd, sizeof rnd);
-    scalar_reduce_bytes(&r, rnd, sizeof rnd);
-    point_scalarmul_base(&pa, &a);
-    point_add(&pa, &pa, &ta);
-    point_encode_ed448(b->pub[i], &pa);
-    point_scalarmul_base(&pr, &r);
-    point_add(&pr, &pr, &tr);
-    point_encode_ed448(b->sig[i], &pr);
     b->msg_len[i] = 5;
     check_randbytes(b->msg[i], 5);
-    /* k = SHAKE256(dom4(0, "") || R || A || M, 114), RFC 8032 section 5.2.7 (ctx_len is 0 here) */
-    uint8_t buf[10 + 57 + 57 + 5];
-    memcpy(buf, "SigEd448\0\0", 10);
-    memcpy(buf + 10, b->sig[i], 57);
-    memcpy(buf + 67, b->pub[i], 57);
-    memcpy(buf + 124, b->msg[i], 5);
-    shake256(digest, sizeof digest, buf, sizeof buf);
-    scalar_reduce_bytes(&k, digest, sizeof digest);
-    scalar_mul(&s, &k, &a);
-    scalar_add(&s, &s, &r);
-    if (!valid) {
-        scalar_t one;
-        scalar_set_small(&one, 1);
-        scalar_add(&s, &s, &one);
-    }
-    scalar_to_bytes(b->sig[i] + 57, &s);
-    b->sig[i][113] = 0;
+    torsion_sig(b->pub[i], b->sig[i], b->msg[i], 5, ta_i, tr_i, mixed, valid);
 }
 
 static void test_small_order(void) {
@@ -477,7 +417,7 @@ static void test_equation(void) {
         scalar_sub(&s[bad], &s[bad], &one);
         point_t t4;
         uint8_t enc[PUB];
-        small_order(enc, 3);
+        ref_small_order_enc(enc, 3);
         check(point_decode_ed448(&t4, enc) != 0, "T4");
         point_add(&r[bad], &r[bad], &t4);
         check(point_batch_equation_vartime(n, s, a, k, r, z) != 0, "iter %d: R + T4 rejected", iter);

@@ -107,12 +107,6 @@ static void test_splits(void) {
     }
 }
 
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
-}
-
 static void test_rfc8032(void) {
     check_test("RFC 8032 7.5 Ed448ph: prehashed and streaming");
     json_value *v = json_load(check_vector_path("rfc8032_ed448.json"));
@@ -126,8 +120,8 @@ static void test_rfc8032(void) {
             continue;
         const char *name = json_get_str(c, "name");
         uint8_t seed[57], p[PUB], s[SEC], want[SIG], sig[SIG], ph[PH], *m, *cx;
-        int mlen = unhex_alloc(&m, json_get_str(c, "message"));
-        int clen = unhex_alloc(&cx, json_get_str(c, "context"));
+        int mlen = check_unhex_alloc(&m, json_get_str(c, "message"));
+        int clen = check_unhex_alloc(&cx, json_get_str(c, "context"));
         check(check_unhex(seed, 57, json_get_str(c, "secret_key")) == 57, "%s: seed", name);
         check(check_unhex(p, PUB, json_get_str(c, "public_key")) == PUB, "%s: pub", name);
         check(check_unhex(want, SIG, json_get_str(c, "signature")) == SIG, "%s: sig", name);

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "field.h"
 #include "check.h"
+#include "ed448_oracle.h"
 
 /* ---- raw limbs of a lane ---- */
 
@@ -68,8 +69,6 @@ static void raw_set(gfl a, unsigned lane, unsigned i, uint64_t x) { a->lane[lane
 #endif
 
 #define RAW_MASK ((((uint64_t)1) << RAW_BITS) - 1)
-
-static mpz_t P;
 
 static void lane_mpz(mpz_t out, const gfl a, unsigned lane) {
     mpz_set_ui(out, 0);
@@ -307,19 +306,13 @@ static void test_insert_extract(void) {
 
 /* ---- masks, selection, patterns ---- */
 
-static lmask_t mask_of(unsigned pattern, mask_t m[GF_LANES]) {
-    for (unsigned k = 0; k < GF_LANES; k++) m[k] = ((pattern >> k) & 1) ? (mask_t)-1 : 0;
-    return lmask_make(m);
-}
-
 static void test_masks(void) {
     check_test("gfl_select / gfl_cond_swap / gfl_cond_neg / gfl_addsub, a different mask per lane");
     mpz_t x, y, z, want;
     mpz_inits(x, y, z, want, NULL);
     for (unsigned pattern = 0; pattern < (1u << GF_LANES); pattern++) {
         for (int r = 0; r < 12; r++) {
-            mask_t m[GF_LANES];
-            lmask_t lm = mask_of(pattern, m);
+            lmask_t lm = lmask_pattern(pattern); /* lmask_make of (pattern bit k) ? -1 : 0 in lane k */
             gfl a, b, out, a2, b2;
             fill(a, r + (int)pattern, RAW_TIGHT);
             fill(b, 3 * r + 1, RAW_TIGHT);
@@ -443,20 +436,13 @@ int main(int argc, char **argv) {
     }
 #endif
     printf("lane layout %s, %d lanes\n", GF_LANES_NAME, GF_LANES);
-    mpz_init(P);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_t t;
-    mpz_init(t);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_clear(t);
+    oracle_init();
     int rounds = slow ? 20000 : 600;
     for (int op = MUL; op <= WEAK; op++) test_op((enum op)op, rounds);
     test_insert_extract();
     test_masks();
     test_permute();
     test_against_scalar();
-    mpz_clear(P);
+    oracle_clear();
     return check_done();
 }

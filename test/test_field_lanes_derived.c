@@ -17,8 +17,7 @@
 #include <string.h>
 #include "check.h"
 #include "field.h"
-
-static mpz_t P;
+#include "ed448_oracle.h"
 
 static void to_mpz(mpz_t out, const uint8_t in[GF_SER_BYTES]) { mpz_import(out, GF_SER_BYTES, -1, 1, 0, 0, in); }
 
@@ -294,18 +293,11 @@ static void run_tests(long cases) {
 int main(int argc, char **argv) {
     check_init("test_field_lanes_derived");
     long cases = check_slow(argc, argv) ? 20000 : 600;
-    mpz_init(P);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_t t;
-    mpz_init(t);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_clear(t);
+    oracle_init();
     run_sqrn(cases);
     run_invert(cases);
     run_isr(cases);
     run_tests(cases);
-    mpz_clear(P);
+    oracle_clear();
     return check_done();
 }

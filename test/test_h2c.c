@@ -19,17 +19,7 @@
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
-
-static mpz_t P, D, L, SQRT_EXP;
-
-static void le_to_mpz(mpz_t out, const uint8_t *in, size_t len) { mpz_import(out, len, -1, 1, 0, 0, in); }
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    if (mpz_sgn(in) >= 0 && mpz_sizeinbase(in, 256) <= len)
-        mpz_export(out, &count, -1, 1, 0, 0, in);
-}
+#include "ed448_oracle.h"
 
 /* A "0x..." big-endian hex field element of the RFC 9380 files, as 56 little-endian bytes. */
 static int be_hex_to_le(uint8_t out[56], const char *hex) {
@@ -49,84 +39,7 @@ static int gf_matches(const gf a, const char *hex) {
     return memcmp(want, got, 56) == 0;
 }
 
-/* ---- GMP reference: edwards448 affine, curve448 x-only ---- */
-
-typedef struct {
-    mpz_t x, y;
-} ept;
-
-static void ept_add(ept *r, const ept *a, const ept *b) {
-    mpz_t t, n, den;
-    mpz_inits(t, n, den, NULL);
-    mpz_mul(t, a->x, b->x);
-    mpz_mul(t, t, a->y);
-    mpz_mul(t, t, b->y);
-    mpz_mul(t, t, D);
-    mpz_mod(t, t, P); /* d x1 x2 y1 y2 */
-    mpz_t x3, y3;
-    mpz_inits(x3, y3, NULL);
-    mpz_mul(n, a->x, b->y);
-    mpz_addmul(n, a->y, b->x);
-    mpz_add_ui(den, t, 1);
-    mpz_invert(den, den, P);
-    mpz_mul(x3, n, den);
-    mpz_mod(x3, x3, P);
-    mpz_mul(n, a->y, b->y);
-    mpz_submul(n, a->x, b->x);
-    mpz_ui_sub(den, 1, t);
-    mpz_mod(den, den, P);
-    mpz_invert(den, den, P);
-    mpz_mul(y3, n, den);
-    mpz_mod(y3, y3, P);
-    mpz_swap(r->x, x3);
-    mpz_swap(r->y, y3);
-    mpz_clears(t, n, den, x3, y3, NULL);
-}
-
-/* [k]a, double and add from the top bit. */
-static void ept_mul(ept *r, const ept *a, const mpz_t k) {
-    ept acc;
-    mpz_init_set_ui(acc.x, 0);
-    mpz_init_set_ui(acc.y, 1);
-    for (long i = (long)mpz_sizeinbase(k, 2) - 1; i >= 0; i--) {
-        ept_add(&acc, &acc, &acc);
-        if (mpz_tstbit(k, (mp_bitcnt_t)i))
-            ept_add(&acc, &acc, a);
-    }
-    mpz_swap(r->x, acc.x);
-    mpz_swap(r->y, acc.y);
-    mpz_clears(acc.x, acc.y, NULL);
-}
-
-/* RFC 8032 section 5.2.3 decoding; 0 for a non-canonical encoding or one of no point. */
-static int ept_decode(ept *r, const uint8_t in[57]) {
-    if (in[56] & 0x7f)
-        return 0;
-    le_to_mpz(r->y, in, 56);
-    if (mpz_cmp(r->y, P) >= 0)
-        return 0;
-    mpz_t u, v;
-    mpz_inits(u, v, NULL);
-    mpz_mul(u, r->y, r->y);
-    mpz_mul(v, u, D);
-    mpz_sub_ui(u, u, 1);
-    mpz_sub_ui(v, v, 1);
-    mpz_mod(v, v, P);
-    mpz_invert(v, v, P);
-    mpz_mul(u, u, v);
-    mpz_mod(u, u, P); /* x^2 */
-    mpz_powm(r->x, u, SQRT_EXP, P);
-    mpz_mul(v, r->x, r->x);
-    mpz_mod(v, v, P);
-    int ok = mpz_cmp(v, u) == 0;
-    if (mpz_sgn(r->x) == 0 && (in[56] >> 7))
-        ok = 0;
-    if ((unsigned)mpz_tstbit(r->x, 0) != (unsigned)(in[56] >> 7))
-        mpz_sub(r->x, P, r->x);
-    mpz_mod(r->x, r->x, P);
-    mpz_clears(u, v, NULL);
-    return ok;
-}
+/* ---- GMP reference: curve448 x-only (edwards448 in ed448_oracle.h) ---- */
 
 /* x-only Montgomery ladder on curve448 (RFC 7748 section 5, a24 = 39081): [k]u = X/Z. */
 static void mont_ladder(mpz_t X, mpz_t Z, const mpz_t u, const mpz_t k) {
@@ -338,13 +251,6 @@ static void test_exceptional(void) {
 
 /* ---- the DST rules and the failure contract ---- */
 
-static int all_zero(const uint8_t *p, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 static void test_contract(const struct suite *s) {
     char name[128];
     uint8_t out[57], ref[57], dst[300], hashed[56], msg[40];
@@ -354,13 +260,13 @@ static void test_contract(const struct suite *s) {
     snprintf(name, sizeof name, "%s: empty DST, NULL arguments: -1 and zero output", s->name);
     check_test(name);
     memset(out, 0xa5, sizeof out);
-    check(s->fn(out, msg, sizeof msg, dst, 0) == -1 && all_zero(out, s->out_len), "dst_len 0");
+    check(s->fn(out, msg, sizeof msg, dst, 0) == -1 && check_all_zero(out, s->out_len), "dst_len 0");
     memset(out, 0xa5, sizeof out);
-    check(s->fn(out, msg, sizeof msg, NULL, 0) == -1 && all_zero(out, s->out_len), "dst NULL, length 0");
+    check(s->fn(out, msg, sizeof msg, NULL, 0) == -1 && check_all_zero(out, s->out_len), "dst NULL, length 0");
     memset(out, 0xa5, sizeof out);
-    check(s->fn(out, msg, sizeof msg, NULL, 10) == -1 && all_zero(out, s->out_len), "dst NULL, length 10");
+    check(s->fn(out, msg, sizeof msg, NULL, 10) == -1 && check_all_zero(out, s->out_len), "dst NULL, length 10");
     memset(out, 0xa5, sizeof out);
-    check(s->fn(out, NULL, 1, dst, 10) == -1 && all_zero(out, s->out_len), "msg NULL, length 1");
+    check(s->fn(out, NULL, 1, dst, 10) == -1 && check_all_zero(out, s->out_len), "msg NULL, length 1");
     check(s->fn(NULL, msg, sizeof msg, dst, 10) == -1, "out NULL");
     check(out[s->out_len - 1] == 0 && (s->out_len == 57 || out[56] == 0xa5), "no byte beyond the output written");
 
@@ -406,7 +312,7 @@ static void test_random(void) {
     enum { MESSAGES = 24 };
     static const uint8_t dst[] = "goldilocks-test-h2c";
     mpz_t X, Z, u, t, four;
-    ept e, r;
+    ref_point e, r;
     mpz_inits(X, Z, u, t, four, e.x, e.y, r.x, r.y, NULL);
     mpz_set_ui(four, 4);
 
@@ -418,10 +324,10 @@ static void test_random(void) {
         for (unsigned s = 0; s < 4; s++) {
             check(SUITES[s].fn(out, msg, ml, dst, sizeof dst - 1) == 0, "returned -1");
             if (SUITES[s].edwards) {
-                if (!check(ept_decode(&e, out), "suite %u msg %d: output does not decode", s, i))
+                if (!check(ref_decode(&e, out), "suite %u msg %d: output does not decode", s, i))
                     continue;
                 check(!(mpz_sgn(e.x) == 0 && mpz_cmp_ui(e.y, 1) == 0), "suite %u msg %d: the neutral element", s, i);
-                ept_mul(&r, &e, L);
+                ref_mul(&r, L, &e);
                 check(mpz_sgn(r.x) == 0 && mpz_cmp_ui(r.y, 1) == 0, "suite %u msg %d: [l]P != 0", s, i);
             } else {
                 le_to_mpz(u, out, 56);
@@ -438,7 +344,7 @@ static void test_random(void) {
         }
         /* [4] (curve448 RO) = y^2/x^2 of (edwards448 RO), same message and DST. */
         if (goldilocks_ed448_hash_to_curve(out, msg, ml, dst, sizeof dst - 1) != 0 ||
-            goldilocks_x448_hash_to_curve(xu, msg, ml, dst, sizeof dst - 1) != 0 || !ept_decode(&e, out)) {
+            goldilocks_x448_hash_to_curve(xu, msg, ml, dst, sizeof dst - 1) != 0 || !ref_decode(&e, out)) {
             check(0, "msg %d: RO outputs", i);
             continue;
         }
@@ -458,20 +364,7 @@ static void test_random(void) {
 
 int main(void) {
     check_init("test_h2c");
-    mpz_inits(P, D, L, SQRT_EXP, NULL);
-    mpz_t t;
-    mpz_init(t);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_sub_ui(D, P, 39081);
-    mpz_ui_pow_ui(L, 2, 446);
-    mpz_set_str(t, "13818066809895115352007386748515426880336692474882178609894547503885", 10);
-    mpz_sub(L, L, t);
-    mpz_add_ui(SQRT_EXP, P, 1);
-    mpz_fdiv_q_2exp(SQRT_EXP, SQRT_EXP, 2);
-    mpz_clear(t);
+    oracle_init();
 
     test_expand();
     for (unsigned s = 0; s < 4; s++)
@@ -480,6 +373,6 @@ int main(void) {
     for (unsigned s = 0; s < 4; s++)
         test_contract(&SUITES[s]);
     test_random();
-    mpz_clears(P, D, L, SQRT_EXP, NULL);
+    oracle_clear();
     return check_done();
 }

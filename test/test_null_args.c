@@ -22,13 +22,6 @@
 #include "goldilocks.h"
 #include "check.h"
 
-static int all_zero(const uint8_t *p, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
 static void fill(uint8_t *p, size_t n) { memset(p, 0xAA, n); }
 
 /* A non-NULL pointer to no bytes that are ever read (length 0). */
@@ -52,24 +45,24 @@ static void test_x448(void) {
     goldilocks_x448_public_key(NULL, s); /* nothing to zero, must not crash */
     fill(out, 56);
     goldilocks_x448_public_key(out, NULL);
-    check(all_zero(out, 56), "pub not zeroed for a NULL secret");
+    check(check_all_zero(out, 56), "pub not zeroed for a NULL secret");
 
     check_test("x448 with each argument NULL");
     check(goldilocks_x448(NULL, s, p) == -1, "NULL shared: not -1");
     fill(out, 56);
-    check(goldilocks_x448(out, NULL, p) == -1 && all_zero(out, 56), "NULL secret: not -1 with a zero output");
+    check(goldilocks_x448(out, NULL, p) == -1 && check_all_zero(out, 56), "NULL secret: not -1 with a zero output");
     fill(out, 56);
-    check(goldilocks_x448(out, s, NULL) == -1 && all_zero(out, 56), "NULL peer: not -1 with a zero output");
+    check(goldilocks_x448(out, s, NULL) == -1 && check_all_zero(out, 56), "NULL peer: not -1 with a zero output");
     fill(out, 56);
-    check(goldilocks_x448(out, NULL, NULL) == -1 && all_zero(out, 56), "NULL secret and peer");
+    check(goldilocks_x448(out, NULL, NULL) == -1 && check_all_zero(out, 56), "NULL secret and peer");
     /* and the non-NULL call still works */
     check(goldilocks_x448(out2, s, p) == 0, "valid call failed");
 
     check_test("x448_keypair with each output NULL");
     fill(out, 56);
-    check(goldilocks_x448_keypair(NULL, out) == -1 && all_zero(out, 56), "NULL pub: not -1 with a zero secret");
+    check(goldilocks_x448_keypair(NULL, out) == -1 && check_all_zero(out, 56), "NULL pub: not -1 with a zero secret");
     fill(out, 56);
-    check(goldilocks_x448_keypair(out, NULL) == -1 && all_zero(out, 56), "NULL secret: not -1 with a zero pub");
+    check(goldilocks_x448_keypair(out, NULL) == -1 && check_all_zero(out, 56), "NULL secret: not -1 with a zero pub");
     check(goldilocks_x448_keypair(NULL, NULL) == -1, "both NULL: not -1");
 
     check_test("x448_public_key_check(NULL)");
@@ -84,23 +77,23 @@ static void test_ed448_keys(void) {
     check_test("ed448_keypair_from_seed with each argument NULL");
     fill(o_sec, 114);
     goldilocks_ed448_keypair_from_seed(NULL, o_sec, seed);
-    check(all_zero(o_sec, 114), "NULL pub: secret not zeroed");
+    check(check_all_zero(o_sec, 114), "NULL pub: secret not zeroed");
     fill(o_pub, 57);
     goldilocks_ed448_keypair_from_seed(o_pub, NULL, seed);
-    check(all_zero(o_pub, 57), "NULL secret: pub not zeroed");
+    check(check_all_zero(o_pub, 57), "NULL secret: pub not zeroed");
     fill(o_pub, 57);
     fill(o_sec, 114);
     goldilocks_ed448_keypair_from_seed(o_pub, o_sec, NULL);
-    check(all_zero(o_pub, 57) && all_zero(o_sec, 114), "NULL seed: outputs not zeroed");
+    check(check_all_zero(o_pub, 57) && check_all_zero(o_sec, 114), "NULL seed: outputs not zeroed");
     goldilocks_ed448_keypair_from_seed(NULL, NULL, NULL);
     goldilocks_ed448_keypair_from_seed(o_pub, o_sec, seed);
     check(memcmp(o_pub, want_pub, 57) == 0 && memcmp(o_sec, want_sec, 114) == 0, "valid call differs");
 
     check_test("ed448_keypair with each output NULL");
     fill(o_sec, 114);
-    check(goldilocks_ed448_keypair(NULL, o_sec) == -1 && all_zero(o_sec, 114), "NULL pub: not -1 with zero secret");
+    check(goldilocks_ed448_keypair(NULL, o_sec) == -1 && check_all_zero(o_sec, 114), "NULL pub: not -1 with zero secret");
     fill(o_pub, 57);
-    check(goldilocks_ed448_keypair(o_pub, NULL) == -1 && all_zero(o_pub, 57), "NULL secret: not -1 with zero pub");
+    check(goldilocks_ed448_keypair(o_pub, NULL) == -1 && check_all_zero(o_pub, 57), "NULL secret: not -1 with zero pub");
     check(goldilocks_ed448_keypair(NULL, NULL) == -1, "both NULL: not -1");
 
     check_test("ed448_public_key_check(NULL)");
@@ -135,18 +128,18 @@ static void test_signer(const char *name, sign_fn sign, const uint8_t *key, veri
     snprintf(title, sizeof title, "%s: NULL with a nonzero length, NULL sig or key", name);
     check_test(title);
     fill(sig, 114);
-    check(sign(sig, key, NULL, 5, ctx, sizeof ctx) == -1 && all_zero(sig, 114), "msg NULL, 5: not -1 with zero sig");
+    check(sign(sig, key, NULL, 5, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114), "msg NULL, 5: not -1 with zero sig");
     fill(sig, 114);
-    check(sign(sig, key, msg, sizeof msg, NULL, 5) == -1 && all_zero(sig, 114), "ctx NULL, 5: not -1 with zero sig");
+    check(sign(sig, key, msg, sizeof msg, NULL, 5) == -1 && check_all_zero(sig, 114), "ctx NULL, 5: not -1 with zero sig");
     fill(sig, 114);
-    check(sign(sig, key, NULL, 1, NULL, 1) == -1 && all_zero(sig, 114), "both NULL, 1: not -1 with zero sig");
+    check(sign(sig, key, NULL, 1, NULL, 1) == -1 && check_all_zero(sig, 114), "both NULL, 1: not -1 with zero sig");
     fill(sig, 114);
-    check(sign(sig, NULL, msg, sizeof msg, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(sign(sig, NULL, msg, sizeof msg, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "NULL key: not -1 with zero sig");
     check(sign(NULL, key, msg, sizeof msg, ctx, sizeof ctx) == -1, "NULL sig: not -1");
     check(sign(NULL, NULL, NULL, 3, NULL, 3) == -1, "all NULL: not -1");
     fill(sig, 114);
-    check(sign(sig, key, NULL, SIZE_MAX, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(sign(sig, key, NULL, SIZE_MAX, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "msg NULL, SIZE_MAX: not -1 with zero sig");
 }
 
@@ -226,13 +219,13 @@ static void test_prehashed(void) {
     check(goldilocks_ed448ph_sign_prehashed(sig, secret, ph, NULL, 0) == 0 && memcmp(sig, want, 114) == 0,
           "ctx NULL, 0 differs");
     fill(sig, 114);
-    check(goldilocks_ed448ph_sign_prehashed(sig, secret, ph, NULL, 3) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_sign_prehashed(sig, secret, ph, NULL, 3) == -1 && check_all_zero(sig, 114),
           "ctx NULL, 3: not -1 with zero sig");
     fill(sig, 114);
-    check(goldilocks_ed448ph_sign_prehashed(sig, secret, NULL, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_sign_prehashed(sig, secret, NULL, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "NULL ph: not -1 with zero sig");
     fill(sig, 114);
-    check(goldilocks_ed448ph_sign_prehashed(sig, NULL, ph, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_sign_prehashed(sig, NULL, ph, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "NULL secret: not -1 with zero sig");
     check(goldilocks_ed448ph_sign_prehashed(NULL, secret, ph, ctx, sizeof ctx) == -1, "NULL sig: not -1");
 
@@ -257,7 +250,7 @@ static void test_stream(void) {
     goldilocks_ed448ph_update(NULL, msg, sizeof msg);
     goldilocks_ed448ph_update(NULL, NULL, 5);
     fill(sig, 114);
-    check(goldilocks_ed448ph_final_sign(NULL, sig, secret, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_final_sign(NULL, sig, secret, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "final_sign(NULL state): not -1 with zero sig");
     check(goldilocks_ed448ph_final_verify(NULL, want, pub, ctx, sizeof ctx) == -1, "final_verify(NULL state): not -1");
 
@@ -280,7 +273,7 @@ static void test_stream(void) {
     goldilocks_ed448ph_update(&st, msg, sizeof msg);
     goldilocks_ed448ph_update(&st, NULL, 5);
     fill(sig, 114);
-    check(goldilocks_ed448ph_final_sign(&st, sig, secret, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_final_sign(&st, sig, secret, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "final_sign after update(NULL, 5): not -1 with zero sig");
     /* final wiped the state: it is as after init, so it now signs the empty message */
     fill(sig, 114);
@@ -299,7 +292,7 @@ static void test_stream(void) {
     goldilocks_ed448ph_update(&st, NULL, 1);
     memcpy(&fresh, &st, sizeof st);
     fill(sig, 114);
-    check(goldilocks_ed448ph_final_sign(&fresh, sig, secret, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_final_sign(&fresh, sig, secret, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "a copy of a failed state signs");
     check(goldilocks_ed448ph_final_sign(&st, sig, secret, ctx, sizeof ctx) == -1, "failed state signs");
 
@@ -310,11 +303,11 @@ static void test_stream(void) {
     check(goldilocks_ed448ph_final_sign(&st, NULL, secret, ctx, sizeof ctx) == -1, "NULL sig: not -1");
     memcpy(&st, &fresh, sizeof st);
     fill(sig, 114);
-    check(goldilocks_ed448ph_final_sign(&st, sig, NULL, ctx, sizeof ctx) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_final_sign(&st, sig, NULL, ctx, sizeof ctx) == -1 && check_all_zero(sig, 114),
           "NULL secret: not -1 with zero sig");
     memcpy(&st, &fresh, sizeof st);
     fill(sig, 114);
-    check(goldilocks_ed448ph_final_sign(&st, sig, secret, NULL, 4) == -1 && all_zero(sig, 114),
+    check(goldilocks_ed448ph_final_sign(&st, sig, secret, NULL, 4) == -1 && check_all_zero(sig, 114),
           "ctx NULL, 4: not -1 with zero sig");
     memcpy(&st, &fresh, sizeof st);
     check(goldilocks_ed448ph_final_verify(&st, NULL, pub, ctx, sizeof ctx) == -1, "verify NULL sig: not -1");
@@ -349,21 +342,21 @@ static void test_decaf448(void) {
     check_test("decaf448_scalarmult_base with each argument NULL");
     check(goldilocks_decaf448_scalarmult_base(NULL, k) == -1, "NULL out: not -1");
     fill(out, 56);
-    check(goldilocks_decaf448_scalarmult_base(out, NULL) == -1 && all_zero(out, 56), "NULL scalar: not -1, zero out");
+    check(goldilocks_decaf448_scalarmult_base(out, NULL) == -1 && check_all_zero(out, 56), "NULL scalar: not -1, zero out");
 
     check_test("decaf448_scalarmult with each argument NULL");
     check(goldilocks_decaf448_scalarmult(NULL, p, k) == -1, "NULL out: not -1");
     fill(out, 56);
-    check(goldilocks_decaf448_scalarmult(out, NULL, k) == -1 && all_zero(out, 56), "NULL point: not -1, zero out");
+    check(goldilocks_decaf448_scalarmult(out, NULL, k) == -1 && check_all_zero(out, 56), "NULL point: not -1, zero out");
     fill(out, 56);
-    check(goldilocks_decaf448_scalarmult(out, p, NULL) == -1 && all_zero(out, 56), "NULL scalar: not -1, zero out");
+    check(goldilocks_decaf448_scalarmult(out, p, NULL) == -1 && check_all_zero(out, 56), "NULL scalar: not -1, zero out");
 
     check_test("decaf448_add with each argument NULL");
     check(goldilocks_decaf448_add(NULL, p, q) == -1, "NULL out: not -1");
     fill(out, 56);
-    check(goldilocks_decaf448_add(out, NULL, q) == -1 && all_zero(out, 56), "NULL a: not -1, zero out");
+    check(goldilocks_decaf448_add(out, NULL, q) == -1 && check_all_zero(out, 56), "NULL a: not -1, zero out");
     fill(out, 56);
-    check(goldilocks_decaf448_add(out, p, NULL) == -1 && all_zero(out, 56), "NULL b: not -1, zero out");
+    check(goldilocks_decaf448_add(out, p, NULL) == -1 && check_all_zero(out, 56), "NULL b: not -1, zero out");
     check(goldilocks_decaf448_add(out, p, q) == 0, "valid add failed");
     check(goldilocks_decaf448_add(NULL, NULL, NULL) == -1 && goldilocks_decaf448_scalarmult(NULL, NULL, NULL) == -1 &&
               goldilocks_decaf448_scalarmult_base(NULL, NULL) == -1,
@@ -373,7 +366,7 @@ static void test_decaf448(void) {
     goldilocks_decaf448_from_uniform(NULL, u);
     fill(out, 56);
     goldilocks_decaf448_from_uniform(out, NULL);
-    check(all_zero(out, 56), "NULL uniform: out not zeroed");
+    check(check_all_zero(out, 56), "NULL uniform: out not zeroed");
 }
 
 /* ---- hash to curve, RFC 9380 (the four suites share one shape) ---- */
@@ -398,27 +391,27 @@ static void test_h2c(const char *name, h2c_fn h, size_t out_len) {
     snprintf(title, sizeof title, "%s: dst_len 0 is refused, with dst NULL or not", name);
     check_test(title);
     fill(out, 57);
-    check(h(out, msg, sizeof msg, EMPTY, 0) == -1 && all_zero(out, out_len), "dst EMPTY, 0: not -1 with zero out");
+    check(h(out, msg, sizeof msg, EMPTY, 0) == -1 && check_all_zero(out, out_len), "dst EMPTY, 0: not -1 with zero out");
     fill(out, 57);
-    check(h(out, msg, sizeof msg, NULL, 0) == -1 && all_zero(out, out_len), "dst NULL, 0: not -1 with zero out");
+    check(h(out, msg, sizeof msg, NULL, 0) == -1 && check_all_zero(out, out_len), "dst NULL, 0: not -1 with zero out");
     fill(out, 57);
-    check(h(out, NULL, 0, NULL, 0) == -1 && all_zero(out, out_len), "msg and dst NULL, 0: not -1 with zero out");
+    check(h(out, NULL, 0, NULL, 0) == -1 && check_all_zero(out, out_len), "msg and dst NULL, 0: not -1 with zero out");
 
     snprintf(title, sizeof title, "%s: NULL with a nonzero length, NULL out", name);
     check_test(title);
     fill(out, 57);
-    check(h(out, NULL, 5, DST, dst_len) == -1 && all_zero(out, out_len), "msg NULL, 5: not -1 with zero out");
+    check(h(out, NULL, 5, DST, dst_len) == -1 && check_all_zero(out, out_len), "msg NULL, 5: not -1 with zero out");
     fill(out, 57);
-    check(h(out, NULL, SIZE_MAX, DST, dst_len) == -1 && all_zero(out, out_len),
+    check(h(out, NULL, SIZE_MAX, DST, dst_len) == -1 && check_all_zero(out, out_len),
           "msg NULL, SIZE_MAX: not -1 with zero out");
     fill(out, 57);
-    check(h(out, msg, sizeof msg, NULL, dst_len) == -1 && all_zero(out, out_len),
+    check(h(out, msg, sizeof msg, NULL, dst_len) == -1 && check_all_zero(out, out_len),
           "dst NULL, nonzero: not -1 with zero out");
     fill(out, 57);
-    check(h(out, msg, sizeof msg, NULL, 300) == -1 && all_zero(out, out_len),
+    check(h(out, msg, sizeof msg, NULL, 300) == -1 && check_all_zero(out, out_len),
           "dst NULL, 300 (the oversize rule): not -1 with zero out");
     fill(out, 57);
-    check(h(out, NULL, 1, NULL, 1) == -1 && all_zero(out, out_len), "msg and dst NULL, 1: not -1 with zero out");
+    check(h(out, NULL, 1, NULL, 1) == -1 && check_all_zero(out, out_len), "msg and dst NULL, 1: not -1 with zero out");
     check(h(NULL, msg, sizeof msg, DST, dst_len) == -1, "NULL out: not -1");
     check(h(NULL, NULL, 0, DST, dst_len) == -1, "NULL out, msg NULL, 0: not -1");
     check(h(NULL, NULL, 3, NULL, 3) == -1, "all NULL: not -1");
@@ -450,7 +443,7 @@ static void test_convert(void) {
     check_test("ed448_public_to_x448 with each argument NULL");
     check(goldilocks_ed448_public_to_x448(want, pub) == 0, "a real public key refused");
     fill(out, 57);
-    check(goldilocks_ed448_public_to_x448(out, NULL) == -1 && all_zero(out, 56), "NULL ed_pub: not -1, zero x_pub");
+    check(goldilocks_ed448_public_to_x448(out, NULL) == -1 && check_all_zero(out, 56), "NULL ed_pub: not -1, zero x_pub");
     check(out[56] == 0xAA, "wrote past x_pub");
     check(goldilocks_ed448_public_to_x448(NULL, pub) == -1, "NULL x_pub: not -1");
     check(goldilocks_ed448_public_to_x448(NULL, NULL) == -1, "both NULL: not -1");
@@ -466,7 +459,7 @@ static void test_convert(void) {
     goldilocks_ed448_secret_to_x448(NULL, secret); /* nothing to zero, must not crash */
     fill(out, 57);
     goldilocks_ed448_secret_to_x448(out, NULL);
-    check(all_zero(out, 56) && out[56] == 0xAA, "NULL ed_secret: x_secret not zeroed (or written past)");
+    check(check_all_zero(out, 56) && out[56] == 0xAA, "NULL ed_secret: x_secret not zeroed (or written past)");
     goldilocks_ed448_secret_to_x448(NULL, NULL);
     fill(x_secret, 56);
     goldilocks_ed448_secret_to_x448(x_secret, secret);
@@ -562,7 +555,7 @@ static void test_precomputed(void) {
     check(goldilocks_ed448_precompute(&t_want, pub) == 0, "a real public key refused");
     check(goldilocks_ed448_precompute(NULL, pub) == -1, "NULL table: not -1");
     fill((uint8_t *)&t, sizeof t);
-    check(goldilocks_ed448_precompute(&t, NULL) == -1 && all_zero((const uint8_t *)&t, sizeof t),
+    check(goldilocks_ed448_precompute(&t, NULL) == -1 && check_all_zero((const uint8_t *)&t, sizeof t),
           "NULL pub: not -1 with a zero table");
     check(goldilocks_ed448_precompute(NULL, NULL) == -1, "both NULL: not -1");
 
@@ -594,7 +587,7 @@ static void test_precomputed(void) {
     check(goldilocks_x448_precompute(&xt_want, peer) == 0, "a real public key refused");
     check(goldilocks_x448_precompute(NULL, peer) == -1, "NULL table: not -1");
     fill((uint8_t *)&xt, sizeof xt);
-    check(goldilocks_x448_precompute(&xt, NULL) == -1 && all_zero((const uint8_t *)&xt, sizeof xt),
+    check(goldilocks_x448_precompute(&xt, NULL) == -1 && check_all_zero((const uint8_t *)&xt, sizeof xt),
           "NULL peer: not -1 with a zero table");
     check(goldilocks_x448_precompute(NULL, NULL) == -1, "both NULL: not -1");
 
@@ -605,12 +598,12 @@ static void test_precomputed(void) {
           "valid call differs from x448");
     check(goldilocks_x448_precomputed(NULL, s, &xt_want) == -1, "NULL shared: not -1");
     fill(out, 56);
-    check(goldilocks_x448_precomputed(out, NULL, &xt_want) == -1 && all_zero(out, 56),
+    check(goldilocks_x448_precomputed(out, NULL, &xt_want) == -1 && check_all_zero(out, 56),
           "NULL secret: not -1 with a zero output");
     fill(out, 56);
-    check(goldilocks_x448_precomputed(out, s, NULL) == -1 && all_zero(out, 56), "NULL table: not -1 with a zero output");
+    check(goldilocks_x448_precomputed(out, s, NULL) == -1 && check_all_zero(out, 56), "NULL table: not -1 with a zero output");
     fill(out, 56);
-    check(goldilocks_x448_precomputed(out, s, &xt) == -1 && all_zero(out, 56),
+    check(goldilocks_x448_precomputed(out, s, &xt) == -1 && check_all_zero(out, 56),
           "the zero table of a failed precompute: not -1 with a zero output");
     check(goldilocks_x448_precomputed(NULL, NULL, NULL) == -1, "all NULL: not -1");
 }

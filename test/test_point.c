@@ -15,114 +15,7 @@
 #include "scalar.h"
 #include "x448_base.h"
 #include "check.h"
-
-/* ---- the GMP oracle ---- */
-
-static mpz_t P, D, L;
-
-static const char *BASE_X = "224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710";
-static const char *BASE_Y = "298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660";
-
-static void oracle_init(void) {
-    mpz_inits(P, D, L, NULL);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_t t;
-    mpz_init(t);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_sub_ui(D, P, 39081);
-    /* l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885 (RFC 8032 5.2) */
-    mpz_ui_pow_ui(L, 2, 446);
-    mpz_set_str(t, "13818066809895115352007386748515426880336692474882178609894547503885", 10);
-    mpz_sub(L, L, t);
-    mpz_clear(t);
-}
-
-typedef struct {
-    mpz_t x, y;
-} ref_point;
-
-static void ref_init(ref_point *a) { mpz_inits(a->x, a->y, NULL); }
-static void ref_clear(ref_point *a) { mpz_clears(a->x, a->y, NULL); }
-
-/* (x3, y3) = ((x1 y2 + y1 x2)/(1 + d x1 x2 y1 y2), (y1 y2 - x1 x2)/(1 - d x1 x2 y1 y2)) */
-static void ref_add(ref_point *out, const ref_point *a, const ref_point *b) {
-    mpz_t t, num, den, x3;
-    mpz_inits(t, num, den, x3, NULL);
-    mpz_mul(t, a->x, b->x);
-    mpz_mul(t, t, a->y);
-    mpz_mul(t, t, b->y);
-    mpz_mul(t, t, D);
-    mpz_mod(t, t, P);
-    mpz_mul(num, a->x, b->y);
-    mpz_addmul(num, a->y, b->x);
-    mpz_add_ui(den, t, 1);
-    mpz_invert(den, den, P);
-    mpz_mul(x3, num, den);
-    mpz_mod(x3, x3, P);
-    mpz_mul(num, a->y, b->y);
-    mpz_submul(num, a->x, b->x);
-    mpz_ui_sub(den, 1, t);
-    mpz_mod(den, den, P);
-    mpz_invert(den, den, P);
-    mpz_mul(num, num, den);
-    mpz_mod(out->y, num, P);
-    mpz_set(out->x, x3);
-    mpz_clears(t, num, den, x3, NULL);
-}
-
-/* [k]a for k >= 0, double-and-add from the top bit. */
-static void ref_mul(ref_point *out, const mpz_t k, const ref_point *a) {
-    ref_point acc;
-    ref_init(&acc);
-    mpz_set_ui(acc.x, 0);
-    mpz_set_ui(acc.y, 1);
-    for (long i = (long)mpz_sizeinbase(k, 2) - 1; i >= 0; i--) {
-        ref_add(&acc, &acc, &acc);
-        if (mpz_tstbit(k, (mp_bitcnt_t)i))
-            ref_add(&acc, &acc, a);
-    }
-    mpz_set(out->x, acc.x);
-    mpz_set(out->y, acc.y);
-    ref_clear(&acc);
-}
-
-static void ref_base(ref_point *b) {
-    mpz_set_str(b->x, BASE_X, 10);
-    mpz_set_str(b->y, BASE_Y, 10);
-}
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    mpz_export(out, &count, -1, 1, 0, 0, in);
-}
-
-/* a == (x, y) affine, compared through canonical serialization. */
-static int point_is_ref(const point_t *a, const ref_point *r) {
-    gf x, y;
-    uint8_t xb[56], yb[56], xr[56], yr[56];
-    point_affine(x, y, a);
-    gf_serialize(xb, x);
-    gf_serialize(yb, y);
-    mpz_to_le(xr, 56, r->x);
-    mpz_to_le(yr, 56, r->y);
-    return memcmp(xb, xr, 56) == 0 && memcmp(yb, yr, 56) == 0;
-}
-
-static void scalar_from_mpz(scalar_t *s, const mpz_t k) {
-    uint8_t b[57];
-    mpz_to_le(b, sizeof b, k);
-    scalar_reduce_bytes(s, b, sizeof b);
-}
-
-static void random_mpz_mod_l(mpz_t k) {
-    uint8_t b[64];
-    check_randbytes(b, sizeof b);
-    mpz_import(k, sizeof b, -1, 1, 0, 0, b);
-    mpz_mod(k, k, L);
-}
+#include "point_ref.h"
 
 /* ---- tests ---- */
 
@@ -280,7 +173,7 @@ static void test_twisted_table(void) {
 static void random_point(point_t *p, ref_point *r) {
     mpz_t k;
     mpz_init(k);
-    random_mpz_mod_l(k);
+    random_mod(k, L);
     ref_point b;
     ref_init(&b);
     ref_base(&b);
@@ -438,7 +331,7 @@ static void test_scalarmul(void) {
     check_scalar(k, "2^446-1");
     long randoms = check_reps_at_least(24, 4);
     for (long i = 0; i < randoms; i++) {
-        random_mpz_mod_l(k);
+        random_mod(k, L);
         check_scalar(k, "random");
     }
     mpz_clear(k);
@@ -535,6 +428,6 @@ int main(void) {
     test_scalarmul();
     test_verify_equation();
     test_x448_base();
-    mpz_clears(P, D, L, NULL);
+    oracle_clear();
     return check_done();
 }

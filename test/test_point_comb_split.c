@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
+#include "point_ref.h"
 #include "point.h"
 #include "point_comb.h"
 #include "scalar.h"
@@ -78,84 +79,17 @@ static const struct split {
 #endif
 };
 
-/* ---- the GMP oracle ---- */
-
-static mpz_t P, D, L;
-
-static const char *BASE_X = "224580040295924300187604334099896036246789641632564134246125461686950415467406032909029192869357953282578032075146446173674602635247710";
-static const char *BASE_Y = "298819210078481492676017930443930673437544040154080242095928241372331506189835876003536878655418784733982303233503462500531545062832660";
-
-static void oracle_init(void) {
-    mpz_t t;
-    mpz_inits(P, D, L, t, NULL);
-    mpz_ui_pow_ui(P, 2, 448);
-    mpz_ui_pow_ui(t, 2, 224);
-    mpz_sub(P, P, t);
-    mpz_sub_ui(P, P, 1);
-    mpz_sub_ui(D, P, 39081);
-    /* l = 2^446 - 13818066809895115352007386748515426880336692474882178609894547503885 (RFC 8032 5.2) */
-    mpz_ui_pow_ui(L, 2, 446);
-    mpz_set_str(t, "13818066809895115352007386748515426880336692474882178609894547503885", 10);
-    mpz_sub(L, L, t);
-    mpz_clear(t);
-}
-
-/* (x, y) += (x2, y2) by the affine law. */
-static void ref_add(mpz_t x, mpz_t y, const mpz_t x2, const mpz_t y2) {
-    mpz_t t, num, den, x3;
-    mpz_inits(t, num, den, x3, NULL);
-    mpz_mul(t, x, x2);
-    mpz_mul(t, t, y);
-    mpz_mul(t, t, y2);
-    mpz_mul(t, t, D);
-    mpz_mod(t, t, P);
-    mpz_mul(num, x, y2);
-    mpz_addmul(num, y, x2);
-    mpz_add_ui(den, t, 1);
-    mpz_invert(den, den, P);
-    mpz_mul(x3, num, den);
-    mpz_mod(x3, x3, P);
-    mpz_mul(num, y, y2);
-    mpz_submul(num, x, x2);
-    mpz_ui_sub(den, 1, t);
-    mpz_mod(den, den, P);
-    mpz_invert(den, den, P);
-    mpz_mul(num, num, den);
-    mpz_mod(y, num, P);
-    mpz_set(x, x3);
-    mpz_clears(t, num, den, x3, NULL);
-}
+/* ---- the GMP oracle (ed448_oracle.h) ---- */
 
 /* 1 when a is [k]B (k >= 0) by double-and-add in GMP, compared through canonical bytes. */
 static int is_ref_multiple(const point_t *a, const mpz_t k) {
-    mpz_t x, y, bx, by, cx, cy;
-    mpz_inits(x, y, bx, by, cx, cy, NULL);
-    mpz_set_str(bx, BASE_X, 10);
-    mpz_set_str(by, BASE_Y, 10);
-    mpz_set_ui(y, 1);
-    for (long i = (long)mpz_sizeinbase(k, 2) - 1; i >= 0; i--) {
-        mpz_set(cx, x);
-        mpz_set(cy, y);
-        ref_add(x, y, cx, cy);
-        if (mpz_tstbit(k, (mp_bitcnt_t)i))
-            ref_add(x, y, bx, by);
-    }
-    gf ax, ay;
-    point_affine(ax, ay, a);
-    uint8_t got[2][56], want[2][56];
-    gf_serialize(got[0], ax);
-    gf_serialize(got[1], ay);
-    memset(want, 0, sizeof want);
-    mpz_export(want[0], NULL, -1, 1, 0, 0, x);
-    mpz_export(want[1], NULL, -1, 1, 0, 0, y);
-    mpz_clears(x, y, bx, by, cx, cy, NULL);
-    return memcmp(got, want, sizeof got) == 0;
-}
-
-static void scalar_from_mpz(scalar_t *s, const mpz_t k) {
-    uint8_t b[64] = {0};
-    mpz_export(b, NULL, -1, 1, 0, 0, k);
-    scalar_reduce_bytes(s, b, sizeof b);
+    ref_point r;
+    ref_init(&r);
+    ref_base(&r);
+    ref_mul(&r, k, &r);
+    int ok = point_is_ref(a, &r);
+    ref_clear(&r);
+    return ok;
 }
 
 /* k with recoded c (point_comb_recode): k = 2c - (2^N - 1) mod l. */
@@ -199,13 +133,6 @@ static void edge_scalar(mpz_t k, unsigned e) {
     mpz_clear(c);
 }
 
-static void random_mpz_mod_l(mpz_t k) {
-    uint8_t b[64];
-    check_randbytes(b, sizeof b);
-    mpz_import(k, sizeof b, -1, 1, 0, 0, b);
-    mpz_mod(k, k, L);
-}
-
 static void test_oracle(const struct split *sp) {
     char name[160];
     snprintf(name, sizeof name, "%s: [k]B against the GMP oracle: edge scalars and random ones", sp->name);
@@ -217,7 +144,7 @@ static void test_oracle(const struct split *sp) {
         if (e < EDGES)
             edge_scalar(k, (unsigned)e);
         else
-            random_mpz_mod_l(k);
+            random_mod(k, L);
         scalar_t s;
         point_t got;
         scalar_from_mpz(&s, k);
@@ -282,6 +209,6 @@ int main(void) {
         test_oracle(&splits[v]);
         test_against_library(&splits[v]);
     }
-    mpz_clears(P, D, L, NULL);
+    oracle_clear();
     return check_done();
 }

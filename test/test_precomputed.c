@@ -15,21 +15,11 @@
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
+#include "ed448_oracle.h"
+#include "torsion_sig.h"
+#include "wycheproof_ed448.h"
 
 enum { PUB = GOLDILOCKS_ED448_PUBLIC_BYTES, SIG = GOLDILOCKS_ED448_SIG_BYTES, XN = GOLDILOCKS_X448_BYTES };
-
-static int unhex_alloc(uint8_t **out, const char *hex) {
-    size_t n = strlen(hex) / 2;
-    *out = malloc(n ? n : 1);
-    return check_unhex(*out, n, hex);
-}
-
-static int all_zero(const uint8_t *p, size_t n) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
 
 /* The tables are large: static, one per kind (the tests run in one thread). */
 static goldilocks_ed448_precomputed ed_table, ed_table2;
@@ -83,6 +73,17 @@ static void test_ed448_random(void) {
     check(valid == 40 && invalid >= 30, "valid %d, tampered rejected %d", valid, invalid);
 }
 
+static void wycheproof_case(const wycheproof_ed448_case *c, void *unused) {
+    (void)unused;
+    if (c->fixed_size) {
+        int plain;
+        check(same_verdict(c->sig, c->pub, c->msg, c->msg_len, NULL, 0, &plain), "tcId %d", c->id);
+        check(plain == (c->valid ? 0 : -1), "tcId %d: verify", c->id);
+    } else {
+        check(!c->valid, "a wrong-length case is invalid");
+    }
+}
+
 static void test_ed448_vectors(void) {
     check_test("ed448: RFC 8032 and Wycheproof verdicts through precomputed keys");
     json_value *v = json_load(check_vector_path("rfc8032_ed448.json"));
@@ -95,8 +96,8 @@ static void test_ed448_vectors(void) {
         uint8_t pub[PUB], sig[SIG], *msg, *ctx;
         check(check_unhex(pub, PUB, json_get_str(c, "public_key")) == PUB, "pub");
         check(check_unhex(sig, SIG, json_get_str(c, "signature")) == SIG, "sig");
-        int mlen = unhex_alloc(&msg, json_get_str(c, "message"));
-        int clen = unhex_alloc(&ctx, json_get_str(c, "context"));
+        int mlen = check_unhex_alloc(&msg, json_get_str(c, "message"));
+        int clen = check_unhex_alloc(&ctx, json_get_str(c, "context"));
         check(goldilocks_ed448_precompute(&ed_table, pub) == 0, "precompute");
         check(goldilocks_ed448_verify_precomputed(sig, &ed_table, msg, (size_t)mlen, ctx, (size_t)clen) == 0,
               "%s", json_get_str(c, "name"));
@@ -107,90 +108,19 @@ static void test_ed448_vectors(void) {
     check(rfc >= 8, "%zu RFC 8032 Ed448 vectors", rfc);
     json_free(v);
 
-    v = json_load(check_vector_path("wycheproof_ed448_test.json"));
-    const json_value *groups = json_get(v, "testGroups");
-    size_t total = 0;
-    for (size_t g = 0; g < json_len(groups); g++) {
-        const json_value *grp = json_at(groups, g);
-        uint8_t pub[PUB];
-        int publen = check_unhex(pub, PUB, json_get_str(json_get(grp, "publicKey"), "pk"));
-        const json_value *tests = json_get(grp, "tests");
-        for (size_t i = 0; i < json_len(tests); i++, total++) {
-            const json_value *t = json_at(tests, i);
-            int valid = strcmp(json_get_str(t, "result"), "valid") == 0;
-            uint8_t *msg, sig[SIG];
-            int mlen = unhex_alloc(&msg, json_get_str(t, "msg"));
-            const char *sighex = json_get_str(t, "sig");
-            if (publen == PUB && strlen(sighex) == 2 * SIG && check_unhex(sig, SIG, sighex) == SIG) {
-                int plain;
-                check(same_verdict(sig, pub, msg, (size_t)mlen, NULL, 0, &plain), "tcId %d",
-                      (int)json_num(json_get(t, "tcId")));
-                check(plain == (valid ? 0 : -1), "tcId %d: verify", (int)json_num(json_get(t, "tcId")));
-            } else {
-                check(!valid, "a wrong-length case is invalid");
-            }
-            free(msg);
-        }
-    }
+    size_t total = wycheproof_ed448_each(wycheproof_case, NULL);
     check(total == 87, "%zu Wycheproof cases", total);
-    json_free(v);
 }
-
-/* The encodings of the four points of order 1, 2 and 4: (0, 1), (0, -1), (1, 0), (-1, 0). */
-static void small_order(uint8_t enc[PUB], unsigned which) {
-    memset(enc, 0, PUB);
-    switch (which & 3) {
-    case 0: enc[0] = 1; break;                                        /* y = 1 */
-    case 1: memset(enc, 0xff, 56); enc[0] = 0xfe; enc[28] = 0xfe; break; /* y = p - 1 */
-    case 2: break;                                                    /* y = 0, x even: (-1, 0) */
-    default: enc[56] = 0x80; break;                                   /* y = 0, x odd: (1, 0) */
-    }
-}
-
-static void encode(uint8_t out[PUB], const point_t *p) { point_encode_ed448(out, p); }
 
 static void test_ed448_small_order(void) {
     check_test("ed448: small-order and mixed-order keys and R (cofactored verdicts)");
-    uint8_t pub[PUB], t_enc[PUB], sig[SIG], msg[8] = "mixed!!";
+    uint8_t pub[PUB], sig[SIG], msg[8] = "mixed!!";
     int accepted = 0;
     for (unsigned ka = 0; ka < 4; ka++) {
         for (unsigned kr = 0; kr < 4; kr++) {
             for (int mixed = 0; mixed < 2; mixed++) {
                 /* A = T_a (+ [a]B when mixed), R = T_r + [r]B, S = r + k a: valid under [4]. */
-                point_t ta, tr, ab, rb;
-                scalar_t a, r, s, k;
-                uint8_t rnd[64];
-                small_order(t_enc, ka);
-                check(point_decode_ed448(&ta, t_enc) != 0, "decode T_a");
-                small_order(t_enc, kr);
-                check(point_decode_ed448(&tr, t_enc) != 0, "decode T_r");
-                check_randbytes(rnd, sizeof rnd);
-                scalar_reduce_bytes(&a, rnd, sizeof rnd);
-                if (!mixed)
-                    scalar_set_small(&a, 0);
-                check_randbytes(rnd, sizeof rnd);
-                scalar_reduce_bytes(&r, rnd, sizeof rnd);
-                point_scalarmul_base(&ab, &a);
-                point_add(&ab, &ab, &ta);
-                encode(pub, &ab);
-                point_scalarmul_base(&rb, &r);
-                point_add(&rb, &rb, &tr);
-                encode(sig, &rb);
-                uint8_t digest[114];
-                {
-                    /* k = SHAKE256(dom4(0, "") || R || A || M, 114) (RFC 8032 section 5.2.7) */
-                    uint8_t buf[10 + 57 + 57 + sizeof msg];
-                    memcpy(buf, "SigEd448\0\0", 10);
-                    memcpy(buf + 10, sig, 57);
-                    memcpy(buf + 67, pub, 57);
-                    memcpy(buf + 124, msg, sizeof msg);
-                    shake256(digest, sizeof digest, buf, sizeof buf);
-                }
-                scalar_reduce_bytes(&k, digest, sizeof digest);
-                scalar_mul(&s, &k, &a);
-                scalar_add(&s, &s, &r);
-                scalar_to_bytes(sig + 57, &s);
-                sig[113] = 0;
+                torsion_sig(pub, sig, msg, sizeof msg, ka, kr, mixed, 1);
                 int plain;
                 check(same_verdict(sig, pub, msg, sizeof msg, NULL, 0, &plain), "A %u R %u mixed %d", ka, kr,
                       mixed);
@@ -229,7 +159,7 @@ static void test_ed448_table_checks(void) {
     memset(bad, 0xff, PUB); /* y >= p */
     memset(&ed_table2, 0xab, sizeof ed_table2);
     check(goldilocks_ed448_precompute(&ed_table2, bad) == -1, "y >= p refused");
-    check(all_zero((const uint8_t *)&ed_table2, sizeof ed_table2), "table zeroed");
+    check(check_all_zero((const uint8_t *)&ed_table2, sizeof ed_table2), "table zeroed");
     check(goldilocks_ed448_verify_precomputed(sig, &ed_table2, msg, 3, NULL, 0) == -1, "zero table refused");
     int off_curve = 0;
     for (int i = 0; i < 20; i++) {
@@ -239,7 +169,7 @@ static void test_ed448_table_checks(void) {
         int plain = goldilocks_ed448_verify(sig, bad, msg, 3, NULL, 0);
         int pre = goldilocks_ed448_precompute(&ed_table2, bad);
         off_curve += pre != 0;
-        check(plain == -1 && (pre == 0 || all_zero((const uint8_t *)&ed_table2, sizeof ed_table2)), "random key");
+        check(plain == -1 && (pre == 0 || check_all_zero((const uint8_t *)&ed_table2, sizeof ed_table2)), "random key");
         if (pre == 0)
             check(goldilocks_ed448_verify_precomputed(sig, &ed_table2, msg, 3, NULL, 0) == -1, "wrong key");
     }
@@ -281,8 +211,6 @@ static void test_comb_table(void) {
 
 /* ---- X448 ---- */
 
-static mpz_t P;
-
 /* 1 when u (mod p) is the u of a point of curve448 (u^3 + A u^2 + u a square mod p, 0 included). */
 static int on_curve448(const uint8_t u_le[XN]) {
     mpz_t u, r;
@@ -306,7 +234,7 @@ static int x_same(const uint8_t secret[XN], const uint8_t peer[XN], int *refused
     int ra = goldilocks_x448(a, secret, peer);
     if (goldilocks_x448_precompute(&x_table, peer) != 0) {
         *refused = 1;
-        return !on_curve448(peer) && all_zero((const uint8_t *)&x_table, sizeof x_table);
+        return !on_curve448(peer) && check_all_zero((const uint8_t *)&x_table, sizeof x_table);
     }
     *refused = 0;
     int rb = goldilocks_x448_precomputed(b, secret, &x_table);
@@ -362,7 +290,7 @@ static void test_x448_edges(void) {
         check_randbytes(secret, XN);
         check(x_same(secret, peer, &r), "edge u %u", which);
         if (!r && which != 5) {
-            check(goldilocks_x448_precomputed(out, secret, &x_table) == -1 && all_zero(out, XN),
+            check(goldilocks_x448_precomputed(out, secret, &x_table) == -1 && check_all_zero(out, XN),
                   "u %u: low order gives -1 and zeros", which);
         }
     }
@@ -393,7 +321,7 @@ static void test_x448_edges(void) {
         int ra = goldilocks_x448(a, secret, peer), rb = goldilocks_x448_precomputed(b, secret, &x_table);
         check(ra == rb && memcmp(a, b, XN) == 0, "secret %d: %d %d", which, ra, rb);
         if (which == 2)
-            check(rb == -1 && all_zero(b, XN), "k = 4l: -1 and zeros");
+            check(rb == -1 && check_all_zero(b, XN), "k = 4l: -1 and zeros");
     }
     mpz_clears(l4, c, NULL);
 }
@@ -421,7 +349,7 @@ static void test_x448_wycheproof(void) {
             }
             used++;
             int rc = goldilocks_x448_precomputed(got, priv, &x_table);
-            check(memcmp(got, want, XN) == 0 && rc == (all_zero(want, XN) ? -1 : 0), "tcId %d",
+            check(memcmp(got, want, XN) == 0 && rc == (check_all_zero(want, XN) ? -1 : 0), "tcId %d",
                   (int)json_num(json_get(t, "tcId")));
         }
     }
@@ -444,7 +372,7 @@ static void test_x448_table_checks(void) {
         memcpy(&x_table2, &x_table, sizeof x_table);
         raw[offsets[i]] ^= 1;
         memset(b, 0x55, XN);
-        check(goldilocks_x448_precomputed(b, secret, &x_table2) == -1 && all_zero(b, XN), "byte %zu altered",
+        check(goldilocks_x448_precomputed(b, secret, &x_table2) == -1 && check_all_zero(b, XN), "byte %zu altered",
               offsets[i]);
     }
     memcpy(&x_table2, &x_table, sizeof x_table);
@@ -455,11 +383,11 @@ static void test_x448_table_checks(void) {
     memcpy(b, secret, XN);
     check(goldilocks_x448_precomputed(b, b, &x_table) == 0 && memcmp(a, b, XN) == 0, "shared == secret buffer");
     check(goldilocks_x448_precompute(NULL, peer) == -1, "NULL table");
-    check(goldilocks_x448_precompute(&x_table2, NULL) == -1 && all_zero(raw, sizeof x_table2), "NULL peer");
+    check(goldilocks_x448_precompute(&x_table2, NULL) == -1 && check_all_zero(raw, sizeof x_table2), "NULL peer");
     memset(b, 0x55, XN);
-    check(goldilocks_x448_precomputed(b, NULL, &x_table) == -1 && all_zero(b, XN), "NULL secret");
+    check(goldilocks_x448_precomputed(b, NULL, &x_table) == -1 && check_all_zero(b, XN), "NULL secret");
     memset(b, 0x55, XN);
-    check(goldilocks_x448_precomputed(b, secret, NULL) == -1 && all_zero(b, XN), "NULL table");
+    check(goldilocks_x448_precomputed(b, secret, NULL) == -1 && check_all_zero(b, XN), "NULL table");
     check(goldilocks_x448_precomputed(NULL, secret, &x_table) == -1, "NULL shared");
 }
 
@@ -505,16 +433,7 @@ static void test_aliasing(void) {
 
 int main(void) {
     check_init("test_precomputed");
-    mpz_init(P);
-    mpz_ui_pow_ui(P, 2, 448);
-    {
-        mpz_t t;
-        mpz_init(t);
-        mpz_ui_pow_ui(t, 2, 224);
-        mpz_sub(P, P, t);
-        mpz_sub_ui(P, P, 1);
-        mpz_clear(t);
-    }
+    oracle_init();
     test_ed448_random();
     test_ed448_vectors();
     test_ed448_small_order();
@@ -525,6 +444,6 @@ int main(void) {
     test_x448_wycheproof();
     test_x448_table_checks();
     test_aliasing();
-    mpz_clear(P);
+    oracle_clear();
     return check_done();
 }

@@ -9,21 +9,12 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
+#include "gmp_bytes.h"
+#include "x448_rfc7748.h"
 
 enum { N = GOLDILOCKS_X448_BYTES };
 
 /* ---- the GMP reference: RFC 7748 section 5, written directly from the pseudocode ---- */
-
-static void le_to_mpz(mpz_t out, const uint8_t *in, size_t len) {
-    mpz_import(out, len, -1, 1, 0, 0, in);
-}
-
-static void mpz_to_le(uint8_t *out, size_t len, const mpz_t in) {
-    size_t count = 0;
-    memset(out, 0, len);
-    if (mpz_sizeinbase(in, 256) <= len)
-        mpz_export(out, &count, -1, 1, 0, 0, in);
-}
 
 static void ref_x448(uint8_t out[N], const uint8_t scalar[N], const uint8_t u_in[N]) {
     mpz_t p, k, x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
@@ -94,17 +85,6 @@ static void ref_x448(uint8_t out[N], const uint8_t scalar[N], const uint8_t u_in
     mpz_clears(p, k, x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t, NULL);
 }
 
-static int all_zero(const uint8_t *x, size_t len) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < len; i++)
-        acc |= x[i];
-    return acc == 0;
-}
-
-static int unhex_exact(uint8_t *out, size_t len, const char *hex) {
-    return hex && check_unhex(out, len, hex) == (int)len;
-}
-
 static json_value *load(const char *name) {
     json_value *v = json_load(check_vector_path(name));
     check(v != NULL, "cannot load %s", name);
@@ -113,53 +93,24 @@ static json_value *load(const char *name) {
 
 /* ---- RFC 7748 ---- */
 
+static int lib_x448(uint8_t out[N], const uint8_t k[N], const uint8_t u[N], int unused) {
+    (void)unused;
+    return goldilocks_x448(out, k, u);
+}
+
 static void test_rfc7748(const json_value *rfc, int slow) {
-    uint8_t k[N], u[N], want[N], got[N];
+    uint8_t got[N];
 
     check_test("rfc7748 5.2 scalarmult vectors");
-    const json_value *sm = json_get(rfc, "scalarmult");
-    check(json_len(sm) == 2, "expected 2 vectors, got %zu", json_len(sm));
-    for (size_t i = 0; i < json_len(sm); i++) {
-        const json_value *t = json_at(sm, i);
-        if (!check(unhex_exact(k, N, json_get_str(t, "scalar")) && unhex_exact(u, N, json_get_str(t, "u")) &&
-                       unhex_exact(want, N, json_get_str(t, "output")),
-                   "vector %zu: bad hex", i))
-            continue;
-        check(goldilocks_x448(got, k, u) == 0, "vector %zu: returned -1", i);
-        check(memcmp(got, want, N) == 0, "vector %zu: wrong output", i);
-    }
+    x448_rfc7748_scalarmult(rfc, lib_x448, 0);
 
     /* (k, u) = (X448(k, u), k), checking k after 1, 1,000 (and 1,000,000) iterations. */
-    const json_value *it = json_get(rfc, "iterated");
-    const json_value *after = json_get(it, "after");
-    static const char *const marks[] = { "1", "1000", "1000000" };
-    unsigned long stops[] = { 1, 1000, 1000000 };
-    int nmarks = slow ? 3 : 2;
     check_test(slow ? "rfc7748 5.2 iterated (1, 1000, 1000000)" : "rfc7748 5.2 iterated (1, 1000)");
-    if (check(unhex_exact(k, N, json_get_str(it, "k0")) && unhex_exact(u, N, json_get_str(it, "u0")),
-              "iterated: bad hex")) {
-        unsigned long done = 0;
-        for (int m = 0; m < nmarks; m++) {
-            for (; done < stops[m]; done++) {
-                int rc = goldilocks_x448(got, k, u);
-                check(rc == 0, "iteration %lu returned -1", done);
-                memcpy(u, k, N);
-                memcpy(k, got, N);
-            }
-            check(unhex_exact(want, N, json_get_str(after, marks[m])), "no value after %s", marks[m]);
-            check(memcmp(k, want, N) == 0, "wrong value after %s iterations", marks[m]);
-        }
-    }
+    x448_rfc7748_iterated(rfc, lib_x448, 0, slow);
 
     check_test("rfc7748 6.2 key exchange");
-    const json_value *dh = json_get(rfc, "dh");
     uint8_t apriv[N], apub[N], bpriv[N], bpub[N], shared[N];
-    if (check(unhex_exact(apriv, N, json_get_str(dh, "alice_private")) &&
-                  unhex_exact(apub, N, json_get_str(dh, "alice_public")) &&
-                  unhex_exact(bpriv, N, json_get_str(dh, "bob_private")) &&
-                  unhex_exact(bpub, N, json_get_str(dh, "bob_public")) &&
-                  unhex_exact(shared, N, json_get_str(dh, "shared")),
-              "dh: bad hex")) {
+    if (x448_rfc7748_dh(rfc, apriv, apub, bpriv, bpub, shared, "dh: bad hex")) {
         goldilocks_x448_public_key(got, apriv);
         check(memcmp(got, apub, N) == 0, "Alice's public key");
         goldilocks_x448_public_key(got, bpriv);
@@ -184,7 +135,7 @@ static void test_wycheproof(const json_value *w) {
             const char *pub_hex = json_get_str(t, "public");
             uint8_t priv[N], pub[N + 8], want[N], got[N];
             total++;
-            if (!check(result && pub_hex && unhex_exact(priv, N, json_get_str(t, "private")),
+            if (!check(result && pub_hex && check_unhex_exact(priv, N, json_get_str(t, "private")),
                        "tcId %d: malformed case", id))
                 continue;
             int pub_len = check_unhex(pub, sizeof pub, pub_hex);
@@ -197,13 +148,13 @@ static void test_wycheproof(const json_value *w) {
                 continue;
             }
             check(strcmp(result, "invalid") != 0, "tcId %d: 56-byte key marked invalid", id);
-            if (!check(unhex_exact(want, N, json_get_str(t, "shared")), "tcId %d: no shared secret", id))
+            if (!check(check_unhex_exact(want, N, json_get_str(t, "shared")), "tcId %d: no shared secret", id))
                 continue;
             memset(got, 0xaa, N);
             int rc = goldilocks_x448(got, priv, pub);
-            if (all_zero(want, N)) {
+            if (check_all_zero(want, N)) {
                 zero++;
-                check(rc == -1 && all_zero(got, N), "tcId %d: low-order peer gave rc %d", id, rc);
+                check(rc == -1 && check_all_zero(got, N), "tcId %d: low-order peer gave rc %d", id, rc);
             } else if (check(rc == 0 && memcmp(got, want, N) == 0, "tcId %d (%s): wrong shared secret", id,
                              result)) {
                 matched++;
@@ -261,7 +212,7 @@ static void test_reference(void) {
         ref_x448(want, k, u);
         int rc = goldilocks_x448(got, k, u);
         check(memcmp(got, want, N) == 0, "case %u: differs from GMP", i);
-        check(rc == (all_zero(want, N) ? -1 : 0), "case %u: rc %d", i, rc);
+        check(rc == (check_all_zero(want, N) ? -1 : 0), "case %u: rc %d", i, rc);
     }
 
     check_test("x448_public_key vs GMP reference (200 random)");

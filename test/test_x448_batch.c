@@ -18,6 +18,7 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
+#include "x448_rfc7748.h"
 #include "field.h"
 
 #define N GOLDILOCKS_X448_BYTES
@@ -35,17 +36,6 @@ static size_t pool_n, pool_low, pool_rfc[4];
 static size_t wy_first, wy_count; /* the Wycheproof items, in file order */
 static size_t n_rfc;
 
-static int unhex_exact(uint8_t *out, size_t len, const char *hex) {
-    return hex && check_unhex(out, len, hex) == (int)len;
-}
-
-static int all_zero(const uint8_t *x, size_t len) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < len; i++)
-        acc |= x[i];
-    return acc == 0;
-}
-
 static item *pool_add(void) {
     if (pool_n == POOL_MAX) {
         check(0, "pool full");
@@ -60,20 +50,14 @@ static void add_rfc(const json_value *rfc) {
     for (size_t i = 0; i < json_len(sm); i++) {
         const json_value *t = json_at(sm, i);
         item *it = pool_add();
-        it->has_want = check(unhex_exact(it->secret, N, json_get_str(t, "scalar")) &&
-                                 unhex_exact(it->peer, N, json_get_str(t, "u")) &&
-                                 unhex_exact(it->want, N, json_get_str(t, "output")),
+        it->has_want = check(check_unhex_exact(it->secret, N, json_get_str(t, "scalar")) &&
+                                 check_unhex_exact(it->peer, N, json_get_str(t, "u")) &&
+                                 check_unhex_exact(it->want, N, json_get_str(t, "output")),
                              "bad RFC 7748 scalarmult vector %zu", i);
         pool_rfc[n_rfc++] = (size_t)(it - pool);
     }
-    const json_value *dh = json_get(rfc, "dh");
     uint8_t apriv[N], apub[N], bpriv[N], bpub[N], shared[N];
-    if (check(unhex_exact(apriv, N, json_get_str(dh, "alice_private")) &&
-                  unhex_exact(apub, N, json_get_str(dh, "alice_public")) &&
-                  unhex_exact(bpriv, N, json_get_str(dh, "bob_private")) &&
-                  unhex_exact(bpub, N, json_get_str(dh, "bob_public")) &&
-                  unhex_exact(shared, N, json_get_str(dh, "shared")),
-              "bad RFC 7748 section 6.2 vector")) {
+    if (x448_rfc7748_dh(rfc, apriv, apub, bpriv, bpub, shared, "bad RFC 7748 section 6.2 vector")) {
         item *a = pool_add();
         memcpy(a->secret, apriv, N);
         memcpy(a->peer, bpub, N);
@@ -103,11 +87,11 @@ static void add_wycheproof(const json_value *w) {
             if (!pub || strlen(pub) != 2 * N)
                 continue;
             item *it = pool_add();
-            it->has_want = check(unhex_exact(it->secret, N, json_get_str(t, "private")) &&
-                                     unhex_exact(it->peer, N, pub) &&
-                                     unhex_exact(it->want, N, json_get_str(t, "shared")),
+            it->has_want = check(check_unhex_exact(it->secret, N, json_get_str(t, "private")) &&
+                                     check_unhex_exact(it->peer, N, pub) &&
+                                     check_unhex_exact(it->want, N, json_get_str(t, "shared")),
                                  "bad Wycheproof case %zu", i);
-            it->low_order = it->has_want && all_zero(it->want, N);
+            it->low_order = it->has_want && check_all_zero(it->want, N);
             pool_low += (size_t)it->low_order;
             added++;
         }
@@ -212,7 +196,7 @@ static size_t batch_verify(const batch *b, const size_t *idx, int status, const 
         if (it->has_want)
             check(memcmp(b->shared[i], it->want, N) == 0, "%s, n = %zu: shared[%zu] is not the vector's", what,
                   b->n, i);
-        check(b->want_rc[i] == (all_zero(b->want[i], N) ? -1 : 0), "single call rc vs all-zero output, item %zu", i);
+        check(b->want_rc[i] == (check_all_zero(b->want[i], N) ? -1 : 0), "single call rc vs all-zero output, item %zu", i);
         zeros += (size_t)(b->rc[i] != 0);
     }
     return zeros;
@@ -356,7 +340,7 @@ static void test_null(void) {
         for (int i = 0; i < M; i++) {
             check(rc[i] == -1, "NULL argument %d: rc[%d] = %d", which, i, rc[i]);
             if (which != 0)
-                check(all_zero(shared[i], N), "NULL argument %d: shared[%d] not zero", which, i);
+                check(check_all_zero(shared[i], N), "NULL argument %d: shared[%d] not zero", which, i);
             uint8_t single[N];
             memset(single, 0xa5, N);
             int sr = goldilocks_x448(which == 0 ? NULL : single, which == 1 ? NULL : secret[i],
@@ -369,7 +353,7 @@ static void test_null(void) {
     /* rc NULL too, and rc NULL alone: the return value still reports */
     memset(shared, 0xa5, sizeof shared);
     check(goldilocks_x448_batch(M, shared, NULL, NULL, (const uint8_t(*)[N])peer) == -1, "NULL secret, NULL rc");
-    check(all_zero(shared[M - 1], N), "NULL secret, NULL rc: output not zero");
+    check(check_all_zero(shared[M - 1], N), "NULL secret, NULL rc: output not zero");
     check(goldilocks_x448_batch(M, shared, NULL, (const uint8_t(*)[N])secret, (const uint8_t(*)[N])peer) == 0,
           "rc NULL, all good");
     for (int i = 0; i < M; i++)
@@ -377,7 +361,7 @@ static void test_null(void) {
     memset(peer[1], 0, N); /* u = 0: low order */
     check(goldilocks_x448_batch(M, shared, NULL, (const uint8_t(*)[N])secret, (const uint8_t(*)[N])peer) == -1,
           "rc NULL, one low-order peer");
-    check(all_zero(shared[1], N), "rc NULL, one low-order peer: its output is not zero");
+    check(check_all_zero(shared[1], N), "rc NULL, one low-order peer: its output is not zero");
     for (int i = 0; i < M; i++)
         if (i != 1)
             check(memcmp(shared[i], pool[pool_rfc[0]].want, N) == 0, "rc NULL, one low-order peer: shared[%d]", i);

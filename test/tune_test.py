@@ -35,17 +35,9 @@ import tempfile
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
 import layouts  # noqa: E402
+from pycheck import check as result, done  # noqa: E402
 
 LAYOUT = {'ref64': '8x56', 'ref32': '16x28'}
-passed = failed = 0
-
-
-def result(ok, name, why=''):
-    global passed, failed
-    passed += bool(ok)
-    failed += not ok
-    print(f'ok   {name}' if ok else f'FAIL {name}: {why}')
-    sys.stdout.flush()
 
 
 def configure(args, env):
@@ -202,8 +194,7 @@ def main():
             'several backends', fresh, env)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f'{passed} passed, {failed} failed')
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == '__main__':

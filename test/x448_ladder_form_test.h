@@ -17,6 +17,7 @@
 #include "goldilocks.h"
 #include "check.h"
 #include "json.h"
+#include "x448_rfc7748.h"
 
 /* The lane ladder under a name of its own, beside the library's x448_ladder. */
 #define x448_ladder x448_ladder_lane_form_under_test
@@ -35,53 +36,14 @@ static int lanes_x448(uint8_t out[N], const uint8_t k[N], const uint8_t peer[N],
     return -(int)(zero & 1);
 }
 
-static int unhex_exact(uint8_t *out, size_t len, const char *hex) {
-    return hex && check_unhex(out, len, hex) == (int)len;
-}
-
-static int all_zero(const uint8_t *x, size_t len) {
-    uint8_t acc = 0;
-    for (size_t i = 0; i < len; i++)
-        acc |= x[i];
-    return acc == 0;
-}
-
 static void test_rfc7748(const json_value *rfc, int variant, int slow) {
-    uint8_t k[N], u[N], want[N], got[N];
     char name[128];
     snprintf(name, sizeof name, "variant %d: rfc7748 5.2 scalarmult vectors", variant);
     check_test(name);
-    const json_value *sm = json_get(rfc, "scalarmult");
-    check(json_len(sm) == 2, "expected 2 vectors, got %zu", json_len(sm));
-    for (size_t i = 0; i < json_len(sm); i++) {
-        const json_value *t = json_at(sm, i);
-        if (!check(unhex_exact(k, N, json_get_str(t, "scalar")) && unhex_exact(u, N, json_get_str(t, "u")) &&
-                       unhex_exact(want, N, json_get_str(t, "output")),
-                   "vector %zu: bad hex", i))
-            continue;
-        check(lanes_x448(got, k, u, variant) == 0 && memcmp(got, want, N) == 0, "vector %zu: wrong output", i);
-    }
-
-    static const char *const marks[] = { "1", "1000", "1000000" };
-    unsigned long stops[] = { 1, 1000, 1000000 };
-    int nmarks = slow ? 3 : 2;
+    x448_rfc7748_scalarmult(rfc, lanes_x448, variant);
     snprintf(name, sizeof name, "variant %d: rfc7748 5.2 iterated (1, 1000%s)", variant, slow ? ", 1000000" : "");
     check_test(name);
-    const json_value *it = json_get(rfc, "iterated");
-    const json_value *after = json_get(it, "after");
-    if (check(unhex_exact(k, N, json_get_str(it, "k0")) && unhex_exact(u, N, json_get_str(it, "u0")),
-              "iterated: bad hex")) {
-        unsigned long done = 0;
-        for (int m = 0; m < nmarks; m++) {
-            for (; done < stops[m]; done++) {
-                check(lanes_x448(got, k, u, variant) == 0, "iteration %lu returned -1", done);
-                memcpy(u, k, N);
-                memcpy(k, got, N);
-            }
-            check(unhex_exact(want, N, json_get_str(after, marks[m])), "no value after %s", marks[m]);
-            check(memcmp(k, want, N) == 0, "wrong value after %s iterations", marks[m]);
-        }
-    }
+    x448_rfc7748_iterated(rfc, lanes_x448, variant, slow);
 }
 
 static void test_wycheproof(const json_value *w, int variant) {
@@ -96,16 +58,16 @@ static void test_wycheproof(const json_value *w, int variant) {
             const json_value *t = json_at(tests, i);
             int id = (int)json_num(json_get(t, "tcId"));
             uint8_t priv[N], pub[N + 8], want[N], got[N], lib[N];
-            if (!unhex_exact(priv, N, json_get_str(t, "private")) ||
+            if (!check_unhex_exact(priv, N, json_get_str(t, "private")) ||
                 check_unhex(pub, sizeof pub, json_get_str(t, "public")) != N)
                 continue; /* the 57-byte keys: a fixed-size API never computes with them */
-            if (!check(unhex_exact(want, N, json_get_str(t, "shared")), "tcId %d: no shared secret", id))
+            if (!check(check_unhex_exact(want, N, json_get_str(t, "shared")), "tcId %d: no shared secret", id))
                 continue;
             total++;
             int rc = lanes_x448(got, priv, pub, variant);
             int lib_rc = goldilocks_x448(lib, priv, pub);
-            zero += all_zero(want, N);
-            check(memcmp(got, want, N) == 0 && rc == (all_zero(want, N) ? -1 : 0), "tcId %d: wrong result", id);
+            zero += check_all_zero(want, N);
+            check(memcmp(got, want, N) == 0 && rc == (check_all_zero(want, N) ? -1 : 0), "tcId %d: wrong result", id);
             check(memcmp(got, lib, N) == 0 && rc == lib_rc, "tcId %d: differs from goldilocks_x448", id);
         }
     }
