@@ -218,8 +218,8 @@ int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned
 /* Bits [pos, pos + n) of k (words 32-bit words; n <= 24; zeros above the words). */
 uint32_t point_bits_at(const uint32_t *k, unsigned words, unsigned pos, unsigned n);
 
-/* table[i] = (2i + 1) p. */
-void point_odd_multiples(point_cached_t table[WNAF_VAR_ENTRIES], const point_t *p);
+/* table[i] = (2i + 1) p for i < entries (entries >= 1). */
+void point_odd_multiples(point_cached_t *table, unsigned entries, const point_t *p);
 /* acc += [d]P for a wNAF digit d (odd or zero), odd[i] = (2i + 1) P. */
 void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d);
 void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d);
@@ -227,6 +227,10 @@ void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int
 /* out = [a]B + [b]p. */
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
                                          const point_t *p, const scalar_t *b);
+
+/* out = [a]p + [b]q. */
+void point_double_scalarmul_vartime(point_t *out, const scalar_t *a, const point_t *p,
+                                    const scalar_t *b, const point_t *q);
 
 /* ---- src/point/point_verify.c: variable time, for public inputs only ---- */
 

@@ -60,20 +60,6 @@ static unsigned scalar_bits(const scalar_t *k) {
     return 0;
 }
 
-/* table[i] = (2i + 1) p for i < entries (entries >= 2). */
-static void odd_multiples(point_cached_t *table, unsigned entries, const point_t *p) {
-    point_t acc, twice;
-    point_cached_t twice_c;
-    point_to_cached(&table[0], p);
-    point_double(&twice, p);
-    point_to_cached(&twice_c, &twice);
-    point_copy(&acc, p);
-    for (unsigned i = 1; i < entries; i++) {
-        point_add_cached(&acc, &acc, &twice_c);
-        point_to_cached(&table[i], &acc);
-    }
-}
-
 void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k) {
     point_cached_t pool[MSM_POOL];
     const point_cached_t *table[MSM_MAX_POINTS];
@@ -92,7 +78,7 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
         if (scalar_bits(&k[i]) > MSM_SHORT_BITS && used + 8 + 4 * (n - 1 - i) <= MSM_POOL)
             w = 5;
         unsigned entries = 1u << (w - 2);
-        odd_multiples(&pool[used], entries, &p[i]);
+        point_odd_multiples(&pool[used], entries, &p[i]);
         table[i] = &pool[used];
         used += entries;
         int t = point_wnaf_recode(naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);

@@ -174,8 +174,8 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     top = t > top ? t : top;
 
     point_cached_t ta[WNAF_VAR_ENTRIES], tr[WNAF_VAR_ENTRIES];
-    point_odd_multiples(ta, &pa);
-    point_odd_multiples(tr, &pr);
+    point_odd_multiples(ta, WNAF_VAR_ENTRIES, &pa);
+    point_odd_multiples(tr, WNAF_VAR_ENTRIES, &pr);
 
     point_t acc, id;
     point_identity(&acc);

@@ -1,10 +1,10 @@
 /*
- * Variable-time double-scalar multiplication [a]B + [b]P for signature
- * verification (public inputs only): interleaved width-w NAF (Straus-Shamir
- * with wNAF digits; Hankerson-Menezes-Vanstone, "Guide to ECC", algorithms
- * 3.35 and 3.51). The base point uses the generated table of its odd
- * multiples (width WNAF_BASE_BITS); P gets a run-time table of width
- * WNAF_VAR_BITS.
+ * Variable-time double-scalar multiplications, [a]B + [b]P for signature
+ * verification and [a]P + [b]Q for the typed API (public inputs only):
+ * interleaved width-w NAF (Straus-Shamir with wNAF digits;
+ * Hankerson-Menezes-Vanstone, "Guide to ECC", algorithms 3.35 and 3.51).
+ * The base point uses the generated table of its odd multiples (width
+ * WNAF_BASE_BITS); other points get a run-time table of width WNAF_VAR_BITS.
  */
 #include <string.h>
 #include "point.h"
@@ -47,14 +47,14 @@ int point_wnaf_recode(int8_t *naf, unsigned naf_len, const uint32_t *k, unsigned
     return top;
 }
 
-void point_odd_multiples(point_cached_t table[WNAF_VAR_ENTRIES], const point_t *p) {
+void point_odd_multiples(point_cached_t *table, unsigned entries, const point_t *p) {
     point_t acc, twice;
     point_cached_t twice_c;
     point_to_cached(&table[0], p);
     point_double(&twice, p);
     point_to_cached(&twice_c, &twice);
     point_copy(&acc, p);
-    for (unsigned i = 1; i < WNAF_VAR_ENTRIES; i++) {
+    for (unsigned i = 1; i < entries; i++) {
         point_add_cached(&acc, &acc, &twice_c);
         point_to_cached(&table[i], &acc);
     }
@@ -80,15 +80,23 @@ void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int
     }
 }
 
-void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
-                                         const point_t *p, const scalar_t *b) {
-    int8_t naf_a[NAF_LEN], naf_b[NAF_LEN];
-    int top_a = point_wnaf_recode(naf_a, NAF_LEN, a->word, SCALAR_WORDS, WNAF_BASE_BITS);
-    int top_b = point_wnaf_recode(naf_b, NAF_LEN, b->word, SCALAR_WORDS, WNAF_VAR_BITS);
-    int top = top_a > top_b ? top_a : top_b;
-    point_cached_t table[WNAF_VAR_ENTRIES];
-    point_odd_multiples(table, p);
+/* The digit additions as one type, for straus2 (inlined: the calls are direct). */
+static inline void add_niels_digit(point_t *acc, const void *odd, int d) {
+    point_add_niels_digit_vartime(acc, odd, d);
+}
 
+static inline void add_cached_digit(point_t *acc, const void *odd, int d) {
+    point_add_cached_digit_vartime(acc, odd, d);
+}
+
+/*
+ * out = the sum of naf_a's digits on odd_a and naf_b's on odd_b (cached odd
+ * multiples), both strings below top: Straus's interleaving, one chain of
+ * doublings (algorithm 3.51 of the Guide). add_a adds a digit of odd_a's kind.
+ */
+static inline __attribute__((always_inline)) void straus2(point_t *out, const int8_t *naf_a, const int8_t *naf_b,
+                                                          int top, void (*add_a)(point_t *, const void *, int),
+                                                          const void *odd_a, const point_cached_t *odd_b) {
     point_t acc;
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
@@ -97,8 +105,29 @@ void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
-        point_add_niels_digit_vartime(&acc, point_base_wnaf, naf_a[i]);
-        point_add_cached_digit_vartime(&acc, table, naf_b[i]);
+        add_a(&acc, odd_a, naf_a[i]);
+        point_add_cached_digit_vartime(&acc, odd_b, naf_b[i]);
     }
     point_copy(out, &acc);
+}
+
+void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
+                                         const point_t *p, const scalar_t *b) {
+    int8_t naf_a[NAF_LEN], naf_b[NAF_LEN];
+    int top_a = point_wnaf_recode(naf_a, NAF_LEN, a->word, SCALAR_WORDS, WNAF_BASE_BITS);
+    int top_b = point_wnaf_recode(naf_b, NAF_LEN, b->word, SCALAR_WORDS, WNAF_VAR_BITS);
+    point_cached_t table[WNAF_VAR_ENTRIES];
+    point_odd_multiples(table, WNAF_VAR_ENTRIES, p);
+    straus2(out, naf_a, naf_b, top_a > top_b ? top_a : top_b, add_niels_digit, point_base_wnaf, table);
+}
+
+void point_double_scalarmul_vartime(point_t *out, const scalar_t *a, const point_t *p,
+                                    const scalar_t *b, const point_t *q) {
+    int8_t naf_a[NAF_LEN], naf_b[NAF_LEN];
+    int top_a = point_wnaf_recode(naf_a, NAF_LEN, a->word, SCALAR_WORDS, WNAF_VAR_BITS);
+    int top_b = point_wnaf_recode(naf_b, NAF_LEN, b->word, SCALAR_WORDS, WNAF_VAR_BITS);
+    point_cached_t table_p[WNAF_VAR_ENTRIES], table_q[WNAF_VAR_ENTRIES];
+    point_odd_multiples(table_p, WNAF_VAR_ENTRIES, p);
+    point_odd_multiples(table_q, WNAF_VAR_ENTRIES, q);
+    straus2(out, naf_a, naf_b, top_a > top_b ? top_a : top_b, add_cached_digit, table_p, table_q);
 }
