@@ -13,14 +13,21 @@ typedef struct {
     x448_shell_head head; /* k */
     gf x2, z2, x3, z3;
     gf a, aa, b, bb, e, c, d, da, cb;
+    mask_t swap; /* the shell's pending swap, which the step and the result apply */
 } ladder_state;
 
-/* (x2, z2) <-> (x3, z3) where swap is all ones (the shell's conditional swap). */
+/*
+ * The shell's conditional swap, not done: the step takes it instead. The
+ * step's differential addition is symmetric in its two points (swapping
+ * (x2, z2) with (x3, z3) exchanges DA and CB, which leaves (DA + CB)^2 and
+ * (DA - CB)^2 as they are), so only the doubling needs the swapped pair:
+ * selecting the doubled point's A and B (2 elements) replaces swapping the
+ * four coordinates (4 elements, each written twice).
+ */
 static inline __attribute__((always_inline)) void ladder_cswap(void *state, const void *arg, mask_t swap) {
     ladder_state *s = state;
     (void)arg;
-    gf_cond_swap(s->z2, s->z3, swap);
-    gf_cond_swap(s->x2, s->x3, swap);
+    s->swap = swap;
 }
 
 /* One step after the swap; arg is x1. */
@@ -28,18 +35,28 @@ static inline __attribute__((always_inline)) void ladder_step(void *state, const
     ladder_state *s = state;
     const gf_s *x1 = arg;
 
-    /* The _nr sums feed gf_mul, gf_sqr or gf_mulw only, which accept loose inputs.
-     * The order of the swaps and of D, C is gcc 12's best register allocation on
-     * x86-64 (the others cost up to 10 register moves per step). */
+    /* The _nr sums feed gf_mul, gf_sqr or gf_mulw only, which accept loose
+     * inputs (gf_select moves limbs, whatever their bounds). a, b, c, d are
+     * x2 + z2, x2 - z2, x3 + z3, x3 - z3 of the unswapped pair; aa, bb start
+     * as the A, B of the point the swap puts first (RFC 7748's x_2 after its
+     * cswap), and DA, CB are those of the unswapped pair. The order of the
+     * lines is gcc 12's best on x86-64 (selecting into aa, bb before the two
+     * products: 6k instructions fewer than after them). */
     gf_add_nr(s->a, s->x2, s->z2);
-    gf_sqr(s->aa, s->a);
     gf_sub_nr(s->b, s->x2, s->z2);
-    gf_sqr(s->bb, s->b);
-    gf_sub_nr(s->e, s->aa, s->bb);
+    /* Without this barrier gcc 12 loads x3, z3 with x2, z2 and spills them
+     * (goldilocks_x448 on avx2: 1,613,753 instructions with it, 1,632,557
+     * without; aarch64 and armv7-noneon count less with it too). */
+    __asm__ __volatile__("" : : "r"(s) : "memory");
     gf_sub_nr(s->d, s->x3, s->z3);
     gf_add_nr(s->c, s->x3, s->z3);
+    gf_select(s->aa, s->a, s->c, s->swap);
+    gf_select(s->bb, s->b, s->d, s->swap);
     gf_mul(s->da, s->d, s->a);
     gf_mul(s->cb, s->c, s->b);
+    gf_sqr(s->aa, s->aa);
+    gf_sqr(s->bb, s->bb);
+    gf_sub_nr(s->e, s->aa, s->bb);
     gf_add_nr(s->x3, s->da, s->cb);
     gf_sqr(s->x3, s->x3);
     gf_sub_nr(s->z3, s->da, s->cb);
@@ -51,9 +68,11 @@ static inline __attribute__((always_inline)) void ladder_step(void *state, const
     gf_mul(s->z2, s->e, s->z2);
 }
 
-/* x2, z2 are the state's own. */
+/* x2, z2 are the state's own, after the last swap (the shell's, pending). */
 static inline __attribute__((always_inline)) void ladder_result(void *state, gf_s **x2, gf_s **z2) {
     ladder_state *s = state;
+    gf_select(s->x2, s->x2, s->x3, s->swap);
+    gf_select(s->z2, s->z2, s->z3, s->swap);
     *x2 = s->x2;
     *z2 = s->z2;
 }

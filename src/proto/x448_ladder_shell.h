@@ -3,7 +3,9 @@
  * x448_ladder_lanes2.c): RFC 7748 section 5's loop over the bits of the
  * clamped scalar with the constant-time swap before every step and after
  * the last, then x2 / z2, and the wipe. Each form gives its state and three
- * functions on it: its conditional swap, its step and where its x2, z2 are.
+ * functions on it: its conditional swap (or one that records the swap for
+ * the step and the result to apply, as x448_ladder.c's does), its step and
+ * where its x2, z2 are.
  * Below it, what the two lane forms share: x1 in one lane (round 3) and
  * x2, z2 out of lanes 0 and 1.
  */
