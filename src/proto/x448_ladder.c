@@ -45,8 +45,8 @@ static inline __attribute__((always_inline)) void ladder_step(void *state, const
     gf_add_nr(s->a, s->x2, s->z2);
     gf_sub_nr(s->b, s->x2, s->z2);
     /* Without this barrier gcc 12 loads x3, z3 with x2, z2 and spills them
-     * (goldilocks_x448 on avx2: 1,613,753 instructions with it, 1,632,557
-     * without; aarch64 and armv7-noneon count less with it too). */
+     * (goldilocks_x448 on avx2: 1,607,484 instructions with it, 1,654,064
+     * without). */
     __asm__ __volatile__("" : : "r"(s) : "memory");
     gf_sub_nr(s->d, s->x3, s->z3);
     gf_add_nr(s->c, s->x3, s->z3);
