@@ -36,6 +36,7 @@
 #include "h2c.h"
 #include "point.h"
 #include "scalar.h"
+#include "x448_ladder.h"
 
 #define HEADER_BYTES 128
 #define TABLE_VERSION 1u
@@ -270,10 +271,7 @@ int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uin
     scalar_t s;
     point_t q;
     gf xi, u;
-    /* decodeScalar448 (RFC 7748 section 5); the secret is copied before shared is written */
-    memcpy(k, secret, sizeof k);
-    k[0] &= 252;
-    k[55] |= 128;
+    x448_clamp(k, secret); /* the secret is copied before shared is written */
     /* k' = k / 4 mod l (k is a multiple of 4) */
     scalar_reduce_bytes(&s, k, sizeof k);
     scalar_halve(&s, &s);
