@@ -156,6 +156,21 @@ void point_wipe(point_t *a);
 /* The additions' last round (point_arith.c): X3 = E F, Y3 = G H, T3 = E H, Z3 = F G; e..h loose allowed. */
 void point_add_finish(point_t *out, const gf e, const gf f, const gf g, const gf h);
 
+/* ---- a Z = 1 point as a table entry (the precomputed keys' stored points) ---- */
+
+/* d x y of a, whose Z must be 1 (T = x y): d T = -(39081 T). */
+static inline void point_dxy_affine(gf dxy, const point_t *a) {
+    gf_mulw(dxy, a->t, CURVE_MINUS_D);
+    gf_neg(dxy, dxy);
+}
+
+/* out = (x, y, d x y) of a, whose Z must be 1: the inverse of point_from_niels. */
+static inline void point_niels_from_affine(point_niels_t *out, const point_t *a) {
+    gf_copy(out->x, a->x);
+    gf_copy(out->y, a->y);
+    point_dxy_affine(out->dxy, a);
+}
+
 /* ---- src/point/point_encode.c: RFC 8032 sections 5.2.2, 5.2.3 ---- */
 
 #define ED448_POINT_BYTES 57

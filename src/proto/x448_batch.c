@@ -10,9 +10,7 @@
 #include "goldilocks.h"
 #include "field.h"
 #include "ct.h"
-
-/* (A - 2) / 4 for A = 156326 (RFC 7748 section 5, "a24"). */
-#define X448_A24 39081u
+#include "x448_ladder.h"
 
 /* The inputs of one group, copied out of the caller's arrays (see stage()). */
 typedef struct {
@@ -61,10 +59,7 @@ __attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILO
 
     gfl_set_small(s.x1, 0); /* gfl_insert keeps the other lanes: they must hold something */
     for (unsigned l = 0; l < GF_LANES; l++) {
-        /* decodeScalar448 (RFC 7748 section 5): clear the 2 low bits, set bit 447 */
-        memcpy(s.k[l], in->secret[l], GOLDILOCKS_X448_BYTES);
-        s.k[l][0] &= 252;
-        s.k[l][55] |= 128;
+        x448_clamp(s.k[l], in->secret[l]);
         /* decodeUCoordinate: all 448 bits, reduced mod p */
         (void)gf_deserialize(s.u, in->peer[l]);
         gfl_insert(s.x1, l, s.u);
