@@ -364,6 +364,12 @@ static void test_verify_equation(void) {
             scalar_set_small(&k, 1);
             scalar_neg(&k, &k);
         }
+        /* k = 2^j (+ 1): Euclid's quotients of 2^32 and more, the long division of halfsize() */
+        if (it >= 3 && it < 23) {
+            unsigned j = 225 + 11 * (unsigned)(it - 3);
+            scalar_set_small(&k, it % 3 == 0);
+            k.word[j / 32] |= 1u << (j % 32);
+        }
         point_t pa, pr, q, id;
         point_scalarmul_base(&pa, &a);
         point_scalarmul_base(&pr, &r);

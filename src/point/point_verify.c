@@ -20,116 +20,176 @@
 #include <string.h>
 #include "point.h"
 
-/* Unsigned integers of BIG_WORDS 32-bit words (l < 2^446 needs 14; one spare for shifts). */
-#define BIG_WORDS 15
+/*
+ * Unsigned integers of NUM_WORDS 64-bit words, little-endian: l < 2^446, and
+ * every remainder and cofactor of halfsize() stays below l.
+ */
+#define NUM_WORDS 7
 typedef struct {
-    uint32_t w[BIG_WORDS];
-} big_t;
+    uint64_t w[NUM_WORDS];
+} num_t;
 
-static unsigned big_bits(const big_t *a) {
-    for (int i = BIG_WORDS - 1; i >= 0; i--)
+static unsigned num_bits(const num_t *a) {
+    for (int i = NUM_WORDS - 1; i >= 0; i--)
         if (a->w[i])
-            return 32 * (unsigned)i + 32 - (unsigned)__builtin_clz(a->w[i]);
+            return 64 * (unsigned)i + 64 - (unsigned)__builtin_clzll(a->w[i]);
     return 0;
 }
 
-/* out = a << s (s < 32 * BIG_WORDS; bits shifted out of the top are lost, never needed here). */
-static void big_shl(big_t *out, const big_t *a, unsigned s) {
-    unsigned words = s / 32, bits = s % 32;
-    for (int i = BIG_WORDS - 1; i >= 0; i--) {
-        int src = i - (int)words;
-        uint32_t v = src >= 0 ? a->w[src] << bits : 0;
-        if (bits && src >= 1)
-            v |= a->w[src - 1] >> (32 - bits);
-        out->w[i] = v;
-    }
+/* The 64 bits of a from bit pos up (pos + 64 <= 64 NUM_WORDS). */
+static uint64_t num_bits64_at(const num_t *a, unsigned pos) {
+    unsigned w = pos / 64, s = pos % 64;
+    uint64_t v = a->w[w] >> s;
+    if (s && w + 1 < NUM_WORDS)
+        v |= a->w[w + 1] << (64 - s);
+    return v;
 }
 
-/* a >>= 1. */
-static void big_shr1(big_t *a) {
-    for (unsigned i = 0; i + 1 < BIG_WORDS; i++)
-        a->w[i] = (a->w[i] >> 1) | (a->w[i + 1] << 31);
-    a->w[BIG_WORDS - 1] >>= 1;
-}
-
-static int big_geq(const big_t *a, const big_t *b) {
-    for (int i = BIG_WORDS - 1; i >= 0; i--)
+/* The comparisons and sums below read and write words [0, n) only: the others are zero. */
+static int num_geq(const num_t *a, const num_t *b, unsigned n) {
+    for (int i = (int)n - 1; i >= 0; i--)
         if (a->w[i] != b->w[i])
             return a->w[i] > b->w[i];
     return 1;
 }
 
-static void big_sub(big_t *a, const big_t *b) {
+/* a -= b (a >= b). */
+static void num_sub(num_t *a, const num_t *b, unsigned n) {
     uint64_t borrow = 0;
-    for (unsigned i = 0; i < BIG_WORDS; i++) {
-        uint64_t d = (uint64_t)a->w[i] - b->w[i] - borrow;
-        a->w[i] = (uint32_t)d;
-        borrow = (d >> 32) & 1;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 d = (unsigned __int128)a->w[i] - b->w[i] - borrow;
+        a->w[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
     }
 }
 
-static void big_add(big_t *a, const big_t *b) {
+/* a += b (no overflow). */
+static void num_add(num_t *a, const num_t *b, unsigned n) {
     uint64_t carry = 0;
-    for (unsigned i = 0; i < BIG_WORDS; i++) {
-        uint64_t s = (uint64_t)a->w[i] + b->w[i] + carry;
-        a->w[i] = (uint32_t)s;
-        carry = s >> 32;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 s = (unsigned __int128)a->w[i] + b->w[i] + carry;
+        a->w[i] = (uint64_t)s;
+        carry = (uint64_t)(s >> 64);
     }
 }
 
-/* l, little-endian 32-bit words (RFC 8032 section 5.2). */
-static const big_t L = {{0xab5844f3, 0x2378c292, 0x8dc58f55, 0x216cc272, 0xaed63690, 0xc44edb49,
-                         0x7cca23e9, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff,
-                         0xffffffff, 0x3fffffff, 0}};
+/* a -= q b (q b <= a). */
+static void num_submul(num_t *a, const num_t *b, uint64_t q, unsigned n) {
+    uint64_t hi = 0, borrow = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 m = (unsigned __int128)b->w[i] * q + hi;
+        hi = (uint64_t)(m >> 64);
+        unsigned __int128 d = (unsigned __int128)a->w[i] - (uint64_t)m - borrow;
+        a->w[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+}
+
+/* a += q b (no overflow). */
+static void num_addmul(num_t *a, const num_t *b, uint64_t q, unsigned n) {
+    uint64_t hi = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 m = (unsigned __int128)b->w[i] * q + hi + a->w[i];
+        a->w[i] = (uint64_t)m;
+        hi = (uint64_t)(m >> 64);
+    }
+}
+
+/* out = a << s (s < 64 NUM_WORDS; bits shifted out of the top are lost, never needed here). */
+static void num_shl(num_t *out, const num_t *a, unsigned s) {
+    unsigned words = s / 64, bits = s % 64;
+    for (int i = NUM_WORDS - 1; i >= 0; i--) {
+        int src = i - (int)words;
+        uint64_t v = src >= 0 ? a->w[src] << bits : 0;
+        if (bits && src >= 1)
+            v |= a->w[src - 1] >> (64 - bits);
+        out->w[i] = v;
+    }
+}
+
+/* a >>= 1. */
+static void num_shr1(num_t *a) {
+    for (unsigned i = 0; i + 1 < NUM_WORDS; i++)
+        a->w[i] = (a->w[i] >> 1) | (a->w[i + 1] << 63);
+    a->w[NUM_WORDS - 1] >>= 1;
+}
+
+/* l (RFC 8032 section 5.2). */
+static const num_t L = {{0x2378c292ab5844f3, 0x216cc2728dc58f55, 0xc44edb49aed63690, 0xffffffff7cca23e9,
+                         0xffffffffffffffff, 0xffffffffffffffff, 0x3fffffffffffffff}};
+
+/* The cofactors: |t_i| < 2^222 (below). */
+#define T_WORDS 4
+
+/* Quotients up to 2^QUOTIENT_FAST_BITS take one product by an estimate (below). */
+#define QUOTIENT_FAST_BITS 32
 
 /*
  * u, |v| and the sign of v (1 when negative) with v k = u (mod l), u < 2^224,
- * |v| < 2^222, for 0 <= k < l. Remainders r_(i-1) = q r_i + r_(i+1) by
- * shift-and-subtract; |t_(i+1)| = |t_(i-1)| + q |t_i| since the signs of the
- * t_i alternate (t_1 = 1 > 0, t_2 = -q_1 < 0, ...).
+ * |v| < 2^222, for 0 <= k < l, as 32-bit words (8 each). Remainders
+ * r_(i-1) = q r_i + r_(i+1); |t_(i+1)| = |t_(i-1)| + q |t_i| since the signs
+ * of the t_i alternate (t_1 = 1 > 0, t_2 = -q_1 < 0, ...).
+ *
+ * The quotient: when the lengths differ by one bit at most, q is 1 to 3, by
+ * subtractions (most steps). Up to QUOTIENT_FAST_BITS bits apart, the top 64
+ * bits of r_(i-1) over those of r_i at the same position, plus one, give
+ * q' <= q (r_(i-1) >= a 2^s and r_i < (b + 1) 2^s), off by at most a few
+ * since b has 32 bits or more; one product-and-subtract, then subtractions.
+ * Further apart (a quotient of 2^32 or more: chosen k only), binary long
+ * division.
  */
-static void halfsize(big_t *u, big_t *v, int *v_neg, const scalar_t *k) {
-    big_t r0 = L, r1, t0, t1, tmp;
+static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k) {
+    num_t r0 = L, r1, t0, t1, tmp, tmpt;
     memset(&r1, 0, sizeof r1);
-    memcpy(r1.w, k->word, sizeof k->word);
+    for (unsigned i = 0; i < SCALAR_WORDS; i++)
+        r1.w[i / 2] |= (uint64_t)k->word[i] << (32 * (i % 2));
     memset(&t0, 0, sizeof t0);
     memset(&t1, 0, sizeof t1);
     t1.w[0] = 1;
     int i = 1;
-    big_t tmpt;
-    while (big_bits(&r1) > 224) {
-        int s = (int)big_bits(&r0) - (int)big_bits(&r1);
-        if (s <= 1) {
-            /* lengths within a bit: the quotient is 1 to 3 (r0 > r1), by subtractions (most steps) */
-            do {
-                big_sub(&r0, &r1);
-                big_add(&t0, &t1);
-            } while (big_geq(&r0, &r1));
+    unsigned n0 = num_bits(&r0), n1 = num_bits(&r1);
+    while (n1 > 224) {
+        unsigned d = n0 - n1, nr = (n0 + 63) / 64;
+        if (d <= QUOTIENT_FAST_BITS) {
+            if (d >= 2) {
+                uint64_t a = num_bits64_at(&r0, n0 - 64), b = num_bits64_at(&r1, n0 - 64);
+                uint64_t q = a / (b + 1); /* b < 2^62 */
+                num_submul(&r0, &r1, q, nr);
+                num_addmul(&t0, &t1, q, T_WORDS);
+            }
+            while (num_geq(&r0, &r1, nr)) {
+                num_sub(&r0, &r1, nr);
+                num_add(&t0, &t1, T_WORDS);
+            }
         } else {
-            /* binary long division: r1 and t1 shifted by s once, then one bit down per quotient bit */
-            big_shl(&tmp, &r1, (unsigned)s);
-            big_shl(&tmpt, &t1, (unsigned)s);
+            /* binary long division: r1 and t1 shifted by d once, then one bit down per quotient bit */
+            num_shl(&tmp, &r1, d);
+            num_shl(&tmpt, &t1, d);
             for (;;) {
-                if (big_geq(&r0, &tmp)) {
-                    big_sub(&r0, &tmp);
-                    big_add(&t0, &tmpt);
+                if (num_geq(&r0, &tmp, nr)) {
+                    num_sub(&r0, &tmp, nr);
+                    num_add(&t0, &tmpt, T_WORDS);
                 }
-                if (s-- == 0)
+                if (d-- == 0)
                     break;
-                big_shr1(&tmp);
-                big_shr1(&tmpt);
+                num_shr1(&tmp);
+                num_shr1(&tmpt);
             }
         }
-        big_t x = r0;
+        num_t x = r0;
         r0 = r1;
         r1 = x;
         x = t0;
         t0 = t1;
         t1 = x;
+        n0 = n1;
+        n1 = num_bits(&r1);
         i++;
     }
-    *u = r1;
-    *v = t1;
+    for (unsigned j = 0; j < 8; j++) {
+        u[j] = (uint32_t)(r1.w[j / 2] >> (32 * (j % 2)));
+        v[j] = (uint32_t)(t1.w[j / 2] >> (32 * (j % 2)));
+    }
     *v_neg = (i % 2) == 0;
 }
 
@@ -137,17 +197,17 @@ static void halfsize(big_t *u, big_t *v, int *v_neg, const scalar_t *k) {
 
 /* out = [4]([S]B - [k]A - R) == 0. */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r) {
-    big_t u, v;
+    uint32_t u[8], v[8];
     int v_neg;
-    halfsize(&u, &v, &v_neg, k);
+    halfsize(u, v, &v_neg, k);
 
     /* w = v S mod l, with v's sign */
-    uint8_t vb[4 * BIG_WORDS];
-    for (unsigned i = 0; i < BIG_WORDS; i++)
+    uint8_t vb[32];
+    for (unsigned i = 0; i < 8; i++)
         for (unsigned j = 0; j < 4; j++)
-            vb[4 * i + j] = (uint8_t)(v.w[i] >> (8 * j));
+            vb[4 * i + j] = (uint8_t)(v[i] >> (8 * j));
     scalar_t vs, w;
-    scalar_reduce_bytes(&vs, vb, 57);
+    scalar_reduce_bytes(&vs, vb, sizeof vb);
     if (v_neg)
         scalar_neg(&vs, &vs);
     scalar_mul(&w, &vs, s);
@@ -168,9 +228,9 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     int top = point_wnaf_recode(n0, HALF_NAF_LEN, w0, 7, WNAF_BASE_BITS);
     int t = point_wnaf_recode(n1, HALF_NAF_LEN, w1, 8, WNAF_BASE_BITS);
     top = t > top ? t : top;
-    t = point_wnaf_recode(na, HALF_NAF_LEN, u.w, 8, WNAF_VAR_BITS);
+    t = point_wnaf_recode(na, HALF_NAF_LEN, u, 8, WNAF_VAR_BITS);
     top = t > top ? t : top;
-    t = point_wnaf_recode(nr, HALF_NAF_LEN, v.w, 8, WNAF_VAR_BITS);
+    t = point_wnaf_recode(nr, HALF_NAF_LEN, v, 8, WNAF_VAR_BITS);
     top = t > top ? t : top;
 
     point_cached_t ta[WNAF_VAR_ENTRIES], tr[WNAF_VAR_ENTRIES];
