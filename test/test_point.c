@@ -236,6 +236,22 @@ static void test_group_law(void) {
         point_niels_cond_neg(&nb, (mask_t)-1);
         point_add_niels(&s, &s, &nb);
         check(point_eq(&s, &a) != 0, "a + B - B != a (niels negation)");
+        /* The forms without T: X, Y, Z of the full additions (T is left undefined). */
+        point_t full, part;
+        point_cached_t cb;
+        point_to_cached(&cb, &b);
+        point_add_cached(&full, &a, &cb);
+        point_add_cached_no_t(&part, &a, &cb);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_cached_no_t != add_cached (X, Y, Z)");
+        point_add_niels_no_t(&part, &a, &point_base_niels);
+        point_add_niels(&full, &a, &point_base_niels);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_niels_no_t != add_niels (X, Y, Z)");
+        point_copy(&part, &a); /* aliased */
+        point_add_niels_no_t(&part, &part, &point_base_niels);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_niels_no_t aliased != add_niels (X, Y, Z)");
         ref_clear(&ra); ref_clear(&rb); ref_clear(&rc); ref_clear(&rs);
     }
     /* The 4-torsion: (0, -1) has order 2, (1, 0) order 4; the complete law handles them. */

@@ -138,6 +138,9 @@ void point_double_no_t(point_t *out, const point_t *a);
 void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b);
 /* out = a + b (9M). */
 void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b);
+/* The same without T (8M - 1M, 9M - 1M; T of out is left undefined): only for a sum that is doubled next. */
+void point_add_niels_no_t(point_t *out, const point_t *a, const point_niels_t *b);
+void point_add_cached_no_t(point_t *out, const point_t *a, const point_cached_t *b);
 void point_to_cached(point_cached_t *out, const point_t *a);
 /* Negates in place when neg is set. */
 void point_niels_cond_neg(point_niels_t *a, mask_t neg);
@@ -220,9 +223,13 @@ uint32_t point_bits_at(const uint32_t *k, unsigned words, unsigned pos, unsigned
 
 /* table[i] = (2i + 1) p for i < entries (entries >= 1). */
 void point_odd_multiples(point_cached_t *table, unsigned entries, const point_t *p);
-/* acc += [d]P for a wNAF digit d (odd or zero), odd[i] = (2i + 1) P. */
-void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d);
-void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d);
+/*
+ * acc += [d]P for a wNAF digit d (odd or zero), odd[i] = (2i + 1) P; with
+ * with_t zero, T of the sum is left undefined (point_add_niels_no_t): only
+ * for a sum that is doubled next.
+ */
+void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d, int with_t);
+void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d, int with_t);
 
 /* out = [a]B + [b]p. */
 void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,

@@ -244,10 +244,11 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
-        point_add_niels_digit_vartime(&acc, point_base_wnaf, n0[i]);
-        point_add_niels_digit_vartime(&acc, point_base2_wnaf, n1[i]);
-        point_add_cached_digit_vartime(&acc, ta, na[i]);
-        point_add_cached_digit_vartime(&acc, tr, nr[i]);
+        /* the last sum of a step is doubled next (after the loop too): without T */
+        point_add_niels_digit_vartime(&acc, point_base_wnaf, n0[i], n1[i] || na[i] || nr[i]);
+        point_add_niels_digit_vartime(&acc, point_base2_wnaf, n1[i], na[i] || nr[i]);
+        point_add_cached_digit_vartime(&acc, ta, na[i], nr[i]);
+        point_add_cached_digit_vartime(&acc, tr, nr[i], 0);
     }
     point_double_no_t(&acc, &acc);
     point_double(&acc, &acc);
