@@ -417,6 +417,42 @@ static void test_verify_equation(void) {
     check(valid == 100 && invalid == 100, "%d valid, %d invalid", valid, invalid);
 }
 
+/* point_is_small_order_vartime (X = 0 or Y = 0) against [4]P = 0 by doublings, on the torsion and off it. */
+static void test_small_order(void) {
+    check_test("point_is_small_order_vartime == ([4]P == 0), torsion points alone and added to [r]B");
+    point_t t[4], id;
+    point_identity(&t[0]);
+    point_identity(&t[1]);
+    gf_set_small(t[1].x, 1);
+    gf_set_small(t[1].y, 0);
+    point_double(&t[2], &t[1]);
+    point_add(&t[3], &t[2], &t[1]);
+    point_identity(&id);
+    int small = 0;
+    for (int it = 0; it < 40; it++) {
+        point_t p = t[it % 4], q;
+        if (it >= 4) {
+            uint8_t b[64];
+            scalar_t r;
+            check_randbytes(b, sizeof b);
+            scalar_reduce_bytes(&r, b, sizeof b);
+            point_scalarmul_base(&q, &r);
+            point_add(&p, &p, &q);
+        }
+        /* a projective representative with Z != 1 */
+        point_double(&q, &p);
+        point_add(&p, &q, &p);
+        point_sub(&p, &p, &q);
+        point_double(&q, &p);
+        point_double(&q, &q);
+        int want = point_eq(&q, &id) != 0;
+        check(point_is_small_order_vartime(&p) == want, "iteration %d: small order %d, [4]P == 0 %d", it,
+              point_is_small_order_vartime(&p), want);
+        small += want;
+    }
+    check(small == 4, "%d small-order points of 40", small);
+}
+
 static void test_x448_base(void) {
     check_test("x448_base_u == X448(k, 5)");
     uint8_t five[56] = {5}, k[56], a[56], b[56];
@@ -449,6 +485,7 @@ int main(void) {
     test_group_law();
     test_scalarmul();
     test_verify_equation();
+    test_small_order();
     test_x448_base();
     oracle_clear();
     return check_done();

@@ -253,7 +253,7 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
 
 /* ---- src/point/point_order.c: variable time, for public inputs only ---- */
 
-/* 1 when [4]a is the neutral element (a is one of the four points of order 1, 2 or 4), else 0. */
+/* 1 when [4]a is the neutral element (a is one of the four points of order 1, 2 or 4), else 0; reads X and Y only. */
 int point_is_small_order_vartime(const point_t *a);
 /* 1 when [l]a is the neutral element (a is in the prime-order subgroup, the neutral element included), else 0. */
 int point_in_prime_subgroup_vartime(const point_t *a);

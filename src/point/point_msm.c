@@ -194,7 +194,7 @@ void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, cons
 
 mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
                                     const point_t *r, const scalar_t *z) {
-    point_t pts[MSM_MAX_POINTS], acc, id;
+    point_t pts[MSM_MAX_POINTS], acc;
     scalar_t ks[MSM_MAX_POINTS], b, t;
 
     if (n > BATCH_MAX)
@@ -210,8 +210,5 @@ mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *
     }
     point_msm_base_vartime(&acc, &b, 2 * n, pts, ks);
     /* The cofactor: [4] kills the small-order parts of A_i and R_i. */
-    point_double_no_t(&acc, &acc);
-    point_double(&acc, &acc);
-    point_identity(&id);
-    return point_eq(&acc, &id);
+    return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }

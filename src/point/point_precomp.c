@@ -83,7 +83,7 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
         top = l > top ? l : top;
     }
 
-    point_t acc, id;
+    point_t acc;
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
         int any = 0;
@@ -106,8 +106,5 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
     }
     /* [4](acc - R) = 0 */
     point_sub(&acc, &acc, r);
-    point_double_no_t(&acc, &acc);
-    point_double(&acc, &acc);
-    point_identity(&id);
-    return point_eq(&acc, &id);
+    return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }

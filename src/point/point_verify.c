@@ -237,7 +237,7 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     point_odd_multiples(ta, WNAF_VAR_ENTRIES, &pa);
     point_odd_multiples(tr, WNAF_VAR_ENTRIES, &pr);
 
-    point_t acc, id;
+    point_t acc;
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
         if (n0[i] || n1[i] || na[i] || nr[i])
@@ -250,8 +250,6 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
         point_add_cached_digit_vartime(&acc, ta, na[i], nr[i]);
         point_add_cached_digit_vartime(&acc, tr, nr[i], 0);
     }
-    point_double_no_t(&acc, &acc);
-    point_double(&acc, &acc);
-    point_identity(&id);
-    return point_eq(&acc, &id);
+    /* [4] acc = 0: acc is of small order (T of acc may be undefined: not read) */
+    return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }
