@@ -55,33 +55,37 @@ static int num_geq(const num_t *a, const num_t *b, unsigned n) {
 
 /* a -= b (a >= b). */
 static void num_sub(num_t *a, const num_t *b, unsigned n) {
-    uint64_t borrow = 0;
+    unsigned borrow = 0;
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 d = (unsigned __int128)a->w[i] - b->w[i] - borrow;
-        a->w[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
+        uint64_t d;
+        unsigned c = __builtin_sub_overflow(a->w[i], b->w[i], &d);
+        c |= __builtin_sub_overflow(d, (uint64_t)borrow, &a->w[i]);
+        borrow = c;
     }
 }
 
 /* a += b (no overflow). */
 static void num_add(num_t *a, const num_t *b, unsigned n) {
-    uint64_t carry = 0;
+    unsigned carry = 0;
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 s = (unsigned __int128)a->w[i] + b->w[i] + carry;
-        a->w[i] = (uint64_t)s;
-        carry = (uint64_t)(s >> 64);
+        uint64_t s;
+        unsigned c = __builtin_add_overflow(a->w[i], b->w[i], &s);
+        c |= __builtin_add_overflow(s, (uint64_t)carry, &a->w[i]);
+        carry = c;
     }
 }
 
 /* a -= q b (q b <= a). */
 static void num_submul(num_t *a, const num_t *b, uint64_t q, unsigned n) {
-    uint64_t hi = 0, borrow = 0;
+    uint64_t hi = 0;
+    unsigned borrow = 0;
     for (unsigned i = 0; i < n; i++) {
         unsigned __int128 m = (unsigned __int128)b->w[i] * q + hi;
         hi = (uint64_t)(m >> 64);
-        unsigned __int128 d = (unsigned __int128)a->w[i] - (uint64_t)m - borrow;
-        a->w[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
+        uint64_t d;
+        unsigned c = __builtin_sub_overflow(a->w[i], (uint64_t)m, &d);
+        c |= __builtin_sub_overflow(d, (uint64_t)borrow, &a->w[i]);
+        borrow = c;
     }
 }
 
@@ -138,37 +142,39 @@ static const num_t L = {{0x2378c292ab5844f3, 0x216cc2728dc58f55, 0xc44edb49aed63
  * Further apart (a quotient of 2^32 or more: chosen k only), binary long
  * division.
  */
-static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k) {
-    num_t r0 = L, r1, t0, t1, tmp, tmpt;
-    memset(&r1, 0, sizeof r1);
+__attribute__((noinline)) static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k) {
+    /* r0, r1 = r_(i-1), r_i and t0, t1 = |t_(i-1)|, |t_i|: pointers, swapped each step */
+    num_t rs[2], ts[2], tmp, tmpt;
+    num_t *r0 = &rs[0], *r1 = &rs[1], *t0 = &ts[0], *t1 = &ts[1];
+    *r0 = L;
+    memset(r1, 0, sizeof *r1);
     for (unsigned i = 0; i < SCALAR_WORDS; i++)
-        r1.w[i / 2] |= (uint64_t)k->word[i] << (32 * (i % 2));
-    memset(&t0, 0, sizeof t0);
-    memset(&t1, 0, sizeof t1);
-    t1.w[0] = 1;
+        r1->w[i / 2] |= (uint64_t)k->word[i] << (32 * (i % 2));
+    memset(ts, 0, sizeof ts);
+    t1->w[0] = 1;
     int i = 1;
-    unsigned n0 = num_bits(&r0), n1 = num_bits(&r1);
+    unsigned n0 = num_bits(r0), n1 = num_bits(r1);
     while (n1 > 224) {
         unsigned d = n0 - n1, nr = (n0 + 63) / 64;
         if (d <= QUOTIENT_FAST_BITS) {
             if (d >= 2) {
-                uint64_t a = num_bits64_at(&r0, n0 - 64), b = num_bits64_at(&r1, n0 - 64);
+                uint64_t a = num_bits64_at(r0, n0 - 64), b = num_bits64_at(r1, n0 - 64);
                 uint64_t q = a / (b + 1); /* b < 2^62 */
-                num_submul(&r0, &r1, q, nr);
-                num_addmul(&t0, &t1, q, T_WORDS);
+                num_submul(r0, r1, q, nr);
+                num_addmul(t0, t1, q, T_WORDS);
             }
-            while (num_geq(&r0, &r1, nr)) {
-                num_sub(&r0, &r1, nr);
-                num_add(&t0, &t1, T_WORDS);
+            while (num_geq(r0, r1, nr)) {
+                num_sub(r0, r1, nr);
+                num_add(t0, t1, T_WORDS);
             }
         } else {
             /* binary long division: r1 and t1 shifted by d once, then one bit down per quotient bit */
-            num_shl(&tmp, &r1, d);
-            num_shl(&tmpt, &t1, d);
+            num_shl(&tmp, r1, d);
+            num_shl(&tmpt, t1, d);
             for (;;) {
-                if (num_geq(&r0, &tmp, nr)) {
-                    num_sub(&r0, &tmp, nr);
-                    num_add(&t0, &tmpt, T_WORDS);
+                if (num_geq(r0, &tmp, nr)) {
+                    num_sub(r0, &tmp, nr);
+                    num_add(t0, &tmpt, T_WORDS);
                 }
                 if (d-- == 0)
                     break;
@@ -176,19 +182,19 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
                 num_shr1(&tmpt);
             }
         }
-        num_t x = r0;
+        num_t *x = r0;
         r0 = r1;
         r1 = x;
         x = t0;
         t0 = t1;
         t1 = x;
         n0 = n1;
-        n1 = num_bits(&r1);
+        n1 = num_bits(r1);
         i++;
     }
     for (unsigned j = 0; j < 8; j++) {
-        u[j] = (uint32_t)(r1.w[j / 2] >> (32 * (j % 2)));
-        v[j] = (uint32_t)(t1.w[j / 2] >> (32 * (j % 2)));
+        u[j] = (uint32_t)(r1->w[j / 2] >> (32 * (j % 2)));
+        v[j] = (uint32_t)(t1->w[j / 2] >> (32 * (j % 2)));
     }
     *v_neg = (i % 2) == 0;
 }
