@@ -118,12 +118,42 @@ static void num_shr1(num_t *a) {
     a->w[NUM_WORDS - 1] >>= 1;
 }
 
+/* out = a x - b y mod 2^(64 n) (the callers' results lie in [0, 2^(64 n))). */
+static void num_lin_sub(num_t *out, const num_t *x, uint64_t a, const num_t *y, uint64_t b, unsigned n) {
+    uint64_t hx = 0, hy = 0;
+    unsigned borrow = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 mx = (unsigned __int128)x->w[i] * a + hx;
+        unsigned __int128 my = (unsigned __int128)y->w[i] * b + hy;
+        hx = (uint64_t)(mx >> 64);
+        hy = (uint64_t)(my >> 64);
+        uint64_t d;
+        unsigned c = __builtin_sub_overflow((uint64_t)mx, (uint64_t)my, &d);
+        c |= __builtin_sub_overflow(d, (uint64_t)borrow, &out->w[i]);
+        borrow = c;
+    }
+}
+
+/* out = a x + b y (no overflow). */
+static void num_lin_add(num_t *out, const num_t *x, uint64_t a, const num_t *y, uint64_t b, unsigned n) {
+    unsigned __int128 carry = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned __int128 mx = (unsigned __int128)x->w[i] * a + (uint64_t)carry;
+        unsigned __int128 my = (unsigned __int128)y->w[i] * b + (uint64_t)mx;
+        out->w[i] = (uint64_t)my;
+        carry = (mx >> 64) + (my >> 64);
+    }
+}
+
 /* l (RFC 8032 section 5.2). */
 static const num_t L = {{0x2378c292ab5844f3, 0x216cc2728dc58f55, 0xc44edb49aed63690, 0xffffffff7cca23e9,
                          0xffffffffffffffff, 0xffffffffffffffff, 0x3fffffffffffffff}};
 
 /* The cofactors: |t_i| < 2^222 (below). */
 #define T_WORDS 4
+
+/* Lehmer's steps when the lengths differ by at most this many bits (below). */
+#define LEHMER_MAX_GAP 16
 
 /* Quotients up to 2^QUOTIENT_FAST_BITS take one product by an estimate (below). */
 #define QUOTIENT_FAST_BITS 32
@@ -134,15 +164,23 @@ static const num_t L = {{0x2378c292ab5844f3, 0x216cc2728dc58f55, 0xc44edb49aed63
  * r_(i-1) = q r_i + r_(i+1); |t_(i+1)| = |t_(i-1)| + q |t_i| since the signs
  * of the t_i alternate (t_1 = 1 > 0, t_2 = -q_1 < 0, ...).
  *
- * The quotient: when the lengths differ by one bit at most, q is 1 to 3, by
- * subtractions (most steps). Up to QUOTIENT_FAST_BITS bits apart, the top 64
- * bits of r_(i-1) over those of r_i at the same position, plus one, give
- * q' <= q (r_(i-1) >= a 2^s and r_i < (b + 1) 2^s), off by at most a few
- * since b has 32 bits or more; one product-and-subtract, then subtractions.
- * Further apart (a quotient of 2^32 or more: chosen k only), binary long
- * division.
+ * Most steps go by Lehmer's method (the block in the loop): up to 30 or so
+ * quotients from the top 62 bits of r_(i-1) and r_i, then one 2x2 product
+ * applied to both remainders and both cofactors. When it cannot take a step
+ * (the two quotient bounds disagree at once, or the lengths differ by more
+ * than LEHMER_MAX_GAP bits), one step: when the lengths differ by one bit at
+ * most, q is 1 to 3, by subtractions. Up to QUOTIENT_FAST_BITS bits apart,
+ * the top 64 bits of r_(i-1) over those of r_i at the same position, plus
+ * one, give q' <= q (r_(i-1) >= a 2^s and r_i < (b + 1) 2^s), off by at most
+ * a few since b has 32 bits or more; one product-and-subtract, then
+ * subtractions. Further apart (a quotient of 2^32 or more: chosen k only),
+ * binary long division. test_point_halfsize checks every path against GMP.
+ *
+ * Bounds: every remainder is at most l; in the loop r_i >= 2^224, so the
+ * new cofactor |t_(i+1)| <= l / r_i < 2^222 fits T_WORDS words, and so does
+ * every partial sum on the way (all terms of |t| are nonnegative).
  */
-__attribute__((noinline)) static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k) {
+static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k) {
     /* r0, r1 = r_(i-1), r_i and t0, t1 = |t_(i-1)|, |t_i|: pointers, swapped each step */
     num_t rs[2], ts[2], tmp, tmpt;
     num_t *r0 = &rs[0], *r1 = &rs[1], *t0 = &ts[0], *t1 = &ts[1];
@@ -156,6 +194,64 @@ __attribute__((noinline)) static void halfsize(uint32_t u[8], uint32_t v[8], int
     unsigned n0 = num_bits(r0), n1 = num_bits(r1);
     while (n1 > 224) {
         unsigned d = n0 - n1, nr = (n0 + 63) / 64;
+        if (d <= LEHMER_MAX_GAP) {
+            /*
+             * Lehmer's steps on the top bits (Knuth, TAOCP vol. 2, 4.5.2, algorithm L):
+             * x = r0 >> s, y = r1 >> s with x < 2^62, and (a b; c d) such that the
+             * current pair is (a r0 + b r1, c r0 + d r1) and, tracked exactly,
+             * (a x + b y, c x + d y) = (x, y) below. A quotient is taken only when
+             * (x + a) / (y + c) and (x + b) / (y + d) agree: then it is the true one.
+             * A step is taken only when the current r1 is surely at least 2^224:
+             * r1 > (y + min(c, d)) 2^s (c, d of opposite signs, the low bits below 2^s).
+             */
+            unsigned sh = n0 - 62;
+            int64_t x = (int64_t)num_bits64_at(r0, sh), y = (int64_t)num_bits64_at(r1, sh);
+            int64_t ma = 1, mb = 0, mc = 0, md = 1;
+            int64_t floor_y = sh >= 224 ? 1 : (int64_t)1 << (224 - sh);
+            int steps = 0;
+            for (;;) {
+                int64_t lo = mc < md ? mc : md;
+                if (y + mc <= 0 || y + md <= 0 || y + lo < floor_y)
+                    break;
+                int64_t q = (x + ma) / (y + mc);
+                if (q != (x + mb) / (y + md))
+                    break;
+                int64_t tmpv = ma - q * mc;
+                ma = mc;
+                mc = tmpv;
+                tmpv = mb - q * md;
+                mb = md;
+                md = tmpv;
+                tmpv = x - q * y;
+                x = y;
+                y = tmpv;
+                steps++;
+            }
+            if (steps > 0) {
+                /* signs: a and b opposite or one of them zero, c and d too; the sums are nonnegative */
+                num_t nr0, nr1, nt0, nt1;
+                uint64_t aa = (uint64_t)(ma < 0 ? -ma : ma), ab = (uint64_t)(mb < 0 ? -mb : mb);
+                uint64_t ac = (uint64_t)(mc < 0 ? -mc : mc), ad = (uint64_t)(md < 0 ? -md : md);
+                if (mb <= 0)
+                    num_lin_sub(&nr0, r0, aa, r1, ab, NUM_WORDS);
+                else
+                    num_lin_sub(&nr0, r1, ab, r0, aa, NUM_WORDS);
+                if (md <= 0)
+                    num_lin_sub(&nr1, r0, ac, r1, ad, NUM_WORDS);
+                else
+                    num_lin_sub(&nr1, r1, ad, r0, ac, NUM_WORDS);
+                num_lin_add(&nt0, t0, aa, t1, ab, T_WORDS);
+                num_lin_add(&nt1, t0, ac, t1, ad, T_WORDS);
+                *r0 = nr0;
+                *r1 = nr1;
+                memcpy(t0->w, nt0.w, sizeof nt0.w[0] * T_WORDS);
+                memcpy(t1->w, nt1.w, sizeof nt1.w[0] * T_WORDS);
+                i += steps;
+                n0 = num_bits(r0);
+                n1 = num_bits(r1);
+                continue;
+            }
+        }
         if (d <= QUOTIENT_FAST_BITS) {
             if (d >= 2) {
                 uint64_t a = num_bits64_at(r0, n0 - 64), b = num_bits64_at(r1, n0 - 64);
