@@ -19,29 +19,35 @@
  */
 #include <string.h>
 #include "point.h"
+#include "scalar_words.h"
 
 /*
- * Unsigned integers of NUM_WORDS 64-bit words, little-endian: l < 2^446, and
- * every remainder and cofactor of halfsize() stays below l.
+ * Unsigned integers of NUM_WORDS machine words (scalar_words.h's sword_t:
+ * 7 x 64 bits, or 14 x 32 bits on the 32-bit layouts, with double-word
+ * products), little-endian: l < 2^446, and every remainder and cofactor of
+ * halfsize() stays below l.
  */
-#define NUM_WORDS 7
+#define NUM_WORDS SW_N
 typedef struct {
-    uint64_t w[NUM_WORDS];
+    sword_t w[NUM_WORDS];
 } num_t;
 
 static unsigned num_bits(const num_t *a) {
     for (int i = NUM_WORDS - 1; i >= 0; i--)
         if (a->w[i])
-            return 64 * (unsigned)i + 64 - (unsigned)__builtin_clzll(a->w[i]);
+            return SW_BITS * (unsigned)i + 64 - (unsigned)__builtin_clzll((unsigned long long)a->w[i]);
     return 0;
 }
 
-/* The 64 bits of a from bit pos up (pos + 64 <= 64 NUM_WORDS). */
+/* The 64 bits of a from bit pos up (zeros above the top word). */
 static uint64_t num_bits64_at(const num_t *a, unsigned pos) {
-    unsigned w = pos / 64, s = pos % 64;
-    uint64_t v = a->w[w] >> s;
-    if (s && w + 1 < NUM_WORDS)
-        v |= a->w[w + 1] << (64 - s);
+    unsigned w = pos / SW_BITS, s = pos % SW_BITS;
+    uint64_t v = (uint64_t)(a->w[w] >> s);
+    for (unsigned j = 1; j <= 64 / SW_BITS && w + j < NUM_WORDS; j++) {
+        unsigned at = j * SW_BITS - s; /* where word w + j starts in v */
+        if (at < 64)
+            v |= (uint64_t)a->w[w + j] << at;
+    }
     return v;
 }
 
@@ -57,9 +63,9 @@ static int num_geq(const num_t *a, const num_t *b, unsigned n) {
 static void num_sub(num_t *a, const num_t *b, unsigned n) {
     unsigned borrow = 0;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t d;
+        sword_t d;
         unsigned c = __builtin_sub_overflow(a->w[i], b->w[i], &d);
-        c |= __builtin_sub_overflow(d, (uint64_t)borrow, &a->w[i]);
+        c |= __builtin_sub_overflow(d, (sword_t)borrow, &a->w[i]);
         borrow = c;
     }
 }
@@ -68,45 +74,45 @@ static void num_sub(num_t *a, const num_t *b, unsigned n) {
 static void num_add(num_t *a, const num_t *b, unsigned n) {
     unsigned carry = 0;
     for (unsigned i = 0; i < n; i++) {
-        uint64_t s;
+        sword_t s;
         unsigned c = __builtin_add_overflow(a->w[i], b->w[i], &s);
-        c |= __builtin_add_overflow(s, (uint64_t)carry, &a->w[i]);
+        c |= __builtin_add_overflow(s, (sword_t)carry, &a->w[i]);
         carry = c;
     }
 }
 
 /* a -= q b (q b <= a). */
-static void num_submul(num_t *a, const num_t *b, uint64_t q, unsigned n) {
-    uint64_t hi = 0;
+static void num_submul(num_t *a, const num_t *b, sword_t q, unsigned n) {
+    sword_t hi = 0;
     unsigned borrow = 0;
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 m = (unsigned __int128)b->w[i] * q + hi;
-        hi = (uint64_t)(m >> 64);
-        uint64_t d;
-        unsigned c = __builtin_sub_overflow(a->w[i], (uint64_t)m, &d);
-        c |= __builtin_sub_overflow(d, (uint64_t)borrow, &a->w[i]);
+        sdword_t m = (sdword_t)b->w[i] * q + hi;
+        hi = (sword_t)(m >> SW_BITS);
+        sword_t d;
+        unsigned c = __builtin_sub_overflow(a->w[i], (sword_t)m, &d);
+        c |= __builtin_sub_overflow(d, (sword_t)borrow, &a->w[i]);
         borrow = c;
     }
 }
 
 /* a += q b (no overflow). */
-static void num_addmul(num_t *a, const num_t *b, uint64_t q, unsigned n) {
-    uint64_t hi = 0;
+static void num_addmul(num_t *a, const num_t *b, sword_t q, unsigned n) {
+    sword_t hi = 0;
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 m = (unsigned __int128)b->w[i] * q + hi + a->w[i];
-        a->w[i] = (uint64_t)m;
-        hi = (uint64_t)(m >> 64);
+        sdword_t m = (sdword_t)b->w[i] * q + hi + a->w[i];
+        a->w[i] = (sword_t)m;
+        hi = (sword_t)(m >> SW_BITS);
     }
 }
 
-/* out = a << s (s < 64 NUM_WORDS; bits shifted out of the top are lost, never needed here). */
+/* out = a << s (s < SW_BITS NUM_WORDS; bits shifted out of the top are lost, never needed here). */
 static void num_shl(num_t *out, const num_t *a, unsigned s) {
-    unsigned words = s / 64, bits = s % 64;
+    unsigned words = s / SW_BITS, bits = s % SW_BITS;
     for (int i = NUM_WORDS - 1; i >= 0; i--) {
         int src = i - (int)words;
-        uint64_t v = src >= 0 ? a->w[src] << bits : 0;
+        sword_t v = src >= 0 ? a->w[src] << bits : 0;
         if (bits && src >= 1)
-            v |= a->w[src - 1] >> (64 - bits);
+            v |= a->w[src - 1] >> (SW_BITS - bits);
         out->w[i] = v;
     }
 }
@@ -114,49 +120,48 @@ static void num_shl(num_t *out, const num_t *a, unsigned s) {
 /* a >>= 1. */
 static void num_shr1(num_t *a) {
     for (unsigned i = 0; i + 1 < NUM_WORDS; i++)
-        a->w[i] = (a->w[i] >> 1) | (a->w[i + 1] << 63);
+        a->w[i] = (a->w[i] >> 1) | (a->w[i + 1] << (SW_BITS - 1));
     a->w[NUM_WORDS - 1] >>= 1;
 }
 
-/* out = a x - b y mod 2^(64 n) (the callers' results lie in [0, 2^(64 n))). */
-static void num_lin_sub(num_t *out, const num_t *x, uint64_t a, const num_t *y, uint64_t b, unsigned n) {
-    uint64_t hx = 0, hy = 0;
+/* out = a x - b y mod 2^(SW_BITS n) (the callers' results lie in [0, 2^(SW_BITS n))). */
+static void num_lin_sub(num_t *out, const num_t *x, sword_t a, const num_t *y, sword_t b, unsigned n) {
+    sword_t hx = 0, hy = 0;
     unsigned borrow = 0;
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 mx = (unsigned __int128)x->w[i] * a + hx;
-        unsigned __int128 my = (unsigned __int128)y->w[i] * b + hy;
-        hx = (uint64_t)(mx >> 64);
-        hy = (uint64_t)(my >> 64);
-        uint64_t d;
-        unsigned c = __builtin_sub_overflow((uint64_t)mx, (uint64_t)my, &d);
-        c |= __builtin_sub_overflow(d, (uint64_t)borrow, &out->w[i]);
+        sdword_t mx = (sdword_t)x->w[i] * a + hx;
+        sdword_t my = (sdword_t)y->w[i] * b + hy;
+        hx = (sword_t)(mx >> SW_BITS);
+        hy = (sword_t)(my >> SW_BITS);
+        sword_t d;
+        unsigned c = __builtin_sub_overflow((sword_t)mx, (sword_t)my, &d);
+        c |= __builtin_sub_overflow(d, (sword_t)borrow, &out->w[i]);
         borrow = c;
     }
 }
 
-/* out = a x + b y (no overflow). */
-static void num_lin_add(num_t *out, const num_t *x, uint64_t a, const num_t *y, uint64_t b, unsigned n) {
-    unsigned __int128 carry = 0;
+/* out = a x + b y (no overflow; a, b < 2^(SW_BITS - 1), so the carry fits a word). */
+static void num_lin_add(num_t *out, const num_t *x, sword_t a, const num_t *y, sword_t b, unsigned n) {
+    sword_t carry = 0;
     for (unsigned i = 0; i < n; i++) {
-        unsigned __int128 mx = (unsigned __int128)x->w[i] * a + (uint64_t)carry;
-        unsigned __int128 my = (unsigned __int128)y->w[i] * b + (uint64_t)mx;
-        out->w[i] = (uint64_t)my;
-        carry = (mx >> 64) + (my >> 64);
+        sdword_t mx = (sdword_t)x->w[i] * a + carry;
+        sdword_t my = (sdword_t)y->w[i] * b + (sword_t)mx;
+        out->w[i] = (sword_t)my;
+        carry = (sword_t)(mx >> SW_BITS) + (sword_t)(my >> SW_BITS);
     }
 }
 
-/* l (RFC 8032 section 5.2). */
-static const num_t L = {{0x2378c292ab5844f3, 0x216cc2728dc58f55, 0xc44edb49aed63690, 0xffffffff7cca23e9,
-                         0xffffffffffffffff, 0xffffffffffffffff, 0x3fffffffffffffff}};
-
 /* The cofactors: |t_i| < 2^222 (below). */
-#define T_WORDS 4
+#define T_WORDS (256 / SW_BITS)
+
+/* The largest coefficient of Lehmer's matrix: a word's multiplier in num_lin_sub and num_lin_add. */
+#define LEHMER_MAX_COEF (((int64_t)1 << (SW_BITS - 2)) - 1)
 
 /* Lehmer's steps when the lengths differ by at most this many bits (below). */
 #define LEHMER_MAX_GAP 16
 
-/* Quotients up to 2^QUOTIENT_FAST_BITS take one product by an estimate (below). */
-#define QUOTIENT_FAST_BITS 32
+/* Quotients up to 2^QUOTIENT_FAST_BITS take one product by an estimate (below); q < 2^(SW_BITS - 1). */
+#define QUOTIENT_FAST_BITS (SW_BITS == 64 ? 32 : 29)
 
 /*
  * u, |v| and the sign of v (1 when negative) with v k = u (mod l), u < 2^224,
@@ -184,16 +189,14 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
     /* r0, r1 = r_(i-1), r_i and t0, t1 = |t_(i-1)|, |t_i|: pointers, swapped each step */
     num_t rs[2], ts[2], tmp, tmpt;
     num_t *r0 = &rs[0], *r1 = &rs[1], *t0 = &ts[0], *t1 = &ts[1];
-    *r0 = L;
-    memset(r1, 0, sizeof *r1);
-    for (unsigned i = 0; i < SCALAR_WORDS; i++)
-        r1->w[i / 2] |= (uint64_t)k->word[i] << (32 * (i % 2));
+    sw_pack(r0->w, SW_L32, NUM_WORDS); /* l */
+    sw_pack(r1->w, k->word, NUM_WORDS);
     memset(ts, 0, sizeof ts);
     t1->w[0] = 1;
     int i = 1;
     unsigned n0 = num_bits(r0), n1 = num_bits(r1);
     while (n1 > 224) {
-        unsigned d = n0 - n1, nr = (n0 + 63) / 64;
+        unsigned d = n0 - n1, nr = (n0 + SW_BITS - 1) / SW_BITS;
         if (d <= LEHMER_MAX_GAP) {
             /*
              * Lehmer's steps on the top bits (Knuth, TAOCP vol. 2, 4.5.2, algorithm L):
@@ -216,22 +219,23 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
                 int64_t q = (x + ma) / (y + mc);
                 if (q != (x + mb) / (y + md))
                     break;
-                int64_t tmpv = ma - q * mc;
+                int64_t nc = ma - q * mc, nd = mb - q * md;
+                if (nc > LEHMER_MAX_COEF || nc < -LEHMER_MAX_COEF || nd > LEHMER_MAX_COEF || nd < -LEHMER_MAX_COEF)
+                    break;
                 ma = mc;
-                mc = tmpv;
-                tmpv = mb - q * md;
+                mc = nc;
                 mb = md;
-                md = tmpv;
-                tmpv = x - q * y;
+                md = nd;
+                int64_t ny = x - q * y;
                 x = y;
-                y = tmpv;
+                y = ny;
                 steps++;
             }
             if (steps > 0) {
                 /* signs: a and b opposite or one of them zero, c and d too; the sums are nonnegative */
                 num_t nr0, nr1, nt0, nt1;
-                uint64_t aa = (uint64_t)(ma < 0 ? -ma : ma), ab = (uint64_t)(mb < 0 ? -mb : mb);
-                uint64_t ac = (uint64_t)(mc < 0 ? -mc : mc), ad = (uint64_t)(md < 0 ? -md : md);
+                sword_t aa = (sword_t)(ma < 0 ? -ma : ma), ab = (sword_t)(mb < 0 ? -mb : mb);
+                sword_t ac = (sword_t)(mc < 0 ? -mc : mc), ad = (sword_t)(md < 0 ? -md : md);
                 if (mb <= 0)
                     num_lin_sub(&nr0, r0, aa, r1, ab, NUM_WORDS);
                 else
@@ -255,7 +259,7 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
         if (d <= QUOTIENT_FAST_BITS) {
             if (d >= 2) {
                 uint64_t a = num_bits64_at(r0, n0 - 64), b = num_bits64_at(r1, n0 - 64);
-                uint64_t q = a / (b + 1); /* b < 2^62 */
+                sword_t q = (sword_t)(a / (b + 1)); /* b < 2^62; q < 2^(QUOTIENT_FAST_BITS + 1) */
                 num_submul(r0, r1, q, nr);
                 num_addmul(t0, t1, q, T_WORDS);
             }
@@ -289,8 +293,8 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
         i++;
     }
     for (unsigned j = 0; j < 8; j++) {
-        u[j] = (uint32_t)(r1->w[j / 2] >> (32 * (j % 2)));
-        v[j] = (uint32_t)(t1->w[j / 2] >> (32 * (j % 2)));
+        u[j] = (uint32_t)(r1->w[j / SW_HALVES] >> (32 * (j % SW_HALVES)));
+        v[j] = (uint32_t)(t1->w[j / SW_HALVES] >> (32 * (j % SW_HALVES)));
     }
     *v_neg = (i % 2) == 0;
 }
