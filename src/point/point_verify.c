@@ -59,28 +59,6 @@ static int num_geq(const num_t *a, const num_t *b, unsigned n) {
     return 1;
 }
 
-/* a -= b (a >= b). */
-static void num_sub(num_t *a, const num_t *b, unsigned n) {
-    unsigned borrow = 0;
-    for (unsigned i = 0; i < n; i++) {
-        sword_t d;
-        unsigned c = __builtin_sub_overflow(a->w[i], b->w[i], &d);
-        c |= __builtin_sub_overflow(d, (sword_t)borrow, &a->w[i]);
-        borrow = c;
-    }
-}
-
-/* a += b (no overflow). */
-static void num_add(num_t *a, const num_t *b, unsigned n) {
-    unsigned carry = 0;
-    for (unsigned i = 0; i < n; i++) {
-        sword_t s;
-        unsigned c = __builtin_add_overflow(a->w[i], b->w[i], &s);
-        c |= __builtin_add_overflow(s, (sword_t)carry, &a->w[i]);
-        carry = c;
-    }
-}
-
 /* a -= q b (q b <= a). */
 static void num_submul(num_t *a, const num_t *b, sword_t q, unsigned n) {
     sword_t hi = 0;
@@ -264,8 +242,8 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
                 num_addmul(t0, t1, q, T_WORDS);
             }
             while (num_geq(r0, r1, nr)) {
-                num_sub(r0, r1, nr);
-                num_add(t0, t1, T_WORDS);
+                num_submul(r0, r1, 1, nr);
+                num_addmul(t0, t1, 1, T_WORDS);
             }
         } else {
             /* binary long division: r1 and t1 shifted by d once, then one bit down per quotient bit */
@@ -273,8 +251,8 @@ static void halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k
             num_shl(&tmpt, t1, d);
             for (;;) {
                 if (num_geq(r0, &tmp, nr)) {
-                    num_sub(r0, &tmp, nr);
-                    num_add(t0, &tmpt, T_WORDS);
+                    num_submul(r0, &tmp, 1, nr);
+                    num_addmul(t0, &tmpt, 1, T_WORDS);
                 }
                 if (d-- == 0)
                     break;

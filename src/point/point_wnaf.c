@@ -60,37 +60,31 @@ void point_odd_multiples(point_cached_t *table, unsigned entries, const point_t 
     }
 }
 
-void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d, int with_t) {
-    if (d == 0)
-        return;
-    point_niels_t n;
-    const point_niels_t *e = &odd[(d > 0 ? d : -d) / 2];
-    if (d < 0) {
-        n = *e;
-        point_niels_cond_neg(&n, (mask_t)-1);
-        e = &n;
+/*
+ * acc += [d]P on a table of one entry type (point_niels_t or point_cached_t,
+ * with its negation and its two additions): one body for both.
+ */
+#define ADD_DIGIT_VARTIME(name, entry_t, cond_neg, add, add_no_t)               \
+    void name(point_t *acc, const entry_t *odd, int d, int with_t) {           \
+        if (d == 0)                                                            \
+            return;                                                            \
+        entry_t n;                                                             \
+        const entry_t *e = &odd[(d > 0 ? d : -d) / 2];                         \
+        if (d < 0) {                                                           \
+            n = *e;                                                            \
+            cond_neg(&n, (mask_t)-1);                                          \
+            e = &n;                                                            \
+        }                                                                      \
+        if (with_t)                                                            \
+            add(acc, acc, e);                                                  \
+        else                                                                   \
+            add_no_t(acc, acc, e);                                             \
     }
-    if (with_t)
-        point_add_niels(acc, acc, e);
-    else
-        point_add_niels_no_t(acc, acc, e);
-}
 
-void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d, int with_t) {
-    if (d == 0)
-        return;
-    point_cached_t n;
-    const point_cached_t *e = &odd[(d > 0 ? d : -d) / 2];
-    if (d < 0) {
-        n = *e;
-        point_cached_cond_neg(&n, (mask_t)-1);
-        e = &n;
-    }
-    if (with_t)
-        point_add_cached(acc, acc, e);
-    else
-        point_add_cached_no_t(acc, acc, e);
-}
+ADD_DIGIT_VARTIME(point_add_niels_digit_vartime, point_niels_t, point_niels_cond_neg, point_add_niels,
+                  point_add_niels_no_t)
+ADD_DIGIT_VARTIME(point_add_cached_digit_vartime, point_cached_t, point_cached_cond_neg, point_add_cached,
+                  point_add_cached_no_t)
 
 /* The digit additions as one type, for straus2 (inlined: the calls are direct). */
 static inline void add_niels_digit(point_t *acc, const void *odd, int d, int with_t) {
