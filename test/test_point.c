@@ -236,6 +236,22 @@ static void test_group_law(void) {
         point_niels_cond_neg(&nb, (mask_t)-1);
         point_add_niels(&s, &s, &nb);
         check(point_eq(&s, &a) != 0, "a + B - B != a (niels negation)");
+        /* The forms without T: X, Y, Z of the full additions (T is left undefined). */
+        point_t full, part;
+        point_cached_t cb;
+        point_to_cached(&cb, &b);
+        point_add_cached(&full, &a, &cb);
+        point_add_cached_no_t(&part, &a, &cb);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_cached_no_t != add_cached (X, Y, Z)");
+        point_add_niels_no_t(&part, &a, &point_base_niels);
+        point_add_niels(&full, &a, &point_base_niels);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_niels_no_t != add_niels (X, Y, Z)");
+        point_copy(&part, &a); /* aliased */
+        point_add_niels_no_t(&part, &part, &point_base_niels);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_niels_no_t aliased != add_niels (X, Y, Z)");
         ref_clear(&ra); ref_clear(&rb); ref_clear(&rc); ref_clear(&rs);
     }
     /* The 4-torsion: (0, -1) has order 2, (1, 0) order 4; the complete law handles them. */
@@ -364,6 +380,12 @@ static void test_verify_equation(void) {
             scalar_set_small(&k, 1);
             scalar_neg(&k, &k);
         }
+        /* k = 2^j (+ 1): Euclid's quotients of 2^32 and more, the long division of halfsize() */
+        if (it >= 3 && it < 23) {
+            unsigned j = 225 + 11 * (unsigned)(it - 3);
+            scalar_set_small(&k, it % 3 == 0);
+            k.word[j / 32] |= 1u << (j % 32);
+        }
         point_t pa, pr, q, id;
         point_scalarmul_base(&pa, &a);
         point_scalarmul_base(&pr, &r);
@@ -393,6 +415,42 @@ static void test_verify_equation(void) {
         invalid += !plain;
     }
     check(valid == 100 && invalid == 100, "%d valid, %d invalid", valid, invalid);
+}
+
+/* point_is_small_order_vartime (X = 0 or Y = 0) against [4]P = 0 by doublings, on the torsion and off it. */
+static void test_small_order(void) {
+    check_test("point_is_small_order_vartime == ([4]P == 0), torsion points alone and added to [r]B");
+    point_t t[4], id;
+    point_identity(&t[0]);
+    point_identity(&t[1]);
+    gf_set_small(t[1].x, 1);
+    gf_set_small(t[1].y, 0);
+    point_double(&t[2], &t[1]);
+    point_add(&t[3], &t[2], &t[1]);
+    point_identity(&id);
+    int small = 0;
+    for (int it = 0; it < 40; it++) {
+        point_t p = t[it % 4], q;
+        if (it >= 4) {
+            uint8_t b[64];
+            scalar_t r;
+            check_randbytes(b, sizeof b);
+            scalar_reduce_bytes(&r, b, sizeof b);
+            point_scalarmul_base(&q, &r);
+            point_add(&p, &p, &q);
+        }
+        /* a projective representative with Z != 1 */
+        point_double(&q, &p);
+        point_add(&p, &q, &p);
+        point_sub(&p, &p, &q);
+        point_double(&q, &p);
+        point_double(&q, &q);
+        int want = point_eq(&q, &id) != 0;
+        check(point_is_small_order_vartime(&p) == want, "iteration %d: small order %d, [4]P == 0 %d", it,
+              point_is_small_order_vartime(&p), want);
+        small += want;
+    }
+    check(small == 4, "%d small-order points of 40", small);
 }
 
 static void test_x448_base(void) {
@@ -427,6 +485,7 @@ int main(void) {
     test_group_law();
     test_scalarmul();
     test_verify_equation();
+    test_small_order();
     test_x448_base();
     oracle_clear();
     return check_done();

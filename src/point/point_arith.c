@@ -18,14 +18,27 @@
  * Bounds (field.h): gf_add_nr/gf_sub_nr outputs (loose) only ever feed
  * gf_mul/gf_sqr; everything that feeds an addition is tight.
  *
- * This file holds the four operations whose products a target may schedule
+ * This file holds the four operations (and the additions' forms without T) whose products a target may schedule
  * otherwise (configure.py ALTERNATIVES: point_arith_lanes2.c pairs them on
  * two lanes); the rest of point.h's point_arith functions are in
  * point_arith_common.c, built with either.
  */
 #include "point.h"
 
-void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
+/* The additions' last round; T3 only when with_t (a constant at every call site). */
+static inline __attribute__((always_inline)) void add_finish(point_t *out, const gf e, const gf f, const gf g,
+                                                             const gf h, int with_t) {
+    if (with_t) {
+        point_add_finish(out, e, f, g, h);
+    } else {
+        gf_mul(out->x, e, f);
+        gf_mul(out->y, g, h);
+        gf_mul(out->z, f, g);
+    }
+}
+
+static inline __attribute__((always_inline)) void add_cached_inner(point_t *out, const point_t *a,
+                                                                   const point_cached_t *b, int with_t) {
     gf A, B, C, D, E, F, G, H, s1, s2;
     gf_mul(A, a->x, b->x);
     gf_mul(B, a->y, b->y);
@@ -39,11 +52,12 @@ void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
     gf_sub_nr(F, D, C);
     gf_add_nr(G, D, C);
     gf_sub_nr(H, B, A);
-    point_add_finish(out, E, F, G, H);
+    add_finish(out, E, F, G, H, with_t);
 }
 
-/* As point_add_cached with Z2 = 1: D = Z1. */
-void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
+/* As add_cached_inner with Z2 = 1: D = Z1. */
+static inline __attribute__((always_inline)) void add_niels_inner(point_t *out, const point_t *a,
+                                                                  const point_niels_t *b, int with_t) {
     gf A, B, C, E, F, G, H, s1, s2;
     gf_mul(A, a->x, b->x);
     gf_mul(B, a->y, b->y);
@@ -56,7 +70,24 @@ void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
     gf_sub_nr(F, a->z, C);
     gf_add_nr(G, a->z, C);
     gf_sub_nr(H, B, A);
-    point_add_finish(out, E, F, G, H);
+    add_finish(out, E, F, G, H, with_t);
+}
+
+void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
+    add_cached_inner(out, a, b, 1);
+}
+
+void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
+    add_niels_inner(out, a, b, 1);
+}
+
+/* Without T3 (one product fewer): for a sum that is doubled next (the doubling does not read T). */
+void point_add_cached_no_t(point_t *out, const point_t *a, const point_cached_t *b) {
+    add_cached_inner(out, a, b, 0);
+}
+
+void point_add_niels_no_t(point_t *out, const point_t *a, const point_niels_t *b) {
+    add_niels_inner(out, a, b, 0);
 }
 
 /* The doubling; T3 only when with_t (a constant at every call site). */
