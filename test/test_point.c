@@ -253,6 +253,17 @@ static void test_group_law(void) {
     check(point_eq(&q, &id) != 0, "4 (1, 0) != 0");
 }
 
+/* 1 when p + [j]t4 is the oracle's r for one j < 4 (t4 of order 4). */
+static int is_ref_up_to_t4(const point_t *p, const point_t *t4, const ref_point *r) {
+    point_t q = *p;
+    int hits = 0;
+    for (int j = 0; j < 4; j++) {
+        hits += point_is_ref(&q, r) ? 1 : 0;
+        point_add(&q, &q, t4);
+    }
+    return hits == 1;
+}
+
 static void check_scalar(const mpz_t k, const char *what) {
     ref_point b, r, ra;
     ref_init(&b); ref_init(&r); ref_init(&ra);
@@ -290,6 +301,15 @@ static void check_scalar(const mpz_t k, const char *what) {
     ref_mul(&r, kk, &ra);
     point_scalarmul(&out, &a, &s);
     check(point_is_ref(&out, &r), "%s: scalarmul(7B + T4)", what);
+    /* The decaf448 form: [k]a plus one of the four points of order dividing 4. */
+    point_scalarmul_decaf(&out, &a, &s);
+    check(is_ref_up_to_t4(&out, &t4, &r), "%s: scalarmul_decaf(7B + T4)", what);
+    ref_point rb;
+    ref_init(&rb);
+    ref_mul(&rb, kk, &b);
+    point_scalarmul_decaf(&out, &base, &s);
+    check(is_ref_up_to_t4(&out, &t4, &rb), "%s: scalarmul_decaf(B)", what);
+    ref_clear(&rb);
 
     /* [k]B + [k2]a with k2 = k + 12345 mod l, vartime. */
     scalar_t s2, t;

@@ -198,6 +198,8 @@ void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
 
 /* out = [k]a. */
 void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
+/* out = [k]a + T for some T of order 1, 2 or 4 (the same decaf448 element), faster: on the twisted curve. */
+void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k);
 
 /* ---- src/point/point_wnaf.c: variable time, for public inputs only ---- */
 

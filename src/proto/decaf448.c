@@ -196,7 +196,7 @@ int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], con
     if (!decaf448_decode(&p, point))
         return fail(out);
     scalar_reduce_bytes(&k, scalar, 56);
-    point_scalarmul(&p, &p, &k);
+    point_scalarmul_decaf(&p, &p, &k);
     decaf448_encode(out, &p);
     ct_wipe(&k, sizeof k);
     point_wipe(&p);
