@@ -59,12 +59,13 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
 }
 
 /*
- * [k]a up to a point of order 1, 2 or 4: the decaf448 element [k]a, on the
- * twisted curve (point_twisted.h). Q = phi(a) has odd order whatever a's
- * torsion, so every point the loop sees is a multiple of Q and the a = -1
- * formulas are exact for it (point_base_twisted.c says why); the loop is
- * point_scalarmul's on Q with k' = k/4 mod l, and
- * phi_hat([k']Q) = [4k']a = [k]a minus [k] of a's torsion part.
+ * [k/4 mod l] phi(a) on the twisted curve (point_twisted.h), whose phi_hat
+ * is [k]a up to a point of order 1, 2 or 4: the decaf448 element [k]a.
+ * Q = phi(a) has odd order whatever a's torsion, so every point the loop
+ * sees is a multiple of Q and the a = -1 formulas are exact for it
+ * (point_base_twisted.c says why); the loop is point_scalarmul's on Q with
+ * k' = k/4 mod l, and phi_hat([k']Q) = [4k']a = [k]a minus [k] of a's
+ * torsion part.
  * What the curve buys: an addition of a table entry is 8M instead of 9M,
  * with no weak reduction, and a negation is two conditional swaps.
  *
@@ -97,7 +98,7 @@ static __attribute__((noipa)) void twisted_lookup(point_tcached_t *out, const po
     ct_lookup(out, table, sizeof *out, n, index);
 }
 
-void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k) {
+void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) {
     point_tcached_t table[VAR_ENTRIES], entry;
     point_t acc, multiple;
     scalar_t kq;
@@ -132,7 +133,7 @@ void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k) {
         twisted_lookup(&entry, table, VAR_ENTRIES, mag);
         twisted_add_step(&acc, &entry, ct_mask_from_bit(neg));
     }
-    twisted_to_edwards(out, &acc);
+    point_copy(out, &acc);
 
     ct_wipe(table, sizeof table);
     ct_wipe(&entry, sizeof entry);
@@ -140,4 +141,11 @@ void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k) {
     ct_wipe(&kq, sizeof kq);
     point_wipe(&acc);
     point_wipe(&multiple);
+}
+
+void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k) {
+    point_t r;
+    point_scalarmul_twisted(&r, a, k);
+    twisted_to_edwards(out, &r);
+    point_wipe(&r);
 }
