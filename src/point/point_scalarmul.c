@@ -81,9 +81,16 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
  * The loop's steps out of line, each its own small frame: inlined into the
  * loop (one frame for the table, the accumulator and every temporary) the
  * same code ran 1,852,811 instructions but more ticks than these calls'
- * 1,874,285 (alternated in one process, Zen 3: 355.9k against 334.6k at
- * the minimum); the lookup with a constant n kept its sums on the stack.
+ * 1,874,285 (decaf448_scalarmult before its twisted encoding; alternated
+ * in one process, Zen 3: 355.9k against 334.6k at the minimum); with a
+ * constant n the lookup kept its sums on the stack: n a parameter (gcc's
+ * noipa; clang has no such attribute), 1,863,386.
  */
+#if defined(__clang__)
+#define LOOKUP_NOIPA __attribute__((noinline))
+#else
+#define LOOKUP_NOIPA __attribute__((noipa))
+#endif
 static __attribute__((noinline)) void twisted_double_no_t_step(point_t *acc) {
     twisted_double(acc, acc, 0);
 }
@@ -93,8 +100,8 @@ static __attribute__((noinline)) void twisted_double_step(point_t *acc) {
 static __attribute__((noinline)) void twisted_add_step(point_t *acc, point_tcached_t *b, mask_t neg) {
     twisted_add_tcached(acc, acc, b, neg, 1);
 }
-static __attribute__((noipa)) void twisted_lookup(point_tcached_t *out, const point_tcached_t *table, unsigned n,
-                                                  uint32_t index) {
+static LOOKUP_NOIPA void twisted_lookup(point_tcached_t *out, const point_tcached_t *table, unsigned n,
+                                         uint32_t index) {
     ct_lookup(out, table, sizeof *out, n, index);
 }
 
