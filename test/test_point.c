@@ -304,6 +304,22 @@ static void check_scalar(const mpz_t k, const char *what) {
     /* The decaf448 form: [k]a plus one of the four points of order dividing 4. */
     point_scalarmul_decaf(&out, &a, &s);
     check(is_ref_up_to_t4(&out, &t4, &r), "%s: scalarmul_decaf(7B + T4)", what);
+    /*
+     * The encoding from the twisted curve's point against section 5.3.2 on
+     * the exact [k]a, for a = [7]B + (0, -1): a decaf448 point (in 2E, where
+     * decaf448 identifies P and P + (0, -1); [7]B + (1, 0) is not one).
+     */
+    point_t tw, exact, a2;
+    uint8_t enc_tw[DECAF448_BYTES], enc_rfc[DECAF448_BYTES];
+    point_double(&a2, &t4);
+    point_add(&a2, &a2, &a);
+    point_sub(&a2, &a2, &t4);
+    point_scalarmul_twisted(&tw, &a2, &s);
+    decaf448_encode_twisted(enc_tw, &tw);
+    point_scalarmul(&exact, &a2, &s);
+    decaf448_encode(enc_rfc, &exact);
+    check(memcmp(enc_tw, enc_rfc, sizeof enc_tw) == 0, "%s: decaf448_encode_twisted(scalarmul_twisted(7B + (0, -1)))",
+          what);
     ref_point rb;
     ref_init(&rb);
     ref_mul(&rb, kk, &b);

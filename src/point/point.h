@@ -200,7 +200,11 @@ void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
 
 /* out = [k]a. */
 void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
-/* out = [k]a + T for some T of order 1, 2 or 4 (the same decaf448 element), faster: on the twisted curve. */
+/*
+ * out = [k]a + T for some T of order 1, 2 or 4, faster: on the twisted curve.
+ * For a decaf448 point a (in 2E, as decaf448_decode returns) T is (0, 1) or
+ * (0, -1), which decaf448 identifies: the same element as [k]a.
+ */
 void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k);
 /* The same before its last map: out on the twisted curve (point_twisted.h), phi_hat(out) = [k]a + T. */
 void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k);

@@ -60,12 +60,12 @@ void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k) {
 
 /*
  * [k/4 mod l] phi(a) on the twisted curve (point_twisted.h), whose phi_hat
- * is [k]a up to a point of order 1, 2 or 4: the decaf448 element [k]a.
- * Q = phi(a) has odd order whatever a's torsion, so every point the loop
- * sees is a multiple of Q and the a = -1 formulas are exact for it
- * (point_base_twisted.c says why); the loop is point_scalarmul's on Q with
- * k' = k/4 mod l, and phi_hat([k']Q) = [4k']a = [k]a minus [k] of a's
- * torsion part.
+ * is [k]a up to a point of order 1, 2 or 4 (of order 1 or 2 for a decaf448
+ * point a, in 2E: the decaf448 element [k]a). Q = phi(a) has odd order
+ * whatever a's torsion, so every point the loop sees is a multiple of Q and
+ * the a = -1 formulas are exact for it (point_base_twisted.c says why); the
+ * loop is point_scalarmul's on Q with k' = k/4 mod l, and
+ * phi_hat([k']Q) = [4k']a = [k]a minus [k] of a's torsion part.
  * What the curve buys: an addition of a table entry is 8M instead of 9M,
  * with no weak reduction, and a negation is two conditional swaps.
  *
