@@ -78,27 +78,31 @@ static inline void twisted_from_tcached_no_t(point_t *out, const point_tcached_t
 }
 
 /*
- * out = a + b on E' from b's Y2 - X2, Y2 + X2, 2 d' T2 (or their affine
- * y - x, y + x, 2 d' x y) and D = Z1 2 Z2 (or 2 Z1) ("add-2008-hwcd-3" of
- * HWCD 2008, section 3.1, a = -1):
- *   A = (Y1 - X1)(Y2 - X2), B = (Y1 + X1)(Y2 + X2), C = T1 2d'T2,
+ * out = a + b on E' from b's Y2 - X2, Y2 + X2, 2 d' T2 and 2 Z2, or from
+ * its affine y - x, y + x, 2 d' x y when z2 is NULL (a constant at every
+ * call site: Z2 = 1) ("add-2008-hwcd-3" of HWCD 2008, section 3.1, a = -1):
+ *   A = (Y1 - X1)(Y2 - X2), B = (Y1 + X1)(Y2 + X2), C = T1 2d'T2, D = Z1 2Z2,
  *   E = B - A, H = B + A, F = D - C, G = D + C,
- *   X3 = E F, Y3 = G H, T3 = E H, Z3 = F G   (7M, no weak reduction).
- * E = 2 Z1 Z2 (x1 y2 + y1 x2), H = 2 Z1 Z2 (y1 y2 + x1 x2),
- * G = 2 Z1 Z2 (1 + d' x1 x2 y1 y2), F = 2 Z1 Z2 (1 - d' x1 x2 y1 y2):
- * the twisted law x3 = E/G, y3 = H/F. When negc is all ones (and may_neg,
- * a constant at every call site) C is negated by trading F and G: with
- * Y2 - X2 and Y2 + X2 traded by the caller, that adds -b.
+ *   X3 = E F, Y3 = G H, T3 = E H, Z3 = F G   (8M, 7M affine; no weak
+ * reduction but 2 Z1's). E = 2 Z1 Z2 (x1 y2 + y1 x2), H = 2 Z1 Z2 (y1 y2 + x1 x2),
+ * G = 2 Z1 Z2 (1 + d' x1 x2 y1 y2), F = 2 Z1 Z2 (1 - d' x1 x2 y1 y2): the
+ * twisted law x3 = E/G, y3 = H/F. When negc is all ones (and may_neg, a
+ * constant) C is negated by trading F and G: with Y2 - X2 and Y2 + X2
+ * traded by the caller, that adds -b.
  */
 static inline __attribute__((always_inline)) void twisted_add_core(point_t *out, const point_t *a, const gf ymx,
-                                                                    const gf ypx, const gf td, const gf D,
+                                                                    const gf ypx, const gf td, const gf_s *z2,
                                                                     mask_t negc, int may_neg) {
-    gf A, B, C, E, F, G, H, s;
+    gf A, B, C, D, E, F, G, H, s;
     gf_sub_nr(s, a->y, a->x);
     gf_mul(A, s, ymx);
     gf_add_nr(s, a->y, a->x);
     gf_mul(B, s, ypx);
     gf_mul(C, a->t, td);
+    if (z2)
+        gf_mul(D, a->z, z2);
+    else
+        gf_add(D, a->z, a->z);
     gf_sub_nr(E, B, A);
     gf_add_nr(H, B, A);
     gf_sub_nr(F, D, C);
@@ -119,11 +123,9 @@ static inline __attribute__((always_inline)) void twisted_add_core(point_t *out,
 static inline __attribute__((always_inline)) void twisted_add_tcached(point_t *out, const point_t *a,
                                                                        point_tcached_t *b, mask_t neg,
                                                                        int may_neg) {
-    gf D;
     if (may_neg)
         gf_cond_swap(b->ymx, b->ypx, neg);
-    gf_mul(D, a->z, b->z2);
-    twisted_add_core(out, a, b->ymx, b->ypx, b->td, D, neg, may_neg);
+    twisted_add_core(out, a, b->ymx, b->ypx, b->td, b->z2, neg, may_neg);
 }
 
 #endif

@@ -120,34 +120,30 @@ void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a) {
  * decaf448_encode (an inverse square root and 10M).
  */
 void decaf448_encode_twisted(uint8_t out[DECAF448_BYTES], const point_t *r) {
-    gf xx, yy, w, xy, inv, rho, s;
-    gf_sqr(xx, r->x);
-    gf_sqr(yy, r->y);
-    gf_sqr(w, r->z);
-    gf_add(w, w, w);
-    gf_sub(w, w, yy);
-    gf_add(w, w, xx);
-    gf_mul(xy, r->x, r->y);
-    gf_mul(inv, xy, w);
-    gf_invert(inv, inv);
-    gf_sqr(rho, xy);
-    gf_mul(rho, rho, inv);
-    gf_mul(rho, rho, curve_sqrt_minus_d);
-    gf_mulw(rho, rho, 2);
-    gf_neg(rho, rho);
+    struct {
+        gf xx, yy, w, xy, inv, rho, s;
+    } v; /* one wipe */
+    gf_sqr(v.xx, r->x);
+    gf_sqr(v.yy, r->y);
+    gf_sqr(v.w, r->z);
+    gf_add(v.w, v.w, v.w);
+    gf_sub(v.w, v.w, v.yy);
+    gf_add(v.w, v.w, v.xx); /* W = 2Z^2 - Y^2 + X^2 */
+    gf_mul(v.xy, r->x, r->y);
+    gf_mul(v.inv, v.xy, v.w);
+    gf_invert(v.inv, v.inv); /* I = 1 / (X Y W) */
+    gf_sqr(v.rho, v.xy);
+    gf_mul(v.rho, v.rho, v.inv);
+    gf_mul(v.rho, v.rho, curve_sqrt_minus_d);
+    gf_mulw(v.rho, v.rho, 2);
+    gf_neg(v.rho, v.rho); /* rho = -2 sqrt(-d) (XY)^2 I */
     /* e = -1 (x/y) when rho is negative */
-    gf_select(s, yy, xx, gf_lobit(rho));
-    gf_mul(s, s, w);
-    gf_mul(s, s, inv);
-    gf_abs(s, s);
-    gf_serialize(out, s);
-    ct_wipe(xx, sizeof xx);
-    ct_wipe(yy, sizeof yy);
-    ct_wipe(w, sizeof w);
-    ct_wipe(xy, sizeof xy);
-    ct_wipe(inv, sizeof inv);
-    ct_wipe(rho, sizeof rho);
-    ct_wipe(s, sizeof s);
+    gf_select(v.s, v.yy, v.xx, gf_lobit(v.rho));
+    gf_mul(v.s, v.s, v.w);
+    gf_mul(v.s, v.s, v.inv);
+    gf_abs(v.s, v.s);
+    gf_serialize(out, v.s);
+    ct_wipe(&v, sizeof v);
 }
 
 /* Section 5.3.3: x1 y2 = y1 x2. */
