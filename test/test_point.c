@@ -269,6 +269,17 @@ static void test_group_law(void) {
     check(point_eq(&q, &id) != 0, "4 (1, 0) != 0");
 }
 
+/* 1 when p + [j]t4 is the oracle's r for one j < 4 (t4 of order 4). */
+static int is_ref_up_to_t4(const point_t *p, const point_t *t4, const ref_point *r) {
+    point_t q = *p;
+    int hits = 0;
+    for (int j = 0; j < 4; j++) {
+        hits += point_is_ref(&q, r) ? 1 : 0;
+        point_add(&q, &q, t4);
+    }
+    return hits == 1;
+}
+
 static void check_scalar(const mpz_t k, const char *what) {
     ref_point b, r, ra;
     ref_init(&b); ref_init(&r); ref_init(&ra);
@@ -306,6 +317,31 @@ static void check_scalar(const mpz_t k, const char *what) {
     ref_mul(&r, kk, &ra);
     point_scalarmul(&out, &a, &s);
     check(point_is_ref(&out, &r), "%s: scalarmul(7B + T4)", what);
+    /* The decaf448 form: [k]a plus one of the four points of order dividing 4. */
+    point_scalarmul_decaf(&out, &a, &s);
+    check(is_ref_up_to_t4(&out, &t4, &r), "%s: scalarmul_decaf(7B + T4)", what);
+    /*
+     * The encoding from the twisted curve's point against section 5.3.2 on
+     * the exact [k]a, for a = [7]B + (0, -1): a decaf448 point (in 2E, where
+     * decaf448 identifies P and P + (0, -1); [7]B + (1, 0) is not one).
+     */
+    point_t tw, exact, a2;
+    uint8_t enc_tw[DECAF448_BYTES], enc_rfc[DECAF448_BYTES];
+    point_double(&a2, &t4);
+    point_add(&a2, &a2, &a);
+    point_sub(&a2, &a2, &t4);
+    point_scalarmul_twisted(&tw, &a2, &s);
+    decaf448_encode_twisted(enc_tw, &tw);
+    point_scalarmul(&exact, &a2, &s);
+    decaf448_encode(enc_rfc, &exact);
+    check(memcmp(enc_tw, enc_rfc, sizeof enc_tw) == 0, "%s: decaf448_encode_twisted(scalarmul_twisted(7B + (0, -1)))",
+          what);
+    ref_point rb;
+    ref_init(&rb);
+    ref_mul(&rb, kk, &b);
+    point_scalarmul_decaf(&out, &base, &s);
+    check(is_ref_up_to_t4(&out, &t4, &rb), "%s: scalarmul_decaf(B)", what);
+    ref_clear(&rb);
 
     /* [k]B + [k2]a with k2 = k + 12345 mod l, vartime. */
     scalar_t s2, t;

@@ -204,6 +204,8 @@ mask_t point_decode_ed448(point_t *out, const uint8_t in[ED448_POINT_BYTES]);
 mask_t decaf448_decode(point_t *out, const uint8_t in[DECAF448_BYTES]);
 /* Section 5.3.2: the same bytes for every representative of the element. */
 void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a);
+/* Section 5.3.2 for phi_hat(r), r of odd order on the twisted curve (point_twisted.h): one inversion, no square root. */
+void decaf448_encode_twisted(uint8_t out[DECAF448_BYTES], const point_t *r);
 /* Section 5.3.3: all ones when a and b represent the same element. */
 mask_t decaf448_eq(const point_t *a, const point_t *b);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
@@ -223,6 +225,14 @@ void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
 
 /* out = [k]a. */
 void point_scalarmul(point_t *out, const point_t *a, const scalar_t *k);
+/*
+ * out = [k]a + T for some T of order 1, 2 or 4, faster: on the twisted curve.
+ * For a decaf448 point a (in 2E, as decaf448_decode returns) T is (0, 1) or
+ * (0, -1), which decaf448 identifies: the same element as [k]a.
+ */
+void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k);
+/* The same before its last map: out on the twisted curve (point_twisted.h), phi_hat(out) = [k]a + T. */
+void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k);
 
 /* ---- src/point/point_wnaf.c: variable time, for public inputs only ---- */
 

@@ -24,6 +24,7 @@
  * point_arith_common.c, built with either.
  */
 #include "point.h"
+#include "point_dbl_shape.h"
 
 /* The additions' last round; T3 only when with_t (a constant at every call site). */
 static inline __attribute__((always_inline)) void add_finish(point_t *out, const gf e, const gf f, const gf g,
@@ -90,25 +91,9 @@ void point_add_niels_no_t(point_t *out, const point_t *a, const point_niels_t *b
     add_niels_inner(out, a, b, 0);
 }
 
-/* The doubling; T3 only when with_t (a constant at every call site). */
+/* The doubling; T3 only when with_t (a constant at every call site): point_dbl_shape.h's first row. */
 static inline __attribute__((always_inline)) void double_inner(point_t *out, const point_t *a, int with_t) {
-    gf A, B, C, E, F, G, H, s;
-    gf_sqr(A, a->x);
-    gf_sqr(B, a->y);
-    gf_sqr(C, a->z);
-    gf_add(C, C, C);
-    gf_add_nr(s, a->x, a->y);
-    gf_sqr(E, s);
-    gf_sub(E, E, A);
-    gf_sub_nr(E, E, B);
-    gf_add(G, A, B);
-    gf_sub_nr(H, B, A);
-    gf_sub_nr(F, C, G);
-    gf_mul(out->x, E, F);
-    gf_mul(out->y, G, H);
-    if (with_t)
-        gf_mul(out->t, E, H);
-    gf_mul(out->z, F, G);
+    point_dbl_shape(out, a, 0, 0, with_t);
 }
 
 void point_double(point_t *out, const point_t *a) {
