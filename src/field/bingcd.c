@@ -128,6 +128,13 @@ typedef uint64_t approx_t;
 #define LOW_N (((word_t)1 << N) - 1)
 #define LOW_K1 (((approx_t)1 << K1) - 1)
 
+/* The loops over limbs, fully unrolled (clang leaves them as loops without its own pragma). */
+#if defined(__clang__)
+#define UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define UNROLL _Pragma("GCC unroll 17")
+#endif
+
 _Static_assert(sizeof(word_t) == 4 || sizeof(word_t) == 8, "32- or 64-bit words");
 _Static_assert(sizeof(dword_t) == 2 * sizeof(word_t) && sizeof(acc_t) == sizeof(dword_t), "double words");
 _Static_assert(sizeof(limb_t) == sizeof(word_t), "limbs of a word");
@@ -230,7 +237,7 @@ static inline word_t bit_length(word_t x) {
 static inline __attribute__((always_inline)) void approximate(const limb_t *a, const limb_t *b, size_t n,
                                                               approx_t *abar, approx_t *bbar) {
     word_t top = 0, j = 0, ag[GATHER + 1] = {0}, bg[GATHER + 1] = {0};
-#pragma GCC unroll 17
+UNROLL
     for (size_t i = 0; i < n; i++) {
         const word_t c = (word_t)a[i] | (word_t)b[i], nz = nonzero(c);
         top ^= (top ^ c) & nz;
@@ -347,14 +354,21 @@ static inline __attribute__((always_inline)) void combine(limb_t *restrict out, 
                                                           int with_m, unsigned skip, unsigned shift) {
     acc_t c = 0;
     word_t prev = 0;
-#pragma GCC unroll 17
-    for (size_t i = 0; i < n; i++) {
+    /* t_0, and t_1 when a whole limb is skipped (t_0 is then zero): no output yet */
+    for (size_t i = 0; i <= skip && i < n; i++) {
+        c += (acc_t)x * a[i] + (acc_t)y * b[i];
+        if (with_m)
+            c += (acc_t)md * m[i];
+        prev = (word_t)c & LOW_N;
+        c >>= N;
+    }
+UNROLL
+    for (size_t i = skip + 1; i < n; i++) {
         c += (acc_t)x * a[i] + (acc_t)y * b[i];
         if (with_m)
             c += (acc_t)md * m[i];
         const word_t t = (word_t)c & LOW_N;
-        if (i > skip)
-            out[i - skip - 1] = (limb_t)(((prev >> shift) | (t << (N - shift))) & LOW_N);
+        out[i - skip - 1] = (limb_t)(((prev >> shift) | (t << (N - shift))) & LOW_N);
         prev = t;
         c >>= N;
     }
@@ -377,7 +391,7 @@ static inline __attribute__((always_inline)) void combine(limb_t *restrict out, 
 static inline __attribute__((always_inline)) void abs_row(limb_t *a, size_t n, word_t *f, word_t *g) {
     const word_t neg = ct_barrier((word_t)(a[n - 1] >> (W - 1)));
     limb_t c = 0;
-#pragma GCC unroll 17
+UNROLL
     for (size_t i = 0; i + 1 < n; i++) {
         c += (limb_t)(((word_t)a[i] ^ neg) - neg);
         a[i] = (limb_t)((word_t)c & LOW_N);
