@@ -504,8 +504,9 @@ void bingcd(uint8_t out[BINGCD_BYTES], const uint8_t x[BINGCD_BYTES], const bing
         limb_t num[4][2][L];
         approx_t ab[2];
         word_t rows[4], first[4], prod[4], su, sv;
-    } s = {0};
+    } s;
     limb_t(*a)[L] = s.num[0], (*b)[L] = s.num[1], (*u)[L] = s.num[2], (*v)[L] = s.num[3];
+    memset(u, 0, 2 * sizeof s.num[2]); /* u, v; a and b are written before they are read, limb by limb */
     approx_t *ab = s.ab;
     word_t *rows = s.rows;
     const limb_t *m = mod->m;
