@@ -55,10 +55,10 @@ static inline void bingcd_with(uint8_t out[BINGCD_BYTES], const uint8_t x[BINGCD
 
 /*
  * Where gf_invert and scalar_invert use it: on 64-bit words, where it is
- * faster than modinv.c's divsteps (avx2: 48,117 instructions against
- * 50,454, about 8% fewer ticks; aarch64 gf_invert 36,076 against 40,076);
- * not on 32-bit words, where the divsteps are faster (armv7-noneon
- * gf_invert 85,670 against 68,240). bench/bench_bingcd.c times both.
+ * faster than modinv.c's divsteps (avx2: 48,123 instructions a call
+ * against 50,454, 8 to 12% fewer ticks in bench_bingcd; aarch64 gf_invert
+ * 36,738 against 40,076); not on 32-bit words, where the divsteps are
+ * faster (armv7-noneon gf_invert 91,607 against 68,240).
  */
 #define BINGCD_INVERTS (GF_LIMBS == 8)
 
