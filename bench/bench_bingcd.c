@@ -1,7 +1,7 @@
 /*
  * The two inversions side by side on the build's word size: the binary GCD
- * (src/field/bingcd.c) and the divsteps (src/field/modinv.c), mod p, each
- * call with its modulus set up from the bytes as gf_invert does.
+ * (src/field/bingcd.c) and the divsteps (src/field/modinv.c), mod p
+ * (modinv_p, as gf_invert calls them).
  *
  *   bench_bingcd [--reps R] [--batch B]
  *       ticks: R rounds (the order rotates each round) of B chained calls
@@ -21,23 +21,14 @@
 #include "modinv.h"
 #include "rounds.h"
 
-static const uint8_t P[56] = {
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-};
-
 static uint8_t state[2][56];
 static unsigned batch = 20;
 
 static void invert(unsigned which, uint8_t x[56]) {
-    if (which == 0) {
-        bingcd_with(x, x, P);
-    } else {
-        modinv_modulus_t mod;
-        modinv_modulus_init(&mod, P);
-        modinv(x, x, &mod);
-    }
+    if (which == 0)
+        bingcd(x, x, &modinv_p);
+    else
+        modinv(x, x, &modinv_p);
 }
 
 static const char *name_of(unsigned i) {

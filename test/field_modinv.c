@@ -2,7 +2,8 @@
  * GMP differential test of src/field/modinv.c (divsteps, on limbs of the
  * layout's word size less 4 bits; numbers in and out as little-endian
  * bytes), for both moduli it serves, p = 2^448 - 2^224 - 1 and the group
- * order l, against mpz_invert; and of gf_invert exactly (not only
+ * order l: their constants (limbs, M^-1 mod 2^W) against GMP's, the
+ * inversion against mpz_invert; and of gf_invert exactly (not only
  * a * out == 1) on tight elements that are not reduced.
  *
  * Inputs below M: 0, 1, 2, 3, M - 1, M - 2, M - 3, (M -+ 1) / 2, 2^k,
@@ -70,14 +71,35 @@ static int one_case(const modinv_modulus_t *mod, const mpz_t m, const mpz_t x, m
     return mpz_cmp(got, want) == 0 && memcmp(w, r, sizeof w) == 0;
 }
 
-static void run_modulus(const char *name, const char *hex) {
+/*
+ * The library's constant for M (modinv_p, modinv_l) against GMP: limb i is
+ * floor(M / 2^(N i)) mod 2^N, inv is M^-1 mod 2^W.
+ */
+static void check_constant(const char *name, const modinv_modulus_t *mod, const mpz_t m) {
+    char title[96];
+    snprintf(title, sizeof title, "modinv_%s: the limbs of M and M^-1 mod 2^W against GMP", name);
+    check_test(title);
+    mpz_t limb, w, inv, got;
+    mpz_inits(limb, w, inv, got, NULL);
+    for (unsigned i = 0; i < MODINV_LIMBS; i++) {
+        mpz_fdiv_q_2exp(limb, m, MODINV_LIMB_BITS * i);
+        mpz_fdiv_r_2exp(limb, limb, MODINV_LIMB_BITS);
+        mpz_set_si(got, (long)mod->m[i]); /* a limb is in [0, 2^N), N <= 60 */
+        check(mpz_cmp(got, limb) == 0, "%s: limb %u is %s", name, i, fo_hex(got));
+    }
+    mpz_set_ui(w, 0);
+    mpz_setbit(w, 8 * sizeof(gf_word_t));
+    check(mpz_invert(inv, m, w) != 0, "GMP: M even");
+    mpz_import(got, 1, -1, sizeof mod->inv, 0, 0, &mod->inv);
+    check(mpz_cmp(got, inv) == 0, "%s: inv is %s", name, fo_hex(got));
+    mpz_clears(limb, w, inv, got, NULL);
+}
+
+static void run_modulus(const char *name, const char *hex, const modinv_modulus_t *mod) {
     mpz_t m, x, got, want, t;
     mpz_inits(m, x, got, want, t, NULL);
     mpz_set_str(m, hex, 16);
-    uint8_t mb[MODINV_BYTES];
-    to_bytes(mb, m);
-    modinv_modulus_t mod;
-    modinv_modulus_init(&mod, mb);
+    check_constant(name, mod, m);
 
     char title[96];
     snprintf(title, sizeof title, "modinv mod %s: edges, 2^k, M - 2^k against mpz_invert", name);
@@ -85,29 +107,29 @@ static void run_modulus(const char *name, const char *hex) {
     long n = 0;
     for (unsigned long small = 0; small < 4; small++) {
         mpz_set_ui(x, small);
-        check(one_case(&mod, m, x, got, want), "%s: x = %lu: got %s", name, small, fo_hex(got));
+        check(one_case(mod, m, x, got, want), "%s: x = %lu: got %s", name, small, fo_hex(got));
         mpz_sub_ui(x, m, small + 1);
-        check(one_case(&mod, m, x, got, want), "%s: x = M - %lu", name, small + 1);
+        check(one_case(mod, m, x, got, want), "%s: x = M - %lu", name, small + 1);
         n += 2;
     }
     mpz_sub_ui(x, m, 1);
     mpz_fdiv_q_2exp(x, x, 1);
-    check(one_case(&mod, m, x, got, want), "%s: (M - 1) / 2", name);
+    check(one_case(mod, m, x, got, want), "%s: (M - 1) / 2", name);
     mpz_add_ui(x, x, 1);
-    check(one_case(&mod, m, x, got, want), "%s: (M + 1) / 2", name);
+    check(one_case(mod, m, x, got, want), "%s: (M + 1) / 2", name);
     for (unsigned k = 0; k < MODINV_BITS; k++) {
         mpz_set_ui(t, 0);
         mpz_setbit(t, k);
         if (mpz_cmp(t, m) >= 0)
             break;
-        check(one_case(&mod, m, t, got, want), "%s: 2^%u", name, k);
+        check(one_case(mod, m, t, got, want), "%s: 2^%u", name, k);
         mpz_sub_ui(x, t, 1);
-        check(one_case(&mod, m, x, got, want), "%s: 2^%u - 1", name, k);
+        check(one_case(mod, m, x, got, want), "%s: 2^%u - 1", name, k);
         mpz_add_ui(x, t, 1);
         if (mpz_cmp(x, m) < 0)
-            check(one_case(&mod, m, x, got, want), "%s: 2^%u + 1", name, k);
+            check(one_case(mod, m, x, got, want), "%s: 2^%u + 1", name, k);
         mpz_sub(x, m, t);
-        check(one_case(&mod, m, x, got, want), "%s: M - 2^%u", name, k);
+        check(one_case(mod, m, x, got, want), "%s: M - 2^%u", name, k);
         n += 4;
     }
     check(n > 4 * 440, "%s: %ld edge cases", name, n);
@@ -120,7 +142,7 @@ static void run_modulus(const char *name, const char *hex) {
             runs_value(x, m);
         else
             random_value(x, m);
-        check(one_case(&mod, m, x, got, want), "%s: case %ld: x = %s", name, i, fo_hex(x));
+        check(one_case(mod, m, x, got, want), "%s: case %ld: x = %s", name, i, fo_hex(x));
     }
     mpz_clears(m, x, got, want, t, NULL);
 }
@@ -169,8 +191,8 @@ int main(int argc, char **argv) {
     if (check_slow(argc, argv))
         cases *= 10;
     fo_init();
-    run_modulus("p", P_HEX);
-    run_modulus("l", L_HEX);
+    run_modulus("p", P_HEX, &modinv_p);
+    run_modulus("l", L_HEX, &modinv_l);
     run_gf_invert();
     return check_done();
 }

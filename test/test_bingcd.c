@@ -15,7 +15,7 @@
 #include "bingcd_test.h"
 
 /* bingcd(x) against mpz_invert, out of place and in place; 1 when both are right. */
-static int inverts(const bingcd_modulus_t *mod, const mpz_t m, const mpz_t x) {
+static int inverts(const modinv_modulus_t *mod, const mpz_t m, const mpz_t x) {
     uint8_t in[BINGCD_BYTES], out[BINGCD_BYTES], want_b[BINGCD_BYTES];
     mpz_t want;
     mpz_init(want);
@@ -35,8 +35,7 @@ static int inverts(const bingcd_modulus_t *mod, const mpz_t m, const mpz_t x) {
 static void run(const char *name, const char *hex) {
     mpz_t m, x, t;
     mpz_inits(m, x, t, NULL);
-    bingcd_modulus_t mod;
-    bingcd_test_modulus(m, &mod, hex);
+    const modinv_modulus_t *mod = bingcd_test_modulus(m, hex);
     const unsigned bits = (unsigned)mpz_sizeinbase(m, 2);
     char title[96];
 
@@ -44,16 +43,16 @@ static void run(const char *name, const char *hex) {
     check_test(title);
     for (unsigned long s = 0; s < 3; s++) {
         mpz_set_ui(x, s);
-        check(inverts(&mod, m, x), "%s: x = %lu", name, s);
+        check(inverts(mod, m, x), "%s: x = %lu", name, s);
         if (s) {
             mpz_sub_ui(x, m, s);
-            check(inverts(&mod, m, x), "%s: x = M - %lu", name, s);
+            check(inverts(mod, m, x), "%s: x = M - %lu", name, s);
         }
     }
     mpz_fdiv_q_2exp(x, m, 1);
-    check(inverts(&mod, m, x), "%s: (M - 1) / 2", name);
+    check(inverts(mod, m, x), "%s: (M - 1) / 2", name);
     mpz_add_ui(x, x, 1);
-    check(inverts(&mod, m, x), "%s: (M + 1) / 2", name);
+    check(inverts(mod, m, x), "%s: (M + 1) / 2", name);
 
     snprintf(title, sizeof title, "bingcd mod %s: 2^k, 2^k -+ 1, M - 2^k, M - 2^k - 1", name);
     check_test(title);
@@ -70,12 +69,12 @@ static void run(const char *name, const char *hex) {
             else if (d > 0)
                 mpz_add_ui(x, x, 1);
             if (mpz_cmp(x, m) < 0)
-                n += check(inverts(&mod, m, x), "%s: 2^%u %+d", name, k, d);
+                n += check(inverts(mod, m, x), "%s: 2^%u %+d", name, k, d);
         }
         mpz_sub(x, m, t);
-        n += check(inverts(&mod, m, x), "%s: M - 2^%u", name, k);
+        n += check(inverts(mod, m, x), "%s: M - 2^%u", name, k);
         mpz_sub_ui(x, x, 1);
-        n += check(inverts(&mod, m, x), "%s: M - 2^%u - 1", name, k);
+        n += check(inverts(mod, m, x), "%s: M - 2^%u - 1", name, k);
     }
     check(n >= 5 * (long)(bits - 1) - 1, "%s: %ld powers of two and neighbours", name, n);
 
@@ -93,7 +92,7 @@ static void run(const char *name, const char *hex) {
             if (mpz_cmp(x, m) >= 0 || mpz_sgn(x) <= 0)
                 mpz_set_ui(x, 1);
         }
-        check(inverts(&mod, m, x), "%s: case %ld", name, i);
+        check(inverts(mod, m, x), "%s: case %ld", name, i);
     }
     mpz_clears(m, x, t, NULL);
 }

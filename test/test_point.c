@@ -236,6 +236,22 @@ static void test_group_law(void) {
         point_niels_cond_neg(&nb, (mask_t)-1);
         point_add_niels(&s, &s, &nb);
         check(point_eq(&s, &a) != 0, "a + B - B != a (niels negation)");
+        /* The forms without T: X, Y, Z of the full additions (T is left undefined). */
+        point_t full, part;
+        point_cached_t cb;
+        point_to_cached(&cb, &b);
+        point_add_cached(&full, &a, &cb);
+        point_add_cached_no_t(&part, &a, &cb);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_cached_no_t != add_cached (X, Y, Z)");
+        point_add_niels_no_t(&part, &a, &point_base_niels);
+        point_add_niels(&full, &a, &point_base_niels);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_niels_no_t != add_niels (X, Y, Z)");
+        point_copy(&part, &a); /* aliased */
+        point_add_niels_no_t(&part, &part, &point_base_niels);
+        check(gf_eq(full.x, part.x) && gf_eq(full.y, part.y) && gf_eq(full.z, part.z),
+              "add_niels_no_t aliased != add_niels (X, Y, Z)");
         ref_clear(&ra); ref_clear(&rb); ref_clear(&rc); ref_clear(&rs);
     }
     /* The 4-torsion: (0, -1) has order 2, (1, 0) order 4; the complete law handles them. */
@@ -251,6 +267,17 @@ static void test_group_law(void) {
     check(point_eq(&q, &t2) != 0, "(1, 0) + (1, 0) != 2 (1, 0)");
     point_double(&q, &t2);
     check(point_eq(&q, &id) != 0, "4 (1, 0) != 0");
+}
+
+/* 1 when p + [j]t4 is the oracle's r for one j < 4 (t4 of order 4). */
+static int is_ref_up_to_t4(const point_t *p, const point_t *t4, const ref_point *r) {
+    point_t q = *p;
+    int hits = 0;
+    for (int j = 0; j < 4; j++) {
+        hits += point_is_ref(&q, r) ? 1 : 0;
+        point_add(&q, &q, t4);
+    }
+    return hits == 1;
 }
 
 static void check_scalar(const mpz_t k, const char *what) {
@@ -290,6 +317,31 @@ static void check_scalar(const mpz_t k, const char *what) {
     ref_mul(&r, kk, &ra);
     point_scalarmul(&out, &a, &s);
     check(point_is_ref(&out, &r), "%s: scalarmul(7B + T4)", what);
+    /* The decaf448 form: [k]a plus one of the four points of order dividing 4. */
+    point_scalarmul_decaf(&out, &a, &s);
+    check(is_ref_up_to_t4(&out, &t4, &r), "%s: scalarmul_decaf(7B + T4)", what);
+    /*
+     * The encoding from the twisted curve's point against section 5.3.2 on
+     * the exact [k]a, for a = [7]B + (0, -1): a decaf448 point (in 2E, where
+     * decaf448 identifies P and P + (0, -1); [7]B + (1, 0) is not one).
+     */
+    point_t tw, exact, a2;
+    uint8_t enc_tw[DECAF448_BYTES], enc_rfc[DECAF448_BYTES];
+    point_double(&a2, &t4);
+    point_add(&a2, &a2, &a);
+    point_sub(&a2, &a2, &t4);
+    point_scalarmul_twisted(&tw, &a2, &s);
+    decaf448_encode_twisted(enc_tw, &tw);
+    point_scalarmul(&exact, &a2, &s);
+    decaf448_encode(enc_rfc, &exact);
+    check(memcmp(enc_tw, enc_rfc, sizeof enc_tw) == 0, "%s: decaf448_encode_twisted(scalarmul_twisted(7B + (0, -1)))",
+          what);
+    ref_point rb;
+    ref_init(&rb);
+    ref_mul(&rb, kk, &b);
+    point_scalarmul_decaf(&out, &base, &s);
+    check(is_ref_up_to_t4(&out, &t4, &rb), "%s: scalarmul_decaf(B)", what);
+    ref_clear(&rb);
 
     /* [k]B + [k2]a with k2 = k + 12345 mod l, vartime. */
     scalar_t s2, t;
@@ -364,6 +416,12 @@ static void test_verify_equation(void) {
             scalar_set_small(&k, 1);
             scalar_neg(&k, &k);
         }
+        /* k = 2^j (+ 1): Euclid's quotients of 2^32 and more, the long division of halfsize() */
+        if (it >= 3 && it < 23) {
+            unsigned j = 225 + 11 * (unsigned)(it - 3);
+            scalar_set_small(&k, it % 3 == 0);
+            k.word[j / 32] |= 1u << (j % 32);
+        }
         point_t pa, pr, q, id;
         point_scalarmul_base(&pa, &a);
         point_scalarmul_base(&pr, &r);
@@ -393,6 +451,42 @@ static void test_verify_equation(void) {
         invalid += !plain;
     }
     check(valid == 100 && invalid == 100, "%d valid, %d invalid", valid, invalid);
+}
+
+/* point_is_small_order_vartime (X = 0 or Y = 0) against [4]P = 0 by doublings, on the torsion and off it. */
+static void test_small_order(void) {
+    check_test("point_is_small_order_vartime == ([4]P == 0), torsion points alone and added to [r]B");
+    point_t t[4], id;
+    point_identity(&t[0]);
+    point_identity(&t[1]);
+    gf_set_small(t[1].x, 1);
+    gf_set_small(t[1].y, 0);
+    point_double(&t[2], &t[1]);
+    point_add(&t[3], &t[2], &t[1]);
+    point_identity(&id);
+    int small = 0;
+    for (int it = 0; it < 40; it++) {
+        point_t p = t[it % 4], q;
+        if (it >= 4) {
+            uint8_t b[64];
+            scalar_t r;
+            check_randbytes(b, sizeof b);
+            scalar_reduce_bytes(&r, b, sizeof b);
+            point_scalarmul_base(&q, &r);
+            point_add(&p, &p, &q);
+        }
+        /* a projective representative with Z != 1 */
+        point_double(&q, &p);
+        point_add(&p, &q, &p);
+        point_sub(&p, &p, &q);
+        point_double(&q, &p);
+        point_double(&q, &q);
+        int want = point_eq(&q, &id) != 0;
+        check(point_is_small_order_vartime(&p) == want, "iteration %d: small order %d, [4]P == 0 %d", it,
+              point_is_small_order_vartime(&p), want);
+        small += want;
+    }
+    check(small == 4, "%d small-order points of 40", small);
 }
 
 static void test_x448_base(void) {
@@ -427,6 +521,7 @@ int main(void) {
     test_group_law();
     test_scalarmul();
     test_verify_equation();
+    test_small_order();
     test_x448_base();
     oracle_clear();
     return check_done();

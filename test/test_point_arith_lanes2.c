@@ -21,21 +21,29 @@
 #define point_double_no_t point_double_no_t_ref
 #define point_add_niels point_add_niels_ref
 #define point_add_cached point_add_cached_ref
+#define point_add_niels_no_t point_add_niels_no_t_ref
+#define point_add_cached_no_t point_add_cached_no_t_ref
 #include "point_arith.c"
 #undef point_double
 #undef point_double_no_t
 #undef point_add_niels
 #undef point_add_cached
+#undef point_add_niels_no_t
+#undef point_add_cached_no_t
 
 #define point_double point_double_l2
 #define point_double_no_t point_double_no_t_l2
 #define point_add_niels point_add_niels_l2
 #define point_add_cached point_add_cached_l2
+#define point_add_niels_no_t point_add_niels_no_t_l2
+#define point_add_cached_no_t point_add_cached_no_t_l2
 #include "point_arith_lanes2.c"
 #undef point_double
 #undef point_double_no_t
 #undef point_add_niels
 #undef point_add_cached
+#undef point_add_niels_no_t
+#undef point_add_cached_no_t
 
 enum { N = 40 };
 

@@ -70,7 +70,7 @@
  * The multiple is in (-2^(K+1), 2^K], a signed word (K + 1 <= W - 1).
  *
  * Numbers: signed radix-2^N limbs, N = W - 4 (60 or 28), L = 8 or 17 of
- * them (bingcd.h): limbs 0 .. L-2 in [0, 2^N), the top one signed. a, b are
+ * them (modinv.h's): limbs 0 .. L-2 in [0, 2^N), the top one signed. a, b are
  * non-negative (below 2^448) between rounds; u, v in (-2M, M). A row update
  * accumulates x a_i + y b_i (+ md M_i) in a signed double word, |.| below
  * 2^(N + K + 2) (124 or 60 bits of the 127 or 63), and shifts its limbs
@@ -87,7 +87,7 @@
 
 typedef gf_word_t word_t;
 typedef gf_dword_t dword_t;
-typedef bingcd_limb_t limb_t;
+typedef modinv_limb_t limb_t; /* modinv.h's limbs: the modulus comes in them */
 #if GF_LIMBS == 8
 __extension__ typedef __int128 acc_t;
 #else
@@ -95,8 +95,8 @@ typedef int64_t acc_t;
 #endif
 
 #define W (8 * sizeof(word_t))
-#define N BINGCD_LIMB_BITS /* W - 4 */
-#define L BINGCD_LIMBS     /* 8 or 17 */
+#define N MODINV_LIMB_BITS /* W - 4 */
+#define L MODINV_LIMBS     /* 8 or 17 */
 /*
  * The paper's k, and the approximations (2k bits): on 64-bit words k = 32,
  * one word, the rows packed in one word each (half words of H = 32 bits);
@@ -190,16 +190,6 @@ static void from_limbs(uint8_t out[BINGCD_BYTES], const limb_t in[L]) {
         const word_t next = r + 8 > N && q + 1 < L ? (word_t)in[q + 1] << (N - r) : 0;
         out[j] = (uint8_t)(((word_t)in[q] >> r) | next);
     }
-}
-
-void bingcd_modulus_init(bingcd_modulus_t *mod, const uint8_t m[BINGCD_BYTES]) {
-    to_limbs(mod->m, m);
-    /* M^-1 mod 2^W by Newton, y <- y (2 - M y), from y = M (right mod 8): 3, 6, 12, 24, 48, 96 bits. */
-    const word_t m0 = (word_t)mod->m[0] | (word_t)mod->m[1] << N;
-    word_t y = m0;
-    for (unsigned bits = 3; bits < W; bits *= 2)
-        y *= 2 - m0 * y;
-    mod->inv = y;
 }
 
 /*
@@ -498,7 +488,7 @@ static inline __attribute__((always_inline)) void ab_round(limb_t a[2][L], limb_
  * Each number has two buffers: round i reads [i % 2] and writes
  * [1 - i % 2] (a public index), so no update works in place.
  */
-void bingcd(uint8_t out[BINGCD_BYTES], const uint8_t x[BINGCD_BYTES], const bingcd_modulus_t *mod) {
+void bingcd(uint8_t out[BINGCD_BYTES], const uint8_t x[BINGCD_BYTES], const modinv_modulus_t *mod) {
     /* every secret in one place, wiped at once: a, b, u, v (two buffers each), the approximations, rows, signs */
     struct {
         limb_t num[4][2][L];

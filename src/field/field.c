@@ -105,26 +105,15 @@ mask_t gf_isr(gf out, const gf a) {
     return ok;
 }
 
-/*
- * 1/a by divsteps (modinv.c) on the canonical form, the serialized bytes.
- * p = 2^448 - 2^224 - 1 in little-endian bytes: 28 of 0xff, 0xfe, 27 of 0xff.
- */
-#define FF4 0xff, 0xff, 0xff, 0xff
-static const uint8_t P_BYTES[MODINV_BYTES] = {
-    FF4, FF4, FF4, FF4, FF4, FF4, FF4, 0xfe, 0xff, 0xff, 0xff, FF4, FF4, FF4, FF4, FF4, FF4,
-};
-#undef FF4
-
+/* 1/a by divsteps (modinv.c) on the canonical form, the serialized bytes. */
 void gf_invert(gf out, const gf a) {
     _Static_assert(GF_SER_BYTES == MODINV_BYTES, "56 bytes");
-    modinv_modulus_t mod;
-    modinv_modulus_init(&mod, P_BYTES);
     uint8_t buf[GF_SER_BYTES];
     gf_serialize(buf, a); /* canonical: below p, as modinv wants */
 #if BINGCD_INVERTS
-    bingcd_with(buf, buf, P_BYTES); /* 64-bit words: the binary GCD, faster there (bingcd.h) */
+    bingcd(buf, buf, &modinv_p); /* 64-bit words: the binary GCD, faster there (bingcd.h) */
 #else
-    modinv(buf, buf, &mod);
+    modinv(buf, buf, &modinv_p);
 #endif
     (void)gf_deserialize(out, buf); /* canonical, so the mask is all ones */
     ct_wipe(buf, sizeof buf);

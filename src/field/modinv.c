@@ -48,9 +48,9 @@
  * signed carry. Signed right shifts are arithmetic (gcc, clang; checked
  * below); words convert to limbs modulo 2^W (gcc, clang: implementation-
  * defined, not undefined), and only values that fit are converted.
- * modinv_modulus_t holds M in these limbs and M^-1 mod 2^W; x comes in and
- * the result goes out as bytes, converted once each way (to_limbs,
- * from_limbs).
+ * modinv_modulus_t holds M in these limbs and M^-1 mod 2^W (the constants
+ * modinv_p, modinv_l below); x comes in and the result goes out as bytes,
+ * converted once each way (to_limbs, from_limbs).
  *
  * d and e stay in (-2M, M), not [0, M): before an update, md = u [d < 0] +
  * v [e < 0] (and alike with q, r for e); then d' = u (d + M [d < 0]) +
@@ -106,9 +106,11 @@ static inline word_t load_word(const uint8_t in[MODINV_BYTES], size_t at) {
 /*
  * Bytes (a number in [0, 2^MODINV_BITS)) to limbs: limb i is bits N i ..
  * N i + N - 1, the word at byte N i / 8 shifted down by N i % 8 and, when
- * that leaves fewer than N bits, the next byte's bits above them.
+ * that leaves fewer than N bits, the next byte's bits above them. Out of
+ * line: inlined into modinv (its one caller), gcc 12 no longer merges
+ * load_word's bytes into one load (187 more instructions a call on avx2).
  */
-static void to_limbs(limb_t out[L], const uint8_t in[MODINV_BYTES]) {
+static __attribute__((noinline)) void to_limbs(limb_t out[L], const uint8_t in[MODINV_BYTES]) {
 #pragma GCC unroll 16
     for (size_t i = 0; i < L; i++) {
         const size_t bit = N * i, at = bit / 8, s = bit % 8;
@@ -119,15 +121,38 @@ static void to_limbs(limb_t out[L], const uint8_t in[MODINV_BYTES]) {
     }
 }
 
-void modinv_modulus_init(modinv_modulus_t *mod, const uint8_t m[MODINV_BYTES]) {
-    to_limbs(mod->m, m);
-    /* Newton's x <- x (2 - M x) doubles the correct low bits; M x = 1 mod 8 for x = M (M odd): 3, 6, .., 96. */
-    const word_t m0 = load_word(m, 0);
-    word_t x = m0;
-    for (int i = 0; i < 5; i++)
-        x *= 2 - m0 * x;
-    mod->inv = x;
-}
+/*
+ * The two moduli (modinv.h), constants of the word size: limb i of M is
+ * floor(M / 2^(N i)) mod 2^N, and inv = M^-1 mod 2^W (in Python,
+ * [(M >> N * i) % 2**N for i in range(L)] and pow(M, -1, 2**W));
+ * test/field_modinv.c derives both with GMP and compares. p = -1 mod 2^224,
+ * so p^-1 = -1 mod 2^W.
+ */
+#if GF_LIMBS == 8
+_Static_assert(MODINV_LIMBS == 8, "8 limbs of 60 bits");
+const modinv_modulus_t modinv_p = {
+    .m = { 0xfffffffffffffff, 0xfffffffffffffff, 0xfffffffffffffff, 0xfffefffffffffff,
+           0xfffffffffffffff, 0xfffffffffffffff, 0xfffffffffffffff, 0x00000000fffffff },
+    .inv = 0xffffffffffffffff,
+};
+const modinv_modulus_t modinv_l = {
+    .m = { 0x378c292ab5844f3, 0x6cc2728dc58f552, 0xedb49aed6369021, 0xffff7cca23e9c44,
+           0xfffffffffffffff, 0xfffffffffffffff, 0xfffffffffffffff, 0x000000003ffffff },
+    .inv = 0xfc42bbf0516e743b,
+};
+#else
+_Static_assert(MODINV_LIMBS == 17, "17 limbs of 28 bits");
+const modinv_modulus_t modinv_p = {
+    .m = { 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xffffffe,
+           0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0x0000000 },
+    .inv = 0xffffffff,
+};
+const modinv_modulus_t modinv_l = {
+    .m = { 0xb5844f3, 0x78c292a, 0x58f5523, 0xc2728dc, 0x690216c, 0x49aed63, 0x9c44edb, 0x7cca23e, 0xfffffff,
+           0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0xfffffff, 0x3ffffff, 0x0000000 },
+    .inv = 0x516e743b,
+};
+#endif
 
 /* The transition matrix of N divsteps, entries as two's complement words. */
 typedef struct {

@@ -35,8 +35,11 @@ typedef struct {
     gf_word_t inv;
 } modinv_modulus_t;
 
-/* mod = M, given as MODINV_BYTES little-endian bytes; M must be odd. */
-void modinv_modulus_init(modinv_modulus_t *mod, const uint8_t m[MODINV_BYTES]);
+/*
+ * The moduli the library inverts by (modinv.c, for this word size):
+ * p = 2^448 - 2^224 - 1 (gf_invert) and the group order l (scalar_invert).
+ */
+extern const modinv_modulus_t modinv_p, modinv_l;
 
 /*
  * out = x^-1 mod M for 0 < x < M with gcd(x, M) = 1 (every such x when M is

@@ -40,62 +40,54 @@ void h2c_edwards_sum(point_t *out, unsigned count, const uint8_t *msg, size_t ms
     ct_wipe(v, sizeof v);
 }
 
-/* The arguments every suite takes; 1 when usable (section 3.1: the DST must not be empty). */
-static int args_ok(const void *out, const uint8_t *msg, size_t msg_len, const uint8_t *dst, size_t dst_len) {
-    return out != NULL && (msg != NULL || msg_len == 0) && dst != NULL && dst_len != 0;
-}
-
-static int ed448_suite(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], unsigned count, const uint8_t *msg,
-                       size_t msg_len, const uint8_t *dst, size_t dst_len) {
-    if (!args_ok(out, msg, msg_len, dst, dst_len)) {
+/*
+ * One suite: for edwards448 out = clear_cofactor(sum) encoded (57 bytes,
+ * RFC 8032), for curve448 (to_curve448, public) out = its u (56 bytes), the
+ * isogeny back doing the cofactor's part (the top comment). Inlined in each
+ * public function, where to_curve448 and count are constants.
+ */
+static inline __attribute__((always_inline)) int suite(uint8_t *out, int to_curve448, unsigned count,
+                                                       const uint8_t *msg, size_t msg_len, const uint8_t *dst,
+                                                       size_t dst_len) {
+    /* the arguments every suite takes (section 3.1: the DST must not be empty) */
+    if (!out || (!msg && msg_len != 0) || !dst || dst_len == 0) {
         if (out)
-            memset(out, 0, GOLDILOCKS_ED448_PUBLIC_BYTES);
-        return -1;
-    }
-    point_t p;
-    h2c_edwards_sum(&p, count, msg, msg_len, dst, dst_len);
-    point_double(&p, &p);
-    point_double(&p, &p); /* clear_cofactor, h_eff = 4 */
-    point_encode_ed448(out, &p);
-    point_wipe(&p);
-    ct_wipe_stack();
-    return 0;
-}
-
-static int x448_suite(uint8_t out[GOLDILOCKS_X448_BYTES], unsigned count, const uint8_t *msg,
-                      size_t msg_len, const uint8_t *dst, size_t dst_len) {
-    if (!args_ok(out, msg, msg_len, dst, dst_len)) {
-        if (out)
-            memset(out, 0, GOLDILOCKS_X448_BYTES);
+            memset(out, 0, to_curve448 ? GOLDILOCKS_X448_BYTES : GOLDILOCKS_ED448_PUBLIC_BYTES);
         return -1;
     }
     point_t p;
     gf u;
     h2c_edwards_sum(&p, count, msg, msg_len, dst, dst_len);
-    h2c_edwards_to_curve448_u(u, &p);
-    gf_serialize(out, u);
+    if (to_curve448) {
+        h2c_edwards_to_curve448_u(u, &p);
+        gf_serialize(out, u);
+        ct_wipe(u, sizeof u);
+    } else {
+        point_double(&p, &p);
+        point_double(&p, &p); /* clear_cofactor, h_eff = 4 */
+        point_encode_ed448(out, &p);
+    }
     point_wipe(&p);
-    ct_wipe(u, sizeof u);
     ct_wipe_stack();
     return 0;
 }
 
 int goldilocks_ed448_hash_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
                                    const uint8_t *dst, size_t dst_len) {
-    return ed448_suite(out, 2, msg, msg_len, dst, dst_len);
+    return suite(out, 0, 2, msg, msg_len, dst, dst_len);
 }
 
 int goldilocks_ed448_encode_to_curve(uint8_t out[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *msg, size_t msg_len,
                                      const uint8_t *dst, size_t dst_len) {
-    return ed448_suite(out, 1, msg, msg_len, dst, dst_len);
+    return suite(out, 0, 1, msg, msg_len, dst, dst_len);
 }
 
 int goldilocks_x448_hash_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
                                   const uint8_t *dst, size_t dst_len) {
-    return x448_suite(out, 2, msg, msg_len, dst, dst_len);
+    return suite(out, 1, 2, msg, msg_len, dst, dst_len);
 }
 
 int goldilocks_x448_encode_to_curve(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t *msg, size_t msg_len,
                                     const uint8_t *dst, size_t dst_len) {
-    return x448_suite(out, 1, msg, msg_len, dst, dst_len);
+    return suite(out, 1, 1, msg, msg_len, dst, dst_len);
 }

@@ -18,14 +18,28 @@
  * Bounds (field.h): gf_add_nr/gf_sub_nr outputs (loose) only ever feed
  * gf_mul/gf_sqr; everything that feeds an addition is tight.
  *
- * This file holds the four operations whose products a target may schedule
+ * This file holds the four operations (and the additions' forms without T) whose products a target may schedule
  * otherwise (configure.py ALTERNATIVES: point_arith_lanes2.c pairs them on
  * two lanes); the rest of point.h's point_arith functions are in
  * point_arith_common.c, built with either.
  */
 #include "point.h"
+#include "point_dbl_shape.h"
 
-void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
+/* The additions' last round; T3 only when with_t (a constant at every call site). */
+static inline __attribute__((always_inline)) void add_finish(point_t *out, const gf e, const gf f, const gf g,
+                                                             const gf h, int with_t) {
+    if (with_t) {
+        point_add_finish(out, e, f, g, h);
+    } else {
+        gf_mul(out->x, e, f);
+        gf_mul(out->y, g, h);
+        gf_mul(out->z, f, g);
+    }
+}
+
+static inline __attribute__((always_inline)) void add_cached_inner(point_t *out, const point_t *a,
+                                                                   const point_cached_t *b, int with_t) {
     gf A, B, C, D, E, F, G, H, s1, s2;
     gf_mul(A, a->x, b->x);
     gf_mul(B, a->y, b->y);
@@ -39,11 +53,12 @@ void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
     gf_sub_nr(F, D, C);
     gf_add_nr(G, D, C);
     gf_sub_nr(H, B, A);
-    point_add_finish(out, E, F, G, H);
+    add_finish(out, E, F, G, H, with_t);
 }
 
-/* As point_add_cached with Z2 = 1: D = Z1. */
-void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
+/* As add_cached_inner with Z2 = 1: D = Z1. */
+static inline __attribute__((always_inline)) void add_niels_inner(point_t *out, const point_t *a,
+                                                                  const point_niels_t *b, int with_t) {
     gf A, B, C, E, F, G, H, s1, s2;
     gf_mul(A, a->x, b->x);
     gf_mul(B, a->y, b->y);
@@ -56,28 +71,29 @@ void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
     gf_sub_nr(F, a->z, C);
     gf_add_nr(G, a->z, C);
     gf_sub_nr(H, B, A);
-    point_add_finish(out, E, F, G, H);
+    add_finish(out, E, F, G, H, with_t);
 }
 
-/* The doubling; T3 only when with_t (a constant at every call site). */
+void point_add_cached(point_t *out, const point_t *a, const point_cached_t *b) {
+    add_cached_inner(out, a, b, 1);
+}
+
+void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
+    add_niels_inner(out, a, b, 1);
+}
+
+/* Without T3 (one product fewer): for a sum that is doubled next (the doubling does not read T). */
+void point_add_cached_no_t(point_t *out, const point_t *a, const point_cached_t *b) {
+    add_cached_inner(out, a, b, 0);
+}
+
+void point_add_niels_no_t(point_t *out, const point_t *a, const point_niels_t *b) {
+    add_niels_inner(out, a, b, 0);
+}
+
+/* The doubling; T3 only when with_t (a constant at every call site): point_dbl_shape.h's first row. */
 static inline __attribute__((always_inline)) void double_inner(point_t *out, const point_t *a, int with_t) {
-    gf A, B, C, E, F, G, H, s;
-    gf_sqr(A, a->x);
-    gf_sqr(B, a->y);
-    gf_sqr(C, a->z);
-    gf_add(C, C, C);
-    gf_add_nr(s, a->x, a->y);
-    gf_sqr(E, s);
-    gf_sub(E, E, A);
-    gf_sub_nr(E, E, B);
-    gf_add(G, A, B);
-    gf_sub_nr(H, B, A);
-    gf_sub_nr(F, C, G);
-    gf_mul(out->x, E, F);
-    gf_mul(out->y, G, H);
-    if (with_t)
-        gf_mul(out->t, E, H);
-    gf_mul(out->z, F, G);
+    point_dbl_shape(out, a, 0, 0, with_t);
 }
 
 void point_double(point_t *out, const point_t *a) {

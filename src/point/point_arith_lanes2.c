@@ -160,3 +160,12 @@ void point_add_niels(point_t *out, const point_t *a, const point_niels_t *b) {
     gf_copy(d, a->z);
     add_lanes2(out, a, b->x, b->y, b->dxy, d);
 }
+
+/* The forms without T3 of point_arith.c: here the lane product of T3 stays, so they are the full additions. */
+void point_add_cached_no_t(point_t *out, const point_t *a, const point_cached_t *b) {
+    point_add_cached(out, a, b);
+}
+
+void point_add_niels_no_t(point_t *out, const point_t *a, const point_niels_t *b) {
+    point_add_niels(out, a, b);
+}

@@ -65,12 +65,14 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
     const point_cached_t *table[MSM_MAX_POINTS];
     int8_t naf[MSM_MAX_POINTS][MSM_NAF_LEN], naf_b[MSM_NAF_LEN];
     uint8_t busy[MSM_NAF_LEN]; /* some digit is nonzero at this position */
+    uint8_t last[MSM_NAF_LEN]; /* 1 + the last point with a nonzero digit there, 0 for none */
 
     if (n > MSM_MAX_POINTS)
         n = MSM_MAX_POINTS; /* callers never pass more */
     int top = point_wnaf_recode(naf_b, MSM_NAF_LEN, b->word, SCALAR_WORDS, WNAF_BASE_BITS);
     for (unsigned i = 0; i < MSM_NAF_LEN; i++)
         busy[i] = naf_b[i] != 0;
+    memset(last, 0, sizeof last);
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         /* w = 5 for a long scalar while the pool keeps 4 entries for each point still to come */
@@ -84,7 +86,10 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
         int t = point_wnaf_recode(naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);
         top = t > top ? t : top;
         for (int j = 0; j < t; j++)
-            busy[j] |= naf[i][j] != 0;
+            if (naf[i][j]) {
+                busy[j] = 1;
+                last[j] = (uint8_t)(i + 1);
+            }
     }
 
     point_t acc;
@@ -97,9 +102,12 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
             point_double_no_t(&acc, &acc);
         if (!busy[j])
             continue;
-        point_add_niels_digit_vartime(&acc, point_base_wnaf, naf_b[j]);
+        /* the last sum of a step goes without T when a doubling follows (not at the end) */
+        size_t end = j > 0 ? last[j] : n + 1;
+        point_add_niels_digit_vartime(&acc, point_base_wnaf, naf_b[j], end != 0);
         for (size_t i = 0; i < n; i++)
-            point_add_cached_digit_vartime(&acc, table[i], naf[i][j]);
+            if (naf[i][j])
+                point_add_cached_digit_vartime(&acc, table[i], naf[i][j], i + 1 != end);
     }
     point_copy(out, &acc);
 }
@@ -186,7 +194,7 @@ void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, cons
 
 mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
                                     const point_t *r, const scalar_t *z) {
-    point_t pts[MSM_MAX_POINTS], acc, id;
+    point_t pts[MSM_MAX_POINTS], acc;
     scalar_t ks[MSM_MAX_POINTS], b, t;
 
     if (n > BATCH_MAX)
@@ -202,8 +210,5 @@ mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *
     }
     point_msm_base_vartime(&acc, &b, 2 * n, pts, ks);
     /* The cofactor: [4] kills the small-order parts of A_i and R_i. */
-    point_double_no_t(&acc, &acc);
-    point_double(&acc, &acc);
-    point_identity(&id);
-    return point_eq(&acc, &id);
+    return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }

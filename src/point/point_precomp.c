@@ -83,7 +83,7 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
         top = l > top ? l : top;
     }
 
-    point_t acc, id;
+    point_t acc;
     point_identity(&acc);
     for (int i = top - 1; i >= 0; i--) {
         int any = 0;
@@ -93,15 +93,18 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
+        /* the last sum of a step goes without T when a doubling follows (point_sub reads T after i = 0) */
+        unsigned last = 2 * PRECOMP_SPLIT;
+        if (i > 0)
+            for (unsigned j = 0; j < 2 * PRECOMP_SPLIT; j++)
+                if (j % 2 ? nk[j / 2][i] : ns[j / 2][i])
+                    last = j;
         for (unsigned j = 0; j < PRECOMP_SPLIT; j++) {
-            point_add_niels_digit_vartime(&acc, bt[j], ns[j][i]);
-            point_add_niels_digit_vartime(&acc, t->a[j], nk[j][i]);
+            point_add_niels_digit_vartime(&acc, bt[j], ns[j][i], 2 * j != last);
+            point_add_niels_digit_vartime(&acc, t->a[j], nk[j][i], 2 * j + 1 != last);
         }
     }
     /* [4](acc - R) = 0 */
     point_sub(&acc, &acc, r);
-    point_double_no_t(&acc, &acc);
-    point_double(&acc, &acc);
-    point_identity(&id);
-    return point_eq(&acc, &id);
+    return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }

@@ -60,33 +60,39 @@ void point_odd_multiples(point_cached_t *table, unsigned entries, const point_t 
     }
 }
 
-void point_add_niels_digit_vartime(point_t *acc, const point_niels_t *odd, int d) {
-    if (d > 0) {
-        point_add_niels(acc, acc, &odd[d / 2]);
-    } else if (d < 0) {
-        point_niels_t n = odd[-d / 2];
-        point_niels_cond_neg(&n, (mask_t)-1);
-        point_add_niels(acc, acc, &n);
+/*
+ * acc += [d]P on a table of one entry type (point_niels_t or point_cached_t,
+ * with its negation and its two additions): one body for both.
+ */
+#define ADD_DIGIT_VARTIME(name, entry_t, cond_neg, add, add_no_t)               \
+    void name(point_t *acc, const entry_t *odd, int d, int with_t) {           \
+        if (d == 0)                                                            \
+            return;                                                            \
+        entry_t n;                                                             \
+        const entry_t *e = &odd[(d > 0 ? d : -d) / 2];                         \
+        if (d < 0) {                                                           \
+            n = *e;                                                            \
+            cond_neg(&n, (mask_t)-1);                                          \
+            e = &n;                                                            \
+        }                                                                      \
+        if (with_t)                                                            \
+            add(acc, acc, e);                                                  \
+        else                                                                   \
+            add_no_t(acc, acc, e);                                             \
     }
-}
 
-void point_add_cached_digit_vartime(point_t *acc, const point_cached_t *odd, int d) {
-    if (d > 0) {
-        point_add_cached(acc, acc, &odd[d / 2]);
-    } else if (d < 0) {
-        point_cached_t n = odd[-d / 2];
-        point_cached_cond_neg(&n, (mask_t)-1);
-        point_add_cached(acc, acc, &n);
-    }
-}
+ADD_DIGIT_VARTIME(point_add_niels_digit_vartime, point_niels_t, point_niels_cond_neg, point_add_niels,
+                  point_add_niels_no_t)
+ADD_DIGIT_VARTIME(point_add_cached_digit_vartime, point_cached_t, point_cached_cond_neg, point_add_cached,
+                  point_add_cached_no_t)
 
 /* The digit additions as one type, for straus2 (inlined: the calls are direct). */
-static inline void add_niels_digit(point_t *acc, const void *odd, int d) {
-    point_add_niels_digit_vartime(acc, odd, d);
+static inline void add_niels_digit(point_t *acc, const void *odd, int d, int with_t) {
+    point_add_niels_digit_vartime(acc, odd, d, with_t);
 }
 
-static inline void add_cached_digit(point_t *acc, const void *odd, int d) {
-    point_add_cached_digit_vartime(acc, odd, d);
+static inline void add_cached_digit(point_t *acc, const void *odd, int d, int with_t) {
+    point_add_cached_digit_vartime(acc, odd, d, with_t);
 }
 
 /*
@@ -95,7 +101,7 @@ static inline void add_cached_digit(point_t *acc, const void *odd, int d) {
  * doublings (algorithm 3.51 of the Guide). add_a adds a digit of odd_a's kind.
  */
 static inline __attribute__((always_inline)) void straus2(point_t *out, const int8_t *naf_a, const int8_t *naf_b,
-                                                          int top, void (*add_a)(point_t *, const void *, int),
+                                                          int top, void (*add_a)(point_t *, const void *, int, int),
                                                           const void *odd_a, const point_cached_t *odd_b) {
     point_t acc;
     point_identity(&acc);
@@ -105,8 +111,9 @@ static inline __attribute__((always_inline)) void straus2(point_t *out, const in
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
-        add_a(&acc, odd_a, naf_a[i]);
-        point_add_cached_digit_vartime(&acc, odd_b, naf_b[i]);
+        /* T of the last sum is needed only when no doubling follows (the end) */
+        add_a(&acc, odd_a, naf_a[i], naf_b[i] || i == 0);
+        point_add_cached_digit_vartime(&acc, odd_b, naf_b[i], i == 0);
     }
     point_copy(out, &acc);
 }

@@ -96,6 +96,56 @@ void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a) {
     ct_wipe(invsqrt, sizeof invsqrt);
 }
 
+/*
+ * Section 5.3.2 for phi_hat(r), r = (X : Y : Z) of odd order on the twisted
+ * curve E' (point_twisted.h), without phi_hat and without the inverse square
+ * root: for a point phi_hat(r) the square root the encoding takes is a
+ * rational function of r, and s comes out as |y/x| or |x/y|.
+ *
+ * With (x, y) = r affine and m = d' x^2 y^2, P0 = phi_hat(r) = (x0, y0) has
+ * x0 = 2xy / (x^2 + y^2), y0 = (1 + m) / (1 - m) (on E', y^2 - x^2 = 1 + m),
+ * and 1 - y0^2 = -4m / (1 - m)^2. In affine terms section 5.3.2 takes
+ * invsqrt = 1/sqrt(+-(1 - d) x0^4 (1 - y0^2)), that is 1/(x0^2 r) for a root
+ * r of (1 - d)(1 - y0^2) = 4 d'^2 x^2 y^2 / (1 - m)^2 (1 - d = -d'), a
+ * square: r = +-2 d' xy / (1 - m). Then ratio = r' sqrt(-d) / (1 - d) for the
+ * sign r' = e 2 d' xy / (1 - m) that makes it non-negative, u2 =
+ * r' / (1 - d) - x0 y0 and s = |(1 - d) u2 / (x0 r')| = |1/x0 + d' y0 / r'|
+ *   = |(x^2 + y^2 + e (y^2 - x^2)) / (2xy)|,
+ * y/x when e = 1 and x/y when e = -1, where
+ *   r' sqrt(-d) / (1 - d) = e rho,  rho = -2 sqrt(-d) xy / (1 - m).
+ * Projectively, with W = 2Z^2 - Y^2 + X^2 (= Z^2 (1 - m)) and the one
+ * inversion I = 1 / (X Y W): rho = -2 sqrt(-d) (XY)^2 I, y/x = Y^2 W I,
+ * x/y = X^2 W I. The neutral element (X = 0) gets I = 0 and s = 0, as in
+ * section 5.3.2. 6M + 4S, gf_invert, in place of phi_hat (4M + 4S) and
+ * decaf448_encode (an inverse square root and 10M).
+ */
+void decaf448_encode_twisted(uint8_t out[DECAF448_BYTES], const point_t *r) {
+    struct {
+        gf xx, yy, w, xy, inv, rho, s;
+    } v; /* one wipe */
+    gf_sqr(v.xx, r->x);
+    gf_sqr(v.yy, r->y);
+    gf_sqr(v.w, r->z);
+    gf_add(v.w, v.w, v.w);
+    gf_sub(v.w, v.w, v.yy);
+    gf_add(v.w, v.w, v.xx); /* W = 2Z^2 - Y^2 + X^2 */
+    gf_mul(v.xy, r->x, r->y);
+    gf_mul(v.inv, v.xy, v.w);
+    gf_invert(v.inv, v.inv); /* I = 1 / (X Y W) */
+    gf_sqr(v.rho, v.xy);
+    gf_mul(v.rho, v.rho, v.inv);
+    gf_mul(v.rho, v.rho, curve_sqrt_minus_d);
+    gf_mulw(v.rho, v.rho, 2);
+    gf_neg(v.rho, v.rho); /* rho = -2 sqrt(-d) (XY)^2 I */
+    /* e = -1 (x/y) when rho is negative */
+    gf_select(v.s, v.yy, v.xx, gf_lobit(v.rho));
+    gf_mul(v.s, v.s, v.w);
+    gf_mul(v.s, v.s, v.inv);
+    gf_abs(v.s, v.s);
+    gf_serialize(out, v.s);
+    ct_wipe(&v, sizeof v);
+}
+
 /* Section 5.3.3: x1 y2 = y1 x2. */
 mask_t decaf448_eq(const point_t *a, const point_t *b) {
     gf l, r;
@@ -196,8 +246,8 @@ int goldilocks_decaf448_scalarmult(uint8_t out[56], const uint8_t point[56], con
     if (!decaf448_decode(&p, point))
         return fail(out);
     scalar_reduce_bytes(&k, scalar, 56);
-    point_scalarmul(&p, &p, &k);
-    decaf448_encode(out, &p);
+    point_scalarmul_twisted(&p, &p, &k);
+    decaf448_encode_twisted(out, &p);
     ct_wipe(&k, sizeof k);
     point_wipe(&p);
     ct_wipe_stack();

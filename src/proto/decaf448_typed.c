@@ -136,7 +136,7 @@ void goldilocks_decaf448_point_scalarmult(goldilocks_decaf448_point *out, const 
     scalar_t k;
     typed_load_point(&a, p);
     typed_load_scalar(&k, s);
-    point_scalarmul(&a, &a, &k);
+    point_scalarmul_decaf(&a, &a, &k);
     typed_store_point(out, &a);
     point_wipe(&a);
     ct_wipe(&k, sizeof k);

@@ -102,17 +102,15 @@ void goldilocks_decaf448_scalar_to_bytes(uint8_t out[56], const goldilocks_decaf
  * read before out is written. Its frame (and scalar_mul's below it) is
  * what the caller's stack wipe clears.
  */
-#define BINARY_WORK(name, op)                                                                                 \
-    static __attribute__((noinline)) void name(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a, \
-                                               const goldilocks_decaf448_scalar *b) {                          \
-        sword_t x[SW_N], y[SW_N];                                                                             \
-        sw_load(x, a);                                                                                        \
-        sw_load(y, b);                                                                                        \
-        op(x, x, y);                                                                                          \
-        sw_store(out, x);                                                                                     \
-    }
-BINARY_WORK(add_work, sw_add)
-BINARY_WORK(sub_work, sw_sub)
+static __attribute__((noinline)) void add_work(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
+                                               const goldilocks_decaf448_scalar *b) {
+    sw_binary_at(out, a, b, sw_add);
+}
+
+static __attribute__((noinline)) void sub_work(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,
+                                               const goldilocks_decaf448_scalar *b) {
+    sw_binary_at(out, a, b, sw_sub);
+}
 
 /*
  * mul's copies are also wiped by name: its frame is the top of the region
@@ -132,10 +130,7 @@ static __attribute__((noinline)) void mul_work(goldilocks_decaf448_scalar *out, 
 }
 
 static __attribute__((noinline)) void neg_work(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a) {
-    sword_t x[SW_N];
-    sw_load(x, a);
-    sw_neg(x, x);
-    sw_store(out, x);
+    sw_neg_at(out, a);
 }
 
 static void binary(goldilocks_decaf448_scalar *out, const goldilocks_decaf448_scalar *a,

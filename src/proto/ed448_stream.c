@@ -54,35 +54,42 @@ void goldilocks_ed448ph_update(goldilocks_ed448ph_state *st, const uint8_t *data
 }
 
 /*
- * The prehash of the stream: 0, or -1 when the stream failed (ph is then
- * zero). The state is left as it is: the final calls reset it only after
- * signing or verifying, since the secret, the signature or the context they
- * read may lie inside the caller's state (an input may alias the state; the
- * signature, an output like the state, must not).
+ * The prehash of the stream: 0, or -1 when st is NULL or the stream failed
+ * (ph is then zero). The state is left as it is: the final calls reset it
+ * (final_end) only after signing or verifying, since the secret, the
+ * signature or the context they read may lie inside the caller's state (an
+ * input may alias the state; the signature, an output like the state, must
+ * not).
  */
 static int prehash_of(const goldilocks_ed448ph_state *st, uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES]) {
-    stream_t s;
-    load(&s, st);
-    int failed = s.failed != 0;
+    int failed = 1;
+    if (st) {
+        stream_t s;
+        load(&s, st);
+        failed = s.failed != 0;
+        if (!failed)
+            shake256_squeeze(&s.h, ph, GOLDILOCKS_ED448_PREHASH_BYTES);
+        ct_wipe(&s, sizeof s);
+    }
     if (failed)
         memset(ph, 0, GOLDILOCKS_ED448_PREHASH_BYTES);
-    else
-        shake256_squeeze(&s.h, ph, GOLDILOCKS_ED448_PREHASH_BYTES);
-    ct_wipe(&s, sizeof s);
     return failed ? -1 : 0;
+}
+
+/* What both final calls do last: the state reset (as after init) and the prehash wiped. */
+static void final_end(goldilocks_ed448ph_state *st, uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES]) {
+    goldilocks_ed448ph_init(st);
+    ct_wipe(ph, GOLDILOCKS_ED448_PREHASH_BYTES);
 }
 
 int goldilocks_ed448ph_final_sign(goldilocks_ed448ph_state *st, uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
                                   const uint8_t secret[GOLDILOCKS_ED448_SECRET_BYTES], const uint8_t *ctx,
                                   size_t ctx_len) {
     uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES];
-    int ret = -1;
-    if (st && prehash_of(st, ph) == 0)
-        ret = goldilocks_ed448ph_sign_prehashed(sig, secret, ph, ctx, ctx_len);
+    int ret = prehash_of(st, ph) == 0 ? goldilocks_ed448ph_sign_prehashed(sig, secret, ph, ctx, ctx_len) : -1;
     if (ret != 0 && sig)
         memset(sig, 0, GOLDILOCKS_ED448_SIG_BYTES);
-    goldilocks_ed448ph_init(st);
-    ct_wipe(ph, sizeof ph);
+    final_end(st, ph);
     return ret;
 }
 
@@ -90,10 +97,7 @@ int goldilocks_ed448ph_final_verify(goldilocks_ed448ph_state *st, const uint8_t 
                                     const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES], const uint8_t *ctx,
                                     size_t ctx_len) {
     uint8_t ph[GOLDILOCKS_ED448_PREHASH_BYTES];
-    int ret = -1;
-    if (st && prehash_of(st, ph) == 0)
-        ret = goldilocks_ed448ph_verify_prehashed(sig, pub, ph, ctx, ctx_len);
-    goldilocks_ed448ph_init(st);
-    ct_wipe(ph, sizeof ph);
+    int ret = prehash_of(st, ph) == 0 ? goldilocks_ed448ph_verify_prehashed(sig, pub, ph, ctx, ctx_len) : -1;
+    final_end(st, ph);
     return ret;
 }

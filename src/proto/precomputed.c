@@ -36,6 +36,7 @@
 #include "h2c.h"
 #include "point.h"
 #include "scalar.h"
+#include "x448_ladder.h"
 
 #define HEADER_BYTES 128
 #define TABLE_VERSION 1u
@@ -78,6 +79,14 @@ static int header_ok(const uint8_t magic[8], uint32_t version, uint32_t layout, 
     return memcmp(magic, want, 8) == 0 && version == TABLE_VERSION && layout == TABLE_LAYOUT;
 }
 
+/* p = the stored point e, with Z = 1; all ones when e's d x y is d x y of its x and y. */
+static mask_t niels_ok(point_t *p, const point_niels_t *e) {
+    gf dxy;
+    point_from_niels(p, e);
+    point_dxy_affine(dxy, p);
+    return gf_eq(dxy, e->dxy);
+}
+
 /* ---- Ed448 ---- */
 
 int goldilocks_ed448_precompute(goldilocks_ed448_precomputed *table, const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES]) {
@@ -107,14 +116,8 @@ int goldilocks_ed448_precompute(goldilocks_ed448_precomputed *table, const uint8
  */
 static mask_t entry_is_key(const point_niels_t *e, const uint8_t key[57]) {
     point_t a;
-    gf dxy;
     uint8_t enc[57];
-    point_from_niels(&a, e);
-    mask_t ok = point_valid(&a);
-    gf_mul(dxy, e->x, e->y);
-    gf_mulw(dxy, dxy, CURVE_MINUS_D);
-    gf_neg(dxy, dxy);
-    ok &= gf_eq(dxy, e->dxy);
+    mask_t ok = niels_ok(&a, e) & point_valid(&a);
     gf_neg(a.x, a.x); /* A = -(-A) */
     gf_serialize(enc, a.y);
     enc[56] = (uint8_t)(gf_lobit(a.x) & 0x80);
@@ -142,8 +145,6 @@ int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
 
 /* ---- X448 ---- */
 
-#define X448_A 156326u
-
 /*
  * [4]Q on the u line, projectively: u([2]Q) = (u^2 - 1)^2 / (4 u (u^2 + A u + 1))
  * twice (RFC 7748 section 5's doubling in the ladder). W = 0 for the point at infinity.
@@ -156,7 +157,7 @@ static void u_times_4(gf U, gf W, const gf u) {
         gf_sqr(uu, U);
         gf_sqr(ww, W);
         gf_mul(uw, U, W);
-        gf_mulw(t, uw, X448_A);
+        gf_mulw(t, uw, CURVE448_A);
         gf_add(t, t, uu);
         gf_add(t, t, ww);
         gf_mul(t, t, uw);
@@ -181,7 +182,7 @@ static int dual_isogeny(point_t *p, const gf u) {
     }
     /* v^2 = u^3 + A u^2 + u */
     gf_sqr(u2, u);
-    gf_mulw(v2, u, X448_A);
+    gf_mulw(v2, u, CURVE448_A);
     gf_add(v2, v2, u2);
     gf_add(v2, v2, one);
     gf_mul(v2, v2, u);
@@ -227,11 +228,7 @@ int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const 
     tab.head.version = TABLE_VERSION;
     tab.head.layout = TABLE_LAYOUT;
     gf_serialize(tab.head.peer, u);
-    gf t;
-    gf_copy(tab.head.base.x, p.x);
-    gf_copy(tab.head.base.y, p.y);
-    gf_mulw(t, p.t, CURVE_MINUS_D);
-    gf_neg(tab.head.base.dxy, t);
+    point_niels_from_affine(&tab.head.base, &p);
     point_comb_table(tab.comb, &p);
     memcpy(table->opaque, &tab, sizeof tab);
     return 0;
@@ -244,13 +241,11 @@ int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const 
  */
 static int base_is_peer(const x_head_t *t) {
     point_t p;
-    gf u, dxy;
+    gf u;
     if (!gf_deserialize(u, t->peer))
         return 0;
-    point_from_niels(&p, &t->base);
-    gf_mulw(dxy, p.t, CURVE_MINUS_D);
-    gf_neg(dxy, dxy);
-    return (isogeny_ok(&p, u) & gf_eq(dxy, t->base.dxy)) != 0;
+    mask_t ok = niels_ok(&p, &t->base);
+    return (ok & isogeny_ok(&p, u)) != 0;
 }
 
 int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
@@ -269,26 +264,19 @@ int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uin
     uint8_t k[GOLDILOCKS_X448_BYTES];
     scalar_t s;
     point_t q;
-    gf xi, u;
-    /* decodeScalar448 (RFC 7748 section 5); the secret is copied before shared is written */
-    memcpy(k, secret, sizeof k);
-    k[0] &= 252;
-    k[55] |= 128;
+    gf u;
+    x448_clamp(k, secret); /* the secret is copied before shared is written */
     /* k' = k / 4 mod l (k is a multiple of 4) */
     scalar_reduce_bytes(&s, k, sizeof k);
     scalar_halve(&s, &s);
     scalar_halve(&s, &s);
     point_scalarmul_comb(&q, (const point_niels_t(*)[COMB_ENTRIES])t.comb, &s);
-    /* u = (Y/X)^2 */
-    gf_invert(xi, q.x);
-    gf_mul(u, xi, q.y);
-    gf_sqr(u, u);
+    h2c_edwards_to_curve448_u(u, &q); /* u = (Y/X)^2, psi of RFC 7748 section 4.2 */
     gf_serialize(shared, u);
     mask_t zero = ct_mask_bytes_zero(shared, GOLDILOCKS_X448_BYTES);
 
     ct_wipe(k, sizeof k);
     ct_wipe(&s, sizeof s);
-    ct_wipe(xi, sizeof xi);
     ct_wipe(u, sizeof u);
     point_wipe(&q);
     ct_wipe_stack();

@@ -10,9 +10,7 @@
 #include "goldilocks.h"
 #include "field.h"
 #include "ct.h"
-
-/* (A - 2) / 4 for A = 156326 (RFC 7748 section 5, "a24"). */
-#define X448_A24 39081u
+#include "x448_ladder.h"
 
 /* The inputs of one group, copied out of the caller's arrays (see stage()). */
 typedef struct {
@@ -61,10 +59,7 @@ __attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILO
 
     gfl_set_small(s.x1, 0); /* gfl_insert keeps the other lanes: they must hold something */
     for (unsigned l = 0; l < GF_LANES; l++) {
-        /* decodeScalar448 (RFC 7748 section 5): clear the 2 low bits, set bit 447 */
-        memcpy(s.k[l], in->secret[l], GOLDILOCKS_X448_BYTES);
-        s.k[l][0] &= 252;
-        s.k[l][55] |= 128;
+        x448_clamp(s.k[l], in->secret[l]);
         /* decodeUCoordinate: all 448 bits, reduced mod p */
         (void)gf_deserialize(s.u, in->peer[l]);
         gfl_insert(s.x1, l, s.u);
@@ -82,24 +77,28 @@ __attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILO
             s.swap[l] ^= s.bit[l];
         }
         lmask_t swap = lmask_make(s.swap);
-        gfl_cond_swap(s.x2, s.x3, swap);
-        gfl_cond_swap(s.z2, s.z3, swap);
         memcpy(s.swap, s.bit, sizeof s.swap);
 
         /*
          * The ladder step of RFC 7748 section 5 in four temporaries (a gfl is
          * GF_LANES elements: a vector layout's frame would otherwise near
-         * the stack wipe's reach). The _nr sums feed gfl_mul, gfl_sqr or
-         * gfl_mulw only, which accept loose inputs.
+         * the stack wipe's reach), with its cswap taken into the step as in
+         * x448_ladder.c: the differential addition is symmetric in the two
+         * points, so A, B, C, D are those of the unswapped pair and only the
+         * doubled point's A and B are selected (into x2 and z2, free by
+         * then). The _nr sums feed gfl_mul, gfl_sqr or gfl_mulw only, which
+         * accept loose inputs; gfl_select moves limbs whatever their bounds.
          */
         gfl_add_nr(s.t0, s.x2, s.z2);  /* A */
         gfl_sub_nr(s.t1, s.x2, s.z2);  /* B */
         gfl_add_nr(s.t2, s.x3, s.z3);  /* C */
         gfl_sub_nr(s.t3, s.x3, s.z3);  /* D */
+        gfl_select(s.x2, s.t0, s.t2, swap); /* the swapped pair's A */
+        gfl_select(s.z2, s.t1, s.t3, swap); /* and B */
         gfl_mul(s.t3, s.t3, s.t0);     /* DA */
         gfl_mul(s.t2, s.t2, s.t1);     /* CB */
-        gfl_sqr(s.t0, s.t0);           /* AA */
-        gfl_sqr(s.t1, s.t1);           /* BB */
+        gfl_sqr(s.t0, s.x2);           /* AA */
+        gfl_sqr(s.t1, s.z2);           /* BB */
         gfl_add_nr(s.x3, s.t3, s.t2);
         gfl_sqr(s.x3, s.x3);           /* x3 = (DA + CB)^2 */
         gfl_sub_nr(s.z3, s.t3, s.t2);
@@ -113,8 +112,8 @@ __attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILO
     }
     /* swap is now every lane's k_0, which clamping made 0; kept as the RFC writes it */
     lmask_t swap = lmask_make(s.swap);
-    gfl_cond_swap(s.x2, s.x3, swap);
-    gfl_cond_swap(s.z2, s.z3, swap);
+    gfl_select(s.x2, s.x2, s.x3, swap);
+    gfl_select(s.z2, s.z2, s.z3, swap);
 
     /* x2 / z2 in every lane by one inversion; a lane with z2 = 0 gives 0 */
     gfl_invert(s.z2, s.z2);

@@ -7,6 +7,7 @@
 #include "x448_base.h"
 #include "field.h"
 #include "ct.h"
+#include "x448_ladder.h"
 
 void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
                                       const uint8_t secret[][GOLDILOCKS_X448_BYTES]) {
@@ -21,11 +22,8 @@ void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BY
     for (size_t i = 0; i < n; i += GF_LANES) {
         unsigned count = n - i < GF_LANES ? (unsigned)(n - i) : GF_LANES;
         /* decodeScalar448 (RFC 7748 section 5), copied before pub[i..] is written */
-        for (unsigned l = 0; l < count; l++) {
-            memcpy(k[l], secret[i + l], GOLDILOCKS_X448_BYTES);
-            k[l][0] &= 252;
-            k[l][55] |= 128;
-        }
+        for (unsigned l = 0; l < count; l++)
+            x448_clamp(k[l], secret[i + l]);
         x448_base_u_lanes(pub + i, (const uint8_t(*)[56])k, count);
     }
     ct_wipe(k, sizeof k);

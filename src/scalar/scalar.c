@@ -212,26 +212,15 @@ static const uint32_t C8[8] = { 0x54a7bb0d, 0xdc873d6d, 0x723a70aa, 0xde933d8d,
                                 0x5129c96f, 0x3bb124b6, 0x8335dc16, 0 };
 
 void scalar_add(scalar_t *out, const scalar_t *a, const scalar_t *b) {
-    sword_t x[SW_N], y[SW_N];
-    sw_load(x, a);
-    sw_load(y, b);
-    sw_add(x, x, y);
-    sw_store(out, x);
+    sw_binary_at(out, a, b, sw_add);
 }
 
 void scalar_sub(scalar_t *out, const scalar_t *a, const scalar_t *b) {
-    sword_t x[SW_N], y[SW_N];
-    sw_load(x, a);
-    sw_load(y, b);
-    sw_sub(x, x, y);
-    sw_store(out, x);
+    sw_binary_at(out, a, b, sw_sub);
 }
 
 void scalar_neg(scalar_t *out, const scalar_t *a) {
-    sword_t x[SW_N];
-    sw_load(x, a);
-    sw_neg(x, x);
-    sw_store(out, x);
+    sw_neg_at(out, a);
 }
 
 /* r[0 .. na + nb) = a b (schoolbook; each step below (2^w - 1)^2 + 2 (2^w - 1) < 2^2w). r must not alias a or b. */

@@ -145,4 +145,27 @@ static inline void sw_neg(sword_t r[SW_N], const sword_t x[SW_N]) {
         r[i] = l[i] & nonzero;
 }
 
+/*
+ * The same on the bytes of scalar_t objects (sw_load, sw_store), for
+ * scalar.c and the typed decaf448 scalars: out = op(a, b) for op sw_add or
+ * sw_sub (inlined: the pointer is a constant at every call), out = -a.
+ * The inputs are read before out is written: out may alias a or b.
+ */
+static inline __attribute__((always_inline)) void sw_binary_at(void *out, const void *a, const void *b,
+                                                               void (*op)(sword_t r[SW_N], const sword_t x[SW_N],
+                                                                          const sword_t y[SW_N])) {
+    sword_t x[SW_N], y[SW_N];
+    sw_load(x, a);
+    sw_load(y, b);
+    op(x, x, y);
+    sw_store(out, x);
+}
+
+static inline void sw_neg_at(void *out, const void *a) {
+    sword_t x[SW_N];
+    sw_load(x, a);
+    sw_neg(x, x);
+    sw_store(out, x);
+}
+
 #endif
