@@ -1008,7 +1008,7 @@ def configure(args, created):
                          if b['name'] == 'scalar' or host_runs(b['name'])]
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
     lib_sources = [s for s in lib_sources if s not in dropped]
-    field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/core/ct.c']
+    field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/field/bingcd.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
     if missing:
         fail(f'{missing[0]} is missing: the field tests need it (HACKING.md says where files go)')

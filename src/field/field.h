@@ -87,7 +87,7 @@ mask_t gf_lobit(const gf a);
 /* out = a^(2^n): n squarings. */
 void gf_sqrn(gf out, const gf a, unsigned n);
 
-/* out = 1/a (divsteps, src/field/modinv.c); out = 0 when a = 0. */
+/* out = 1/a (the binary GCD of src/field/bingcd.c on 64-bit words, the divsteps of modinv.c on 32-bit ones); out = 0 when a = 0. */
 void gf_invert(gf out, const gf a);
 
 /*

@@ -49,7 +49,7 @@ int scalar_eq(const scalar_t *a, const scalar_t *b);
 
 /* ---- scalar_invert.c ---- */
 
-/* out = 1/a mod l (divsteps, src/field/modinv.c); 0 for a = 0. Constant time. */
+/* out = 1/a mod l (bingcd.c on 64-bit words, modinv.c on 32-bit ones); 0 for a = 0. Constant time. */
 void scalar_invert(scalar_t *out, const scalar_t *a);
 
 #endif
