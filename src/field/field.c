@@ -105,7 +105,10 @@ mask_t gf_isr(gf out, const gf a) {
     return ok;
 }
 
-/* 1/a by divsteps (modinv.c) on the canonical form, the serialized bytes. */
+/*
+ * 1/a on the canonical form, the serialized bytes: by the binary GCD
+ * (bingcd.c) on 64-bit words, by the divsteps (modinv.c) on 32-bit ones.
+ */
 void gf_invert(gf out, const gf a) {
     _Static_assert(GF_SER_BYTES == MODINV_BYTES, "56 bytes");
     uint8_t buf[GF_SER_BYTES];
