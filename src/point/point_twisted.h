@@ -4,7 +4,7 @@
  * the a = -1 formulas are exact on the points of odd order, the only ones
  * they see), and the operations on it that its two users share: the
  * single calls' fixed-base comb (point_base_twisted.c) and the decaf448
- * variable-base multiplication (point_scalarmul.c). Points of E' are
+ * variable-base multiplication (point_scalarmul_twisted.c). Points of E' are
  * point_t's in extended coordinates, as on E. Static inline: each user
  * keeps its loop inlined.
  *
