@@ -114,8 +114,10 @@ TARGETS = [
                          # decaf448's variable-base multiplication on those edwards448 doublings, not on
                          # the twisted curve: decaf448 scalarmult 3.21M instructions against 3.82M
                          'src/point/point_scalarmul_decaf_edwards.c']),
-    # 8x56arm64: the 8x56 limbs with the schedules that run in the fewest instructions there (gen/layouts.py)
-    Target('aarch64', '8x56arm64', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs (layout 8x56arm64)',
+    # 8x56neon: the 8x56 limbs of 8x56arm64 (the schedules that run in the fewest
+    # instructions there), with gf_mul and gf_sqr on NEON (gen/layouts.py, gen/neon_split.py)
+    Target('aarch64', '8x56neon', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs, '
+           'gf_mul and gf_sqr on NEON (layout 8x56neon)',
            cflags=['-march=armv8-a'], cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
 ]
 
@@ -203,6 +205,9 @@ AUTO_X86_64 = [
 LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False, '16x28arm': False, '16x28armv5': False}
 LAYOUT_NEEDS_INT128['8x56mulx'] = True     # 8x56's limbs, other schedules (gen/layouts.py)
 LAYOUT_NEEDS_INT128['8x56arm64'] = True    # 8x56's limbs, AArch64's schedules (gen/layouts.py)
+LAYOUT_NEEDS_INT128['8x56neon'] = True     # 8x56arm64 with gf_mul / gf_sqr on NEON (gen/neon_split.py)
+# Layouts whose code is one architecture's (intrinsics): built and tested only there.
+LAYOUT_ARCH = {'8x56neon': 'aarch64'}
 
 # Which Debian package provides what; the errors name them.
 DEBIAN_PACKAGES = {
@@ -865,6 +870,9 @@ def configure(args, created):
         if target.backends:
             fail(f'--layout: target {target.name} holds several backends; choose a one-backend target')
         target.layout = args.layout
+    if LAYOUT_ARCH.get(target.layout, toolchain.cpu) != toolchain.cpu:
+        fail(f"layout {target.layout} is {LAYOUT_ARCH[target.layout]} code (NEON intrinsics); "
+             f"{cc} builds for {toolchain.triple}")
     if LAYOUT_NEEDS_INT128[target.layout] and not toolchain.has_int128():
         fail(f"target {target.name} needs unsigned __int128, which {cc} ({toolchain.triple}) lacks; "
              "use --target ref32")
@@ -924,7 +932,8 @@ def configure(args, created):
 
     layouts_tested = [target.layout] + [
         layout for layout in LAYOUT_NEEDS_INT128
-        if layout != target.layout and (not LAYOUT_NEEDS_INT128[layout] or toolchain.has_int128())]
+        if layout != target.layout and (not LAYOUT_NEEDS_INT128[layout] or toolchain.has_int128())
+        and LAYOUT_ARCH.get(layout, toolchain.cpu) == toolchain.cpu]
     if emulator:
         # under qemu-user the field tests are slow: the target's own layout only
         # (the other layouts are tested natively)

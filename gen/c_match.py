@@ -30,8 +30,12 @@ class MatchError(Exception):
 
 def files_of(L):
     """{file name: [schedule functions printed there]}."""
+    # a layout whose products another printer writes (Layout.mul_printer:
+    # gen/neon_split.py) has them read back by that printer's reader
+    # (gen/neon_split_read.py), not here
+    other = ("gf_mul", "gf_sqr") if L.mul_printer else ()
     return {("gf_layout.h" if stem == "inline" else stem + ".c"): fns
-            for stem, fns in schedules.all_functions(L).items()}
+            for stem, fns in schedules.all_functions(L).items() if stem not in other}
 
 
 def _gcc_optimize_lines(L, fname):

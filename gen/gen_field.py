@@ -155,6 +155,8 @@ sys.path.insert(0, HERE)
 
 import c_match  # noqa: E402
 import ir  # noqa: E402
+import neon_split  # noqa: E402
+import neon_split_read  # noqa: E402
 import layouts  # noqa: E402
 import prime  # noqa: E402
 import prove  # noqa: E402
@@ -265,7 +267,33 @@ def render_layout(env, L):
     # the C as printed must compute what was proven (gen/c_match.py)
     c_match.check(L, files, {name: fns[stem] for stem in fns
                              for name in ["gf_layout.h" if stem == "inline" else stem + ".c"]})
+    if L.mul_printer == "neon_split":
+        for name, square in (("gf_mul", False), ("gf_sqr", True)):
+            files[name + ".c"] = render_neon_split(env, L, name, square)
     return files
+
+
+def render_neon_split(env, L, name, square):
+    """gf_mul.c / gf_sqr.c of a layout whose products are gen/neon_split.py's:
+    the printed body is read back (gen/neon_split_read.py), and that schedule
+    is proven and tried like the others before the file is written."""
+    printed = neon_split.emit_product(L.loose_max, square)
+    fn, below = neon_split_read.read(L, name, printed.lines, square)
+    neon_split_read.check(L, fn, below)
+    proven = prove.prove(L, fn)
+    selfcheck.check(L, fn)
+    info = contract(L, fn)
+    (_, his), = info["out_bounds"]
+    _, _, post = prove.spec(L, fn)
+    doc = [ln[4:].rstrip() if ln.startswith("    ") else ln.rstrip()
+           for ln in neon_split.__doc__.strip("\n").split("\n")]
+    products = sum(1 for ln in printed.lines if "laneq_u32(" in ln)
+    t = env.get_template("neon_split/product.c.j2")
+    return t.render(header=header("neon_split/product.c.j2"), L=L, fn=fn, hex=lambda v: "0x%x" % v,
+                    post=post, in_bounds=info["in_bounds"],
+                    out_hex=", ".join("0x%x" % h for h in his), proven=proven, products=products,
+                    notes=[""] + doc, body=printed.lines,
+                    signature="gf out, const gf a" + ("" if square else ", const gf b"))
 
 
 def write_layout(files, out_dir):

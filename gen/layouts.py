@@ -74,6 +74,10 @@ class Layout:
     # 446 <= N*T*S <= 512; gen/gen_tables.py prints its table, gf_layout.h its #defines.
     # A fact of the table, not a schedule choice: not in CHOICES.
     base_comb: tuple = (5, 6, 15)
+    # "neon_split": gf_mul.c and gf_sqr.c are gen/neon_split.py's AArch64 NEON
+    # routines (one element on two lanes) instead of the schedules' C; a fact of
+    # the layout (it builds only for AArch64: configure.py LAYOUT_ARCH), not a choice
+    mul_printer: str = ""
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -393,4 +397,31 @@ between pairs) counted 300 / 205 against 285 / 188 (lagged carries): the
 spills cost less than the reloads. -mcpu=cortex-a53 or -mtune changes none
 of gcc's counts (the pass that would use them is off) and makes clang's
 gf_mul 297.
+""")
+
+
+# 8x56neon: 8x56arm64 with gf_mul and gf_sqr on NEON (gen/neon_split.py): the
+# 56-bit limbs cut into 28-bit ones inside the product, one element on the two
+# lanes of umlal by element. Everything else, and every value between routines,
+# is 8x56arm64's. The counts that chose it are in its gf_layout.h.
+LAYOUTS["8x56neon"] = dataclasses.replace(
+    LAYOUTS["8x56arm64"], name="8x56neon", mul_printer="neon_split",
+    notes="""\
+Layout 8x56neon: layout 8x56arm64 (the same limbs, bounds and routines) with
+gf_mul and gf_sqr on AArch64's NEON (gen/neon_split.py, its comment has the
+arithmetic): each 56-bit limb is cut into two 28-bit limbs inside the product,
+and the pair (limb j, limb j + 8) of every column is one vector, so that one
+umlal by element makes two of the 256 half products (a square: 144). Counted
+(gcc 12 -O2 -march=armv8-a; executed: `ninja -C build/aarch64 count`, qemu
+plugin, one run each; X448 is one shared secret):
+                     executed gf_mul  gf_sqr  gf_isr   X448       Ed448 verify
+  8x56arm64                    283     194    90,386  1,175,686  1,018,449
+  8x56neon                     219     153    71,268    958,790    822,655
+gf_mul: 128 umlal by element (2 x 4 half products per pair of limbs, the
+schoolbook: Karatsuba's 96 would need lane crossings to combine A, B and C,
+which cost what they save), 4 loads, 8 masks, 8 narrowings, 4 half sums,
+12 zips to pair the limbs, 8 + 8 carries, the wrap of 2^448, 4 shift-inserts
+and 4 zips back to 56-bit limbs, 4 stores; no spill (AArch64 has 32 vector
+registers). The 16x28 layouts on AArch64 count more (gf_mul 511), and so do
+the NEON lanes (two elements a vector, `gfl_mul` 694 for two products).
 """)

@@ -178,6 +178,9 @@ def bad_cases(w):
     bad(w, '--layout on a several-backend target', ['--builddir', b('layout2'), '--target', 'x86-64',
                                                     '--layout', '16x28'], 'holds several backends',
         builddir=b('layout2'))
+    bad(w, '--layout for another machine', ['--builddir', b('layout3'), '--target', 'ref64',
+                                            '--layout', '8x56neon'], 'is aarch64 code',
+        builddir=b('layout3'))
     bad(w, '--builddir /', ['--builddir', '/'], 'root directory')
     bad(w, '--builddir = the source directory', ['--builddir', w.tree], 'source directory itself')
     bad(w, '--builddir = the source directory, spelt src/..', ['--builddir', w.tree + '/src/..'],

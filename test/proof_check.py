@@ -37,6 +37,7 @@ sys.path.insert(0, os.path.join(ROOT, "test"))
 import c_match  # noqa: E402
 import ir  # noqa: E402
 import layouts  # noqa: E402
+import neon_split_read  # noqa: E402
 import proof_faults  # noqa: E402
 import prove  # noqa: E402
 import schedules  # noqa: E402
@@ -128,6 +129,18 @@ def check_c(sentences):
                 want = f" * Proven: {sentences.get((lname, fn.name))} for all inputs"
                 report(h is not None and want in h,
                        f"{lname} {fname}: the header of {fn.name} states what was proven")
+        if L.mul_printer == "neon_split":
+            for fname, name, square in neon_split_read.ROUTINES:
+                text = open(os.path.join(d, fname)).read()
+                try:
+                    sentence = neon_split_read.prove_file(L, text, name, square)
+                    report(True, f"{lname} {fname}: the committed NEON {name} is read back and proven")
+                except (neon_split_read.ReadError, ir.BoundError, prove.ProofError) as e:
+                    report(False, f"{lname} {fname}: the committed NEON {name} is refused: {e}")
+                    continue
+                h = header_of(text, name)
+                report(h is not None and f" * Proven: {sentence} for all inputs" in h,
+                       f"{lname} {fname}: the header of {name} states what was proven")
     print(f"reading back and matching the committed C took {time.monotonic() - t0:.2f} s")
 
 

@@ -551,6 +551,59 @@ def lane_template_faults():
                 report(True, f"lanes_{name}: {what}: the generator refuses: {e}")
 
 
+# Faults in the NEON products (gen/neon_split.py): one change to a statement
+# of the committed gf_mul.c / gf_sqr.c; gen/neon_split_read.py and the proof
+# must refuse each. (name, pattern, replacement)
+NEON_MUTATIONS = [
+    ("another scalar lane", re.compile(r"laneq_u32\((.*), (\d)\)"),
+     lambda m: f"laneq_u32({m.group(1)}, {(int(m.group(2)) + 1) % 4})"),
+    ("the other half of a vector", re.compile(r"vmlal_high_laneq_u32\((\w+), (\w+),"),
+     lambda m: f"vmlal_laneq_u32({m.group(1)}, vget_low_u32({m.group(2)}),"),
+    ("a carry one bit off", re.compile(r"vsraq_n_u64\((\w+), (\w+), 28\)"),
+     lambda m: f"vsraq_n_u64({m.group(1)}, {m.group(2)}, 27)"),
+    ("zip1 for zip2", re.compile(r"vzip2q_u32"), lambda m: "vzip1q_u32"),
+    ("a lane swap dropped", re.compile(r"vextq_u64\((\w+), (\w+), 1\)"),
+     lambda m: f"vextq_u64({m.group(1)}, {m.group(2)}, 0)"),
+    ("a narrowing shift one bit off", re.compile(r"vshrn_high_n_u64\((\w+), (\w+), 28\)"),
+     lambda m: f"vshrn_high_n_u64({m.group(1)}, {m.group(2)}, 29)"),
+    ("an insert one bit off", re.compile(r"vsliq_n_u64\((\w+), (\w+), 28\)"),
+     lambda m: f"vsliq_n_u64({m.group(1)}, {m.group(2)}, 29)"),
+    ("a store to the wrong limb", re.compile(r"&out->limb\[4\]"), lambda m: "&out->limb[5]"),
+]
+
+
+def neon_faults():
+    import neon_split_read as rd
+    for lname, L in layouts.LAYOUTS.items():
+        if L.mul_printer != "neon_split":
+            continue
+        d = os.path.join(ROOT, "generated", f"p448_{lname}")
+        for fname, name, square in rd.ROUTINES:
+            text = open(os.path.join(d, fname)).read()
+            try:
+                rd.prove_file(L, text, name, square)
+                report(True, f"{lname} {fname}: the committed NEON {name} is accepted")
+            except (rd.ReadError, ir.BoundError, prove.ProofError) as e:
+                report(False, f"{lname} {fname}: the committed NEON {name} is refused: {e}")
+                continue
+            lines = text.split("\n")
+            start = lines.index(next(ln for ln in lines if ln.startswith(f"void {name}(")))
+            for kind, rx, fix in NEON_MUTATIONS:
+                sites = [(i, m) for i in range(start + 1, len(lines)) for m in rx.finditer(lines[i])]
+                if not sites:
+                    report(False, f"{lname} {fname}: no site for the fault '{kind}'")
+                    continue
+                for i, m in spread(sites, 3):
+                    new = lines[i][:m.start()] + fix(m) + lines[i][m.end():]
+                    mutated = "\n".join(lines[:i] + [new] + lines[i + 1:])
+                    label = f"{lname} {fname}:{i + 1}: {kind}: `{new.strip()}`"
+                    try:
+                        rd.prove_file(L, mutated, name, square)
+                        report(False, f"{label} is accepted")
+                    except (rd.ReadError, ir.BoundError, prove.ProofError) as e:
+                        report(True, f"{label} refused: {str(e)[:120]}")
+
+
 def main():
     t0 = time.monotonic()
     schedule_faults()
@@ -559,6 +612,7 @@ def main():
     c_targeted()
     lane_faults()
     lane_template_faults()
+    neon_faults()
     t2 = time.monotonic()
     print(f"fault injection took {t1 - t0:.1f} s (schedules) and {t2 - t1:.1f} s (C)")
     print(f"{results[0]} passed, {results[1]} failed")
