@@ -118,7 +118,11 @@ TARGETS = [
     # instructions there), with gf_mul and gf_sqr on NEON (gen/layouts.py, gen/neon_split.py)
     Target('aarch64', '8x56neon', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs, '
            'gf_mul and gf_sqr on NEON (layout 8x56neon)',
-           cflags=['-march=armv8-a'], cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
+           # gcc's vectorizer back on (the build turns it off, for x86's store forwarding):
+           # it pairs the limbs of gf_add / gf_sub and the copies into 128-bit NEON
+           # operations; X448 939,972 to 864,867 instructions (ninja count)
+           cflags=['-march=armv8-a', '-ftree-vectorize'], cross='aarch64-linux-gnu-', arch='aarch64',
+           qemu_cpu='cortex-a53'),
 ]
 
 # ---- targets with vector backends, and the run-time dispatch (HACKING.md,

@@ -416,12 +416,16 @@ umlal by element makes two of the 256 half products (a square: 144). Counted
 plugin, one run each; X448 is one shared secret):
                      executed gf_mul  gf_sqr  gf_isr   X448       Ed448 verify
   8x56arm64                    283     194    90,386  1,175,686  1,018,449
-  8x56neon                     219     153    71,268    958,790    822,655
-gf_mul: 128 umlal by element (2 x 4 half products per pair of limbs, the
-schoolbook: Karatsuba's 96 would need lane crossings to combine A, B and C,
-which cost what they save), 4 loads, 8 masks, 8 narrowings, 4 half sums,
-12 zips to pair the limbs, 8 + 8 carries, the wrap of 2^448, 4 shift-inserts
-and 4 zips back to 56-bit limbs, 4 stores; no spill (AArch64 has 32 vector
-registers). The 16x28 layouts on AArch64 count more (gf_mul 511), and so do
+  8x56neon, limbs zipped       219     153    71,268    958,790    822,655
+  8x56neon, ld4 / st4          213     150    69,777    939,972    805,813
+(the aarch64 target also turns gcc's vectorizer back on, configure.py:
+X448 864,867, verify 782,293.) gf_mul: 128 umlal by element (2 x 4 half
+products per pair of limbs, the schoolbook: Karatsuba's 96 would need lane
+crossings to combine A, B and C, which cost what they save), one ld4 per
+operand that puts the 56-bit limbs m and m + 4 side by side, 4 narrowings,
+2 masks and 4 narrowing shifts to the 28-bit pairs, 16 instructions for the
+forms (a1, s) and (s, w), 8 + 8 carries, the wrap of 2^448, 4 shift-inserts
+and one st4; no spill (gcc saves 6 of the callee-saved d8-d15; with
+-ffixed-v8..v15 it spilled instead, 204 static instructions against 208). The 16x28 layouts on AArch64 count more (gf_mul 511), and so do
 the NEON lanes (two elements a vector, `gfl_mul` 694 for two products).
 """)

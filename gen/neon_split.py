@@ -36,7 +36,14 @@ pieces' low 28 bits and their carries separately. The carries run along the
 eight pairs (limb j -> j + 1 in lane 0, j + 8 -> j + 9 in lane 1); the carry
 out of limb 7 goes to limb 8, the one out of limb 15 (place 2^448 = 2^224 + 1)
 to limbs 0 and 8; two more carries make the 28-bit limbs 0, 1, 8, 9 fit again,
-and each 56-bit output limb is put back together by one shift-insert.
+and each 56-bit output limb is put back together by one shift-insert (limb 2
+may still be 2^28 there: its pair takes a shift and an add).
+
+The limbs come in by one de-interleaving load (ld4: the 56-bit limbs x_m and
+x_{m+4} side by side), whose low 32 bits (xtn) masked to 28 and whose bits
+28.. (shrn) are the pairs (a0_i, a1_i) directly; (a1_i, s_i) is
+trn1(rev64(P), P + rev64(P)) and (s_i, w_i) that plus P. The 56-bit limbs go
+out by one interleaving store (st4).
 
 This module prints the C (intrinsics of arm_neon.h, one per statement), and
 gen/neon_split_read.py reads that C back into a schedule of gen/ir.py, lane
@@ -57,73 +64,69 @@ class Printer:
     def __init__(self):
         self.lines = []
         self.hi = {}          # name -> list of lane upper bounds
-        self.count = 0
-
-    def fresh(self, base):
-        self.count += 1
-        return f"{base}{self.count}" if base[-1].isdigit() is False else f"{base}_{self.count}"
 
     def emit(self, ctype, name, call, lanes_hi):
         self.lines.append(f"{ctype} {name} = {call};")
-        self.hi[name] = lanes_hi
+        if lanes_hi is not None:
+            self.hi[name] = lanes_hi
         return name
 
     def stmt(self, text):
         self.lines.append(text)
 
 
-def _limb_vectors(p, o, bound):
-    """The 28-bit limbs of operand o (a gf of 8x56 limbs <= bound) in four
-    uint32x4_t: lo(x_0..x_3), hi(x_0..x_3), lo(x_4..x_7), hi(x_4..x_7)."""
+def _limb_pairs(p, o, bound):
+    """Operand o (a gf of 8x56 limbs <= bound) as its pairs P_i = (a0_i, a1_i)
+    of 28-bit limbs: {i: (uint32x4_t, half)}. vld4q_u64 gives the 56-bit limbs
+    (x_m, x_{m+4}) side by side, whose low and high 28 bits are P_2m and
+    P_2m+1; each uint32x4_t holds two of them (m, m + 1)."""
     lo_b, hi_b = MASK28, bound >> 28
-    x = [p.emit("uint64x2_t", f"{o}x{m}", f"vld1q_u64(&{o}->limb[{m}])", [bound, bound]) for m in (0, 2, 4, 6)]
-    t = [p.emit("uint64x2_t", f"{o}t{m}", f"vandq_u64({x[m // 2]}, m28)", [lo_b, lo_b]) for m in (0, 2, 4, 6)]
-    out = {}
-    for half, (u, v) in (("a", (0, 1)), ("b", (2, 3))):
-        n = p.emit("uint32x2_t", f"{o}ln{half}", f"vmovn_u64({t[u]})", [lo_b] * 2)
-        out["lo" + half] = p.emit("uint32x4_t", f"{o}lo{half}", f"vmovn_high_u64({n}, {t[v]})", [lo_b] * 4)
-        n = p.emit("uint32x2_t", f"{o}hn{half}", f"vshrn_n_u64({x[u]}, 28)", [hi_b] * 2)
-        out["hi" + half] = p.emit("uint32x4_t", f"{o}hi{half}", f"vshrn_high_n_u64({n}, {x[v]}, 28)", [hi_b] * 4)
-    return out
-
-
-def _scalar(vecs, half, k):
-    """(register, lane) of limb k of half `half` (0: a0, 1: a1) as a by-element operand."""
-    side = "a" if half == 0 else "b"
-    return (vecs[("lo" if k % 2 == 0 else "hi") + side], k // 2)
-
-
-def _pairs(p, o, vecs):
-    """P_i = (a0_i, a1_i), V_i = (a1_i, s_i), U_i = (s_i, w_i): for each i,
-    (register, half) of a uint32x4_t holding it in its lower or upper half."""
-    hi = p.hi
-    s = {}
-    for par in ("lo", "hi"):
-        a0, a1 = vecs[par + "a"], vecs[par + "b"]
-        s[par] = p.emit("uint32x4_t", f"{o}s{par}", f"vaddq_u32({a0}, {a1})",
-                        [x + y for x, y in zip(hi[a0], hi[a1])])
-        w = p.emit("uint32x4_t", f"{o}w{par}", f"vaddq_u32({s[par]}, {a1})",
-                   [x + y for x, y in zip(hi[s[par]], hi[a1])])
-        s[par + "w"] = w
+    p.emit("uint64x2x4_t", f"{o}x", f"vld4q_u64({o}->limb)", None)
+    x = [f"{o}x.val[{m}]" for m in range(4)]
+    for m in range(4):
+        p.hi[x[m]] = [bound, bound]
     regs = {}
-    for kind, (first, second) in (("P", ("{}a", "{}b")), ("V", ("{}b", "s{}")), ("U", ("s{}", "w{}"))):
-        for par in ("lo", "hi"):
-            def vec(form):
-                if form.startswith("s"):
-                    return s[par]
-                if form.startswith("w"):
-                    return s[par + "w"]
-                return vecs[form.format(par)]
-            x, y = vec(first), vec(second)
-            for z, zip_ in ((0, "vzip1q_u32"), (1, "vzip2q_u32")):
-                lanes = [hi[x][2 * z], hi[y][2 * z], hi[x][2 * z + 1], hi[y][2 * z + 1]]
-                r = p.emit("uint32x4_t", f"{o}{kind}{par}{z}", f"{zip_}({x}, {y})", lanes)
-                # zip z of the lo (hi) vectors holds 56-bit limbs m = 2z, 2z + 1,
-                # i.e. 28-bit limbs i = 2m (2m + 1 for hi): half h is m = 2z + h
-                for h in (0, 1):
-                    m = 2 * z + h
-                    i = 2 * m + (0 if par == "lo" else 1)
-                    regs[(kind, i)] = (r, h)
+    for q in (0, 1):
+        u, v = x[2 * q], x[2 * q + 1]
+        # the low 32 bits of each limb, then their low 28
+        n = p.emit("uint32x2_t", f"{o}n{q}", f"vmovn_u64({u})", [(1 << 32) - 1] * 2)
+        w = p.emit("uint32x4_t", f"{o}w{q}", f"vmovn_high_u64({n}, {v})", [(1 << 32) - 1] * 4)
+        lo = p.emit("uint32x4_t", f"{o}lo{q}", f"vandq_u32({w}, m28s)", [lo_b] * 4)
+        n = p.emit("uint32x2_t", f"{o}h{q}", f"vshrn_n_u64({u}, 28)", [hi_b] * 2)
+        hi = p.emit("uint32x4_t", f"{o}hi{q}", f"vshrn_high_n_u64({n}, {v}, 28)", [hi_b] * 4)
+        for h in (0, 1):
+            m = 2 * q + h
+            regs[2 * m] = (lo, h)
+            regs[2 * m + 1] = (hi, h)
+    return regs
+
+
+def _scalar(pairs, half, k):
+    """(register, lane) of limb k of half `half` (0: a0, 1: a1) as a by-element operand."""
+    reg, h = pairs[k]
+    return (reg, 2 * h + half)
+
+
+def _forms(p, o, pairs):
+    """P_i = (a0_i, a1_i), V_i = (a1_i, s_i), U_i = (s_i, w_i) with s_i = a0_i + a1_i
+    and w_i = s_i + a1_i: {(kind, i): (register, half)}, from each register of
+    pairs [a0_i, a1_i, a0_i', a1_i'] by R = rev64 (a1, a0), S = P + R (s, s),
+    V = trn1(R, S), U = V + P."""
+    hi = p.hi
+    regs = {}
+    for reg in sorted({r for r, _ in pairs.values()}):
+        b = hi[reg]
+        r = p.emit("uint32x4_t", f"{reg}r", f"vrev64q_u32({reg})", [b[1], b[0], b[3], b[2]])
+        sb = [x + y for x, y in zip(b, hi[r])]
+        sv = p.emit("uint32x4_t", f"{reg}s", f"vaddq_u32({reg}, {r})", sb)
+        vb = [hi[r][0], sb[0], hi[r][2], sb[2]]
+        vv = p.emit("uint32x4_t", f"{reg}v", f"vtrn1q_u32({r}, {sv})", vb)
+        uv = p.emit("uint32x4_t", f"{reg}u", f"vaddq_u32({vv}, {reg})", [x + y for x, y in zip(vb, b)])
+        for i, (rr, h) in pairs.items():
+            if rr == reg:
+                regs[("P", i)] = (reg, h)
+                regs[("V", i)] = (vv, h)
+                regs[("U", i)] = (uv, h)
     return regs
 
 
@@ -151,13 +154,19 @@ def emit_product(bound, square):
     bound: a list of C statements."""
     p = Printer()
     p.emit("uint64x2_t", "m28", f"vdupq_n_u64({MASK28:#x})", [MASK28, MASK28])
-    av = _limb_vectors(p, "a", bound)
-    bv = av if square else _limb_vectors(p, "b", bound)
-    regs = _pairs(p, "a", av)
+    p.emit("uint32x4_t", "m28s", f"vdupq_n_u32({MASK28:#x})", [MASK28] * 4)
+    # a's three forms first, then b's limbs: fewer vectors live at once, so that
+    # the routine keeps to the 24 caller-saved vector registers
+    av = _limb_pairs(p, "a", bound)
+    regs = _forms(p, "a", av)
+    bv = av if square else _limb_pairs(p, "b", bound)
     if square:
-        dv = {}
-        for key, name in av.items():
-            dv[key] = p.emit("uint32x4_t", f"d{key}", f"vaddq_u32({name}, {name})", [2 * x for x in p.hi[name]])
+        dv, doubled = {}, {}
+        for i, (name, h) in av.items():
+            if name not in doubled:
+                doubled[name] = p.emit("uint32x4_t", f"{name}d", f"vaddq_u32({name}, {name})",
+                                       [2 * x for x in p.hi[name]])
+            dv[i] = (doubled[name], h)
 
     def b_scalar(half, k, dbl):
         return _scalar(dv if dbl else bv, half, k)
@@ -240,11 +249,9 @@ def emit_product(bound, square):
         else:
             sh = p.emit("uint64x2_t", f"s{m}", f"vshlq_n_u64({up}, 28)", [y << 28 for y in hi[up]])
             r.append(p.emit("uint64x2_t", f"r{m}", f"vaddq_u64({lo}, {sh})", nb))
-    for m in (0, 2):
-        lo = p.emit("uint64x2_t", f"o{m}", f"vzip1q_u64({r[m]}, {r[m + 1]})", [hi[r[m]][0], hi[r[m + 1]][0]])
-        up = p.emit("uint64x2_t", f"o{m + 4}", f"vzip2q_u64({r[m]}, {r[m + 1]})", [hi[r[m]][1], hi[r[m + 1]][1]])
-        p.stmt(f"vst1q_u64(&out->limb[{m}], {lo});")
-        p.stmt(f"vst1q_u64(&out->limb[{m + 4}], {up});")
+    # vst4q_u64 interleaves them back: r_0[0], r_1[0], r_2[0], r_3[0], r_0[1], ...
+    p.stmt(f"uint64x2x4_t o = {{{{{', '.join(r)}}}}};")
+    p.stmt("vst4q_u64(out->limb, o);")
     _drop_unused(p)
     return p
 

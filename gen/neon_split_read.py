@@ -1,13 +1,16 @@
 """Reads the NEON gf_mul / gf_sqr that gen/neon_split.py prints back into a
 schedule of gen/ir.py, lane by lane, so that the printed C is what is proven.
 
-Every statement of the printed body is `T name = call;`, `name = call;` or
-`vst1q_u64(&out->limb[m], name);`, with one intrinsic of arm_neon.h per call
-(vget_low_u32 only as an operand). Each vector is a list of lane values (a
+Every statement of the printed body is `T name = call;` or `name = call;`,
+with one intrinsic of arm_neon.h per call (vget_low_u32 only as an operand),
+except the de-interleaving load `uint64x2x4_t x = vld4q_u64(a->limb);` (its
+registers read as x.val[k]), and the interleaving store of four registers,
+`uint64x2x4_t o = {{r0, r1, r2, r3}};` then `vst4q_u64(out->limb, o);`. Each vector is a list of lane values (a
 uint64x2_t two, a uint32x4_t four, a uint32x2_t two), each lane one
 variable of the schedule, of the schedule's 64-bit word type; what each
 intrinsic computes per lane is the table below (the instruction's meaning,
-Arm's A64 reference: UMULL/UMLAL by element, USRA, SLI, XTN, SHRN, ZIP, EXT).
+Arm's A64 reference: UMULL/UMLAL by element, USRA, SLI, XTN, SHRN, ZIP, TRN,
+REV64, EXT, LD4, ST4; XTN keeps the low 32 bits of a lane).
 A 32-bit lane must hold its value exactly, so every lane of a uint32 vector
 is a side condition, value < 2^32, and so is the low operand of each
 shift-insert (sli x, y, 28 is x + 2^28 y only for x < 2^28); check() proves
@@ -20,8 +23,9 @@ import re
 import ir
 
 _STMT = re.compile(r"^(?:(uint64x2_t|uint32x4_t|uint32x2_t) )?(\w+) = (\w+)\((.*)\);$")
-_STORE = re.compile(r"^vst1q_u64\(&out->limb\[(\d)\], (\w+)\);$")
-_LOAD = re.compile(r"^&(\w+)->limb\[(\d)\]$")
+_LOAD4 = re.compile(r"^uint64x2x4_t (\w+) = vld4q_u64\((\w+)->limb\);$")
+_GATHER = re.compile(r"^uint64x2x4_t (\w+) = \{\{(\w+), (\w+), (\w+), (\w+)\}\};$")
+_STORE4 = re.compile(r"^vst4q_u64\(out->limb, (\w+)\);$")
 
 
 class ReadError(Exception):
@@ -77,19 +81,12 @@ class Reader:
         if f == "vdupq_n_u64":
             c = ir.Const(int(args[0], 0), "w")
             return [c, c]
-        if f == "vld1q_u64":
-            m = _LOAD.match(args[0])
-            if not m:
-                raise ReadError(f"load {args[0]}")
-            p, i = m.group(1), int(m.group(2))
-            out = []
-            for k in (i, i + 1):
-                self.n += 1
-                name = f"v{self.n}"
-                self.fn.body.append(ir.Stmt("load", name, param=p, index=k))
-                out.append(ir.Var(name, "w"))
-            return out
-        if f == "vandq_u64":
+        if f == "vdupq_n_u32":
+            c = ir.Const(int(args[0], 0), "w")
+            if c.k >= u32:
+                raise ReadError(f"{f}({args[0]}): not a 32-bit value")
+            return [c] * 4
+        if f in ("vandq_u64", "vandq_u32"):
             x, m = self.operand(args[0]), self.operand(args[1])
             bits = self._mask_bits(m)
             return [self.let(ir.Mask(a, bits)) for a in x]
@@ -105,9 +102,15 @@ class Reader:
         if f == "vaddq_u32":
             return [self.let(ir.Add(a, b), u32) for a, b in zip(self.operand(args[0]), self.operand(args[1]))]
         if f == "vmovn_u64":
-            return [self.let(a, u32) for a in self.operand(args[0])]
+            return [self.let(ir.Mask(a, 32)) for a in self.operand(args[0])]
         if f == "vmovn_high_u64":
-            return list(self.operand(args[0])) + [self.let(a, u32) for a in self.operand(args[1])]
+            return list(self.operand(args[0])) + [self.let(ir.Mask(a, 32)) for a in self.operand(args[1])]
+        if f == "vrev64q_u32":
+            x = self.operand(args[0])
+            return [x[1], x[0], x[3], x[2]]
+        if f == "vtrn1q_u32":
+            x, y = self.operand(args[0]), self.operand(args[1])
+            return [x[0], y[0], x[2], y[2]]
         if f == "vshrn_n_u64":
             return [self.let(ir.Shr(a, int(args[1])), u32) for a in self.operand(args[0])]
         if f == "vshrn_high_n_u64":
@@ -141,7 +144,7 @@ class Reader:
     @staticmethod
     def _mask_bits(m):
         vals = {e.k for e in m if e.op == "const"}
-        if len(vals) != 1 or len(m) != 2 or any(e.op != "const" for e in m):
+        if len(vals) != 1 or any(e.op != "const" for e in m):
             raise ReadError("vandq_u64 with a non-constant mask")
         v = vals.pop()
         if v & (v + 1):
@@ -149,12 +152,31 @@ class Reader:
         return v.bit_length()
 
     def line(self, text):
-        m = _STORE.match(text)
+        m = _LOAD4.match(text)
         if m:
-            lanes = self.operand(m.group(2))
-            i = int(m.group(1))
-            for k, e in enumerate(lanes):
-                self.fn.body.append(ir.Stmt("store", param="out", index=i + k, expr=e))
+            # ld4: element 4 l + k of the array goes to lane l of register k
+            name, p = m.groups()
+            limbs = []
+            for i in range(8):
+                self.n += 1
+                self.fn.body.append(ir.Stmt("load", f"v{self.n}", param=p, index=i))
+                limbs.append(ir.Var(f"v{self.n}", "w"))
+            for k in range(4):
+                self.vec[f"{name}.val[{k}]"] = [limbs[k], limbs[k + 4]]
+            return
+        m = _GATHER.match(text)
+        if m:
+            self.vec[m.group(1)] = [self.operand(v) for v in m.groups()[1:]]
+            return
+        m = _STORE4.match(text)
+        if m:
+            # st4: lane l of register k goes to element 4 l + k
+            regs = self.vec.get(m.group(1))
+            if not isinstance(regs, list) or len(regs) != 4 or any(len(r) != 2 for r in regs):
+                raise ReadError(f"vst4q_u64 of {m.group(1)}, not four uint64x2_t")
+            for k, r in enumerate(regs):
+                for lane, e in enumerate(r):
+                    self.fn.body.append(ir.Stmt("store", param="out", index=4 * lane + k, expr=e))
             return
         m = _STMT.match(text)
         if not m:

@@ -561,14 +561,16 @@ NEON_MUTATIONS = [
      lambda m: f"vmlal_laneq_u32({m.group(1)}, vget_low_u32({m.group(2)}),"),
     ("a carry one bit off", re.compile(r"vsraq_n_u64\((\w+), (\w+), 28\)"),
      lambda m: f"vsraq_n_u64({m.group(1)}, {m.group(2)}, 27)"),
-    ("zip1 for zip2", re.compile(r"vzip2q_u32"), lambda m: "vzip1q_u32"),
+    ("the operands of a trn1 swapped", re.compile(r"vtrn1q_u32\((\w+), (\w+)\)"),
+     lambda m: f"vtrn1q_u32({m.group(2)}, {m.group(1)})"),
     ("a lane swap dropped", re.compile(r"vextq_u64\((\w+), (\w+), 1\)"),
      lambda m: f"vextq_u64({m.group(1)}, {m.group(2)}, 0)"),
-    ("a narrowing shift one bit off", re.compile(r"vshrn_high_n_u64\((\w+), (\w+), 28\)"),
-     lambda m: f"vshrn_high_n_u64({m.group(1)}, {m.group(2)}, 29)"),
+    ("a narrowing shift one bit off", re.compile(r"vshrn_n_u64\(([\w.\[\]]+), 28\)"),
+     lambda m: f"vshrn_n_u64({m.group(1)}, 29)"),
+    ("a 29-bit limb mask", re.compile(r"vdupq_n_u32\(0xfffffff\)"), lambda m: "vdupq_n_u32(0x1fffffff)"),
     ("an insert one bit off", re.compile(r"vsliq_n_u64\((\w+), (\w+), 28\)"),
      lambda m: f"vsliq_n_u64({m.group(1)}, {m.group(2)}, 29)"),
-    ("a store to the wrong limb", re.compile(r"&out->limb\[4\]"), lambda m: "&out->limb[5]"),
+    ("two output registers swapped", re.compile(r"\{\{(\w+), (\w+), "), lambda m: f"{{{{{m.group(2)}, {m.group(1)}, "),
 ]
 
 

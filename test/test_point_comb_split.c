@@ -30,10 +30,12 @@
  */
 #define point_scalarmul_comb split_scalarmul_comb
 #define point_scalarmul_base split_scalarmul_base
+#define point_scalarmul_base_on_twist split_scalarmul_base_on_twist
 #include "point_comb_split.c"
 static const unsigned split_default = SPLIT_OFFSETS;
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 #undef SPLIT_OFFSETS
 #undef SPLIT_COMBS
 #undef CHUNK
@@ -43,10 +45,12 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define split_entry split_entry_combs
 #define point_scalarmul_comb combs_scalarmul_comb
 #define point_scalarmul_base combs_scalarmul_base
+#define point_scalarmul_base_on_twist combs_scalarmul_base_on_twist
 #include "point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 #undef SPLIT_OFFSETS
 #undef SPLIT_COMBS
 #undef CHUNK
@@ -57,10 +61,12 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define split_entry split_entry_both
 #define point_scalarmul_comb both_scalarmul_comb
 #define point_scalarmul_base both_scalarmul_base
+#define point_scalarmul_base_on_twist both_scalarmul_base_on_twist
 #include "point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 #undef SPLIT_OFFSETS
 #undef SPLIT_COMBS
 #undef CHUNK
@@ -71,11 +77,13 @@ static const struct split {
     const char *name;
     void (*comb)(point_t *, const point_comb_table_t, const scalar_t *);
     void (*base)(point_t *, const scalar_t *);
+    void (*on_twist)(point_t *, const scalar_t *);
 } splits[] = {
-    { "default split", split_scalarmul_comb, split_scalarmul_base },
-    { "combs split (SPLIT_OFFSETS 1)", combs_scalarmul_comb, combs_scalarmul_base },
+    { "default split", split_scalarmul_comb, split_scalarmul_base, split_scalarmul_base_on_twist },
+    { "combs split (SPLIT_OFFSETS 1)", combs_scalarmul_comb, combs_scalarmul_base, combs_scalarmul_base_on_twist },
 #if GF_LANES >= 4 && GF_LANES % 2 == 0
-    { "offsets and combs split (SPLIT_OFFSETS 2)", both_scalarmul_comb, both_scalarmul_base },
+    { "offsets and combs split (SPLIT_OFFSETS 2)", both_scalarmul_comb, both_scalarmul_base,
+      both_scalarmul_base_on_twist },
 #endif
 };
 
@@ -135,7 +143,7 @@ static void edge_scalar(mpz_t k, unsigned e) {
 
 static void test_oracle(const struct split *sp) {
     char name[160];
-    snprintf(name, sizeof name, "%s: [k]B against the GMP oracle: edge scalars and random ones", sp->name);
+    snprintf(name, sizeof name, "%s: [k]B and its twisted form against the GMP oracle: edge scalars and random ones", sp->name);
     check_test(name);
     long randoms = check_reps_at_least(16, 4);
     mpz_t k;
@@ -151,6 +159,14 @@ static void test_oracle(const struct split *sp) {
         sp->base(&got, &s);
         check(point_valid(&got) != 0, "case %ld: not a valid point", e);
         check(is_ref_multiple(&got, k), "case %ld: [k]B differs from the oracle", e);
+        /* the twisted form decaf448 encodes: phi_hat of it is [k]B */
+        point_t r, back;
+        sp->on_twist(&r, &s);
+        twisted_to_edwards(&back, &r);
+        check(is_ref_multiple(&back, k), "case %ld: phi_hat of the twisted [k]B differs from the oracle", e);
+        point_scalarmul_base_on_twist(&r, &s);
+        twisted_to_edwards(&back, &r);
+        check(is_ref_multiple(&back, k), "case %ld: the library's twisted [k]B differs from the oracle", e);
     }
     mpz_clear(k);
 }

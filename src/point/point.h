@@ -215,11 +215,19 @@ void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES
 
 /* out = [k]B, B the base point of RFC 8032. */
 void point_scalarmul_base(point_t *out, const scalar_t *k);
+/*
+ * r on the twisted curve (point_twisted.h) with phi_hat(r) = [k]B, of odd
+ * order: what decaf448_encode_twisted encodes, with one inversion in place of
+ * decaf448_encode's inverse square root.
+ */
+void point_scalarmul_base_on_twist(point_t *r, const scalar_t *k);
 
 /* ---- src/point/point_base_twisted.c: constant time ---- */
 
 /* out = [k]B by the comb on the twisted curve (point_comb.c's point_scalarmul_base). */
 void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
+/* r on the twisted curve with phi_hat(r) = [k]B: the same comb without its last map. */
+void point_scalarmul_base_twisted_raw(point_t *r, const scalar_t *k);
 
 /* ---- src/point/point_scalarmul.c: constant time ---- */
 

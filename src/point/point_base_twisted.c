@@ -59,7 +59,7 @@ static inline __attribute__((always_inline)) void add_tniels(point_t *acc, point
     twisted_add_core(acc, acc, b->ymx, b->ypx, b->td, NULL, 0, 0);
 }
 
-void point_scalarmul_base_twisted(point_t *out, const scalar_t *k) {
+void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
     scalar_t c;
     point_tniels_t entry;
     point_t acc;
@@ -78,9 +78,16 @@ void point_scalarmul_base_twisted(point_t *out, const scalar_t *k) {
             add_tniels(&acc, &entry, ct_mask_from_bit(neg));
         }
     }
-    twisted_to_edwards(out, &acc);
+    point_copy(out, &acc);
 
     ct_wipe(&c, sizeof c);
     ct_wipe(&entry, sizeof entry);
+    point_wipe(&acc);
+}
+
+void point_scalarmul_base_twisted(point_t *out, const scalar_t *k) {
+    point_t acc;
+    point_scalarmul_base_twisted_raw(&acc, k);
+    twisted_to_edwards(out, &acc);
     point_wipe(&acc);
 }

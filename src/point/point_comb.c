@@ -59,3 +59,8 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
 void point_scalarmul_base(point_t *out, const scalar_t *k) {
     point_scalarmul_base_twisted(out, k);
 }
+
+/* The comb's own sum on the twisted curve, before phi_hat. */
+void point_scalarmul_base_on_twist(point_t *r, const scalar_t *k) {
+    point_scalarmul_base_twisted_raw(r, k);
+}

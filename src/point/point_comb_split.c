@@ -36,6 +36,7 @@
 #include "point.h"
 #include "point_comb.h"
 #include "point_lanes.h"
+#include "point_twisted.h"
 #include "ct.h"
 
 /* Groups of offsets (a divisor of GF_LANES; the rest of the lanes split the combs), chosen by counting. */
@@ -136,4 +137,16 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
 
 void point_scalarmul_base(point_t *out, const scalar_t *k) {
     point_scalarmul_comb(out, point_base_comb, k);
+}
+
+/* phi([k/4 mod l]B): phi_hat(phi(P)) = [4]P, so phi_hat of it is [k]B; of odd order as B is. */
+void point_scalarmul_base_on_twist(point_t *r, const scalar_t *k) {
+    scalar_t kq;
+    point_t p;
+    scalar_halve(&kq, k);
+    scalar_halve(&kq, &kq);
+    point_scalarmul_comb(&p, point_base_comb, &kq);
+    twisted_from_edwards(r, &p);
+    ct_wipe(&kq, sizeof kq);
+    point_wipe(&p);
 }

@@ -230,8 +230,8 @@ int goldilocks_decaf448_scalarmult_base(uint8_t out[56], const uint8_t scalar[56
     point_t p;
     scalar_reduce_bytes(&k, scalar, 56);
     scalar_add(&k, &k, &k); /* the generator is [2]B */
-    point_scalarmul_base(&p, &k);
-    decaf448_encode(out, &p);
+    point_scalarmul_base_on_twist(&p, &k); /* phi_hat(p) = [k]B */
+    decaf448_encode_twisted(out, &p);
     ct_wipe(&k, sizeof k);
     point_wipe(&p);
     ct_wipe_stack();
