@@ -414,18 +414,22 @@ and the pair (limb j, limb j + 8) of every column is one vector, so that one
 umlal by element makes two of the 256 half products (a square: 144). Counted
 (gcc 12 -O2 -march=armv8-a; executed: `ninja -C build/aarch64 count`, qemu
 plugin, one run each; X448 is one shared secret):
-                     executed gf_mul  gf_sqr  gf_isr   X448       Ed448 verify
-  8x56arm64                    283     194    90,386  1,175,686  1,018,449
-  8x56neon, limbs zipped       219     153    71,268    958,790    822,655
-  8x56neon, ld4 / st4          213     150    69,777    939,972    805,813
-(the aarch64 target also turns gcc's vectorizer back on, configure.py:
-X448 864,867, verify 782,293.) gf_mul: 128 umlal by element (2 x 4 half
+                                 executed gf_mul  gf_sqr  gf_isr   X448       Ed448 verify
+  8x56arm64                                283     194    90,386  1,175,686  1,018,449
+  8x56neon, limbs zipped                   219     153    71,268    958,790    822,655
+   ld4 / st4, narrowed before the mask     213     150    69,777    939,972    805,813
+   the target's -ftree-vectorize (below)   213     150        -     864,867    782,293
+   gcc_optimize (no-schedule-insns)        207     145        -     842,461    761,863
+   the wrap by addp / trn2                 204     142    66,092    830,362    750,751
+(the aarch64 target turns gcc's vectorizer back on for the curve code,
+configure.py: it pairs the limbs of gf_add / gf_sub.) gf_mul: 128 umlal by element (2 x 4 half
 products per pair of limbs, the schoolbook: Karatsuba's 96 would need lane
 crossings to combine A, B and C, which cost what they save), one ld4 per
 operand that puts the 56-bit limbs m and m + 4 side by side, 4 narrowings,
 2 masks and 4 narrowing shifts to the 28-bit pairs, 16 instructions for the
 forms (a1, s) and (s, w), 8 + 8 carries, the wrap of 2^448, 4 shift-inserts
-and one st4; no spill (gcc saves 6 of the callee-saved d8-d15; with
--ffixed-v8..v15 it spilled instead, 204 static instructions against 208). The 16x28 layouts on AArch64 count more (gf_mul 511), and so do
+and one st4; no spill and, without gcc's first scheduling pass (the layout's
+gcc_optimize, which the template prints), no save of the callee-saved d8-d15
+(with the pass: 208 static instructions and 6 saves and restores). The 16x28 layouts on AArch64 count more (gf_mul 511), and so do
 the NEON lanes (two elements a vector, `gfl_mul` 694 for two products).
 """)

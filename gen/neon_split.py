@@ -225,11 +225,10 @@ def emit_product(bound, square):
     # the carry out of limb 7 (lane 0) goes to limb 8 (lane 1 of pair 0); the one
     # out of limb 15 (lane 1), place 2^448 = 2^224 + 1, to limbs 0 and 8
     cb = hi[carry]
-    p.emit("uint64x2_t", "zero", "vdupq_n_u64(0)", [0, 0])
-    sw = p.emit("uint64x2_t", "wr", f"vextq_u64({carry}, {carry}, 1)", [cb[1], cb[0]])
-    up = p.emit("uint64x2_t", "wh", f"vzip2q_u64(zero, {carry})", [0, cb[1]])
-    v0 = p.emit("uint64x2_t", "w0", f"vaddq_u64({limbs[0]}, {sw})", [MASK28 + cb[1], MASK28 + cb[0]])
-    v0 = p.emit("uint64x2_t", "w0b", f"vaddq_u64({v0}, {up})", [hi[v0][0], hi[v0][1] + cb[1]])
+    # (c_hi, c_lo + c_hi) = trn2(c, addp(c, c)): lane 1 of each
+    sums = p.emit("uint64x2_t", "ws", f"vpaddq_u64({carry}, {carry})", [cb[0] + cb[1]] * 2)
+    wrap = p.emit("uint64x2_t", "wr", f"vtrn2q_u64({carry}, {sums})", [cb[1], cb[0] + cb[1]])
+    v0 = p.emit("uint64x2_t", "w0", f"vaddq_u64({limbs[0]}, {wrap})", [MASK28 + cb[1], MASK28 + cb[0] + cb[1]])
     src = v0
     for j in (0, 1):
         nb = [x + (y >> 28) for x, y in zip(hi[limbs[j + 1]], hi[src])]

@@ -10,7 +10,7 @@ uint64x2_t two, a uint32x4_t four, a uint32x2_t two), each lane one
 variable of the schedule, of the schedule's 64-bit word type; what each
 intrinsic computes per lane is the table below (the instruction's meaning,
 Arm's A64 reference: UMULL/UMLAL by element, USRA, SLI, XTN, SHRN, ZIP, TRN,
-REV64, EXT, LD4, ST4; XTN keeps the low 32 bits of a lane).
+REV64, EXT, ADDP, LD4, ST4; XTN keeps the low 32 bits of a lane).
 A 32-bit lane must hold its value exactly, so every lane of a uint32 vector
 is a side condition, value < 2^32, and so is the low operand of each
 shift-insert (sli x, y, 28 is x + 2^28 y only for x < 2^28); check() proves
@@ -121,6 +121,12 @@ class Reader:
             h = len(x) // 2
             part = slice(0, h) if "zip1" in f else slice(h, 2 * h)
             return [e for pair in zip(x[part], y[part]) for e in pair]
+        if f == "vpaddq_u64":
+            x, y = self.operand(args[0]), self.operand(args[1])
+            return [self.let(ir.Add(x[0], x[1])), self.let(ir.Add(y[0], y[1]))]
+        if f == "vtrn2q_u64":
+            x, y = self.operand(args[0]), self.operand(args[1])
+            return [x[1], y[1]]
         if f == "vextq_u64":
             x, y, k = self.operand(args[0]), self.operand(args[1]), int(args[2])
             return (x + y)[k:k + 2]

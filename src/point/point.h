@@ -49,7 +49,7 @@ typedef struct {
 
 /*
  * An affine point of the twisted curve -x^2 + y^2 = 1 + d' x^2 y^2, d' = d - 1
- * (2-isogenous to edwards448, see point_base_twisted.c), as
+ * (4-isogenous to edwards448, see point_base_twisted.c), as
  * (y - x, y + x, 2 d' x y): the entries of the single fixed-base comb.
  */
 typedef struct {
