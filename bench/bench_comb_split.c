@@ -30,16 +30,20 @@
 
 #define point_scalarmul_comb bench_comb_single
 #define point_scalarmul_base bench_base_single
+#define point_scalarmul_base_on_twist bench_base_single_on_twist
 #include "point_comb.c"
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 
 #define point_scalarmul_comb bench_comb_split
 #define point_scalarmul_base bench_base_split
+#define point_scalarmul_base_on_twist bench_base_split_on_twist
 #include "point_comb_split.c"
 static const unsigned split_default = SPLIT_OFFSETS;
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 #undef SPLIT_OFFSETS
 #undef SPLIT_COMBS
 #undef CHUNK
@@ -50,10 +54,12 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define split_entry split_entry_combs
 #define point_scalarmul_comb bench_comb_combs
 #define point_scalarmul_base bench_base_combs
+#define point_scalarmul_base_on_twist bench_base_combs_on_twist
 #include "point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 #undef SPLIT_OFFSETS
 #undef SPLIT_COMBS
 #undef CHUNK
@@ -65,10 +71,12 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define split_entry split_entry_both
 #define point_scalarmul_comb bench_comb_both
 #define point_scalarmul_base bench_base_both
+#define point_scalarmul_base_on_twist bench_base_both_on_twist
 #include "point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
+#undef point_scalarmul_base_on_twist
 #endif
 
 static scalar_t k_in;
