@@ -40,8 +40,13 @@
 #include "shake256.h"
 #include "field.h"
 
-/* 64 KiB for the single calls; the batch calls wipe 16 KiB a lane (CT_STACK_WIPE_BATCH_BYTES) below frames of their own */
-enum { STACK_DEPTH = 64 * 1024 + 16 * 1024 * GF_LANES };
+/*
+ * 64 KiB for the single calls; the batch calls wipe 16 KiB a lane (CT_STACK_WIPE_BATCH_BYTES) below
+ * frames of their own. The lanes are the most any backend has (8, avx512ifma): the x86-64 target's
+ * tests see its scalar backend's GF_LANES, and its dispatcher runs avx512ifma's batch calls on a CPU
+ * with IFMA.
+ */
+enum { STACK_LANES = GF_LANES > 8 ? GF_LANES : 8, STACK_DEPTH = 64 * 1024 + 16 * 1024 * STACK_LANES };
 #include "stack_probe.h"
 
 /* ---- the secrets to look for (the needles of stack_probe.h) ---- */
