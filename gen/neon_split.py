@@ -107,7 +107,7 @@ def _scalar(pairs, half, k):
     return (reg, 2 * h + half)
 
 
-def _forms(p, o, pairs):
+def _forms(p, pairs):
     """P_i = (a0_i, a1_i), V_i = (a1_i, s_i), U_i = (s_i, w_i) with s_i = a0_i + a1_i
     and w_i = s_i + a1_i: {(kind, i): (register, half)}, from each register of
     pairs [a0_i, a1_i, a0_i', a1_i'] by R = rev64 (a1, a0), S = P + R (s, s),
@@ -130,7 +130,7 @@ def _forms(p, o, pairs):
     return regs
 
 
-def _products(a_regs, b_scalars, square):
+def _products(b_scalars, square):
     """{pair j: [(vector kind, i, (scalar register, lane))]} in the order printed."""
     cols = {j: [] for j in range(8)}
     for i in range(8):
@@ -149,6 +149,16 @@ def _products(a_regs, b_scalars, square):
     return cols
 
 
+def _by_element(acc, vreg, half, sreg, lane):
+    """The intrinsic of half `half` of vreg times lane `lane` of sreg, added to
+    acc (umlal / umlal2) or, when acc is None, alone (umull / umull2)."""
+    op = "vmull" if acc is None else "vmlal"
+    first = "" if acc is None else f"{acc}, "
+    if half:
+        return f"{op}_high_laneq_u32({first}{vreg}, {sreg}, {lane})"
+    return f"{op}_laneq_u32({first}vget_low_u32({vreg}), {sreg}, {lane})"
+
+
 def emit_product(bound, square):
     """The body of gf_mul (square False) or gf_sqr for inputs with limbs <=
     bound: a list of C statements."""
@@ -158,7 +168,7 @@ def emit_product(bound, square):
     # a's three forms first, then b's limbs: fewer vectors live at once, so that
     # the routine keeps to the 24 caller-saved vector registers
     av = _limb_pairs(p, "a", bound)
-    regs = _forms(p, "a", av)
+    regs = _forms(p, av)
     bv = av if square else _limb_pairs(p, "b", bound)
     if square:
         dv, doubled = {}, {}
@@ -171,7 +181,7 @@ def emit_product(bound, square):
     def b_scalar(half, k, dbl):
         return _scalar(dv if dbl else bv, half, k)
 
-    cols = _products(regs, b_scalar, square)
+    cols = _products(b_scalar, square)
     hi = p.hi
     carry = None
     limbs = []
@@ -186,24 +196,18 @@ def emit_product(bound, square):
             room = TOP64 - 4 * (1 << 28)
             if pieces and all(b + q <= room for b, q in zip(pieces[-1][1], prod)):
                 name, b = pieces[-1]
-                new = f"vmlal_high_laneq_u32({name}, {vreg}, {sreg}, {lane})" if half else \
-                    f"vmlal_laneq_u32({name}, vget_low_u32({vreg}), {sreg}, {lane})"
                 nb = [x + q for x, q in zip(b, prod)]
-                p.stmt(f"{name} = {new};")
+                p.stmt(f"{name} = {_by_element(name, vreg, half, sreg, lane)};")
                 hi[name] = nb
                 pieces[-1][1] = nb
             elif not pieces and carry is not None and all(b + q <= room for b, q in zip(hi[carry], prod)):
                 name = f"c{j}_0"
-                call = f"vmlal_high_laneq_u32({carry}, {vreg}, {sreg}, {lane})" if half else \
-                    f"vmlal_laneq_u32({carry}, vget_low_u32({vreg}), {sreg}, {lane})"
                 nb = [x + q for x, q in zip(hi[carry], prod)]
-                p.emit("uint64x2_t", name, call, nb)
+                p.emit("uint64x2_t", name, _by_element(carry, vreg, half, sreg, lane), nb)
                 pieces.append([name, nb])
             else:
                 name = f"c{j}_{len(pieces)}"
-                call = f"vmull_high_laneq_u32({vreg}, {sreg}, {lane})" if half else \
-                    f"vmull_laneq_u32(vget_low_u32({vreg}), {sreg}, {lane})"
-                p.emit("uint64x2_t", name, call, prod)
+                p.emit("uint64x2_t", name, _by_element(None, vreg, half, sreg, lane), prod)
                 pieces.append([name, prod])
         if carry is not None and pieces[0][0] != f"c{j}_0":
             raise AssertionError("the carry must start the first piece")
