@@ -126,6 +126,7 @@ struct speed_report {
     const struct speed_contender *const *cont; /* cont[0] is ours */
     size_t n_cont;
     const struct speed_result *res;            /* res[op * n_cont + contender] */
+    const char *instructions_of;               /* --count-with's program; NULL: this one's */
 };
 /* Writes the report as JSON to path ("-": stdout); 0 ok, -1 (errno set) on failure. */
 int speed_json_write(const char *path, const struct speed_report *r);
@@ -144,6 +145,9 @@ struct speed_run {
     int instructions;     /* counted: the table shows them */
     const char *peer_lib[SPEED_MAX_CONT];
     int n_peer_lib;
+    /* --count-with: the program --instructions runs under callgrind (another build of
+       goldilocks-speed); NULL: this one */
+    const char *count_with;
 };
 extern struct speed_run speed_run;
 #define SPEED_RES(o, c) speed_run.res[(o) * speed_run.n_cont + (c)]

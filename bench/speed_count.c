@@ -107,20 +107,26 @@ int speed_count_instructions(const char *argv0) {
         perror("goldilocks-speed: mkdtemp");
         return -1;
     }
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
+    ssize_t n = R->count_with ? -1 : readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (R->count_with)
+        snprintf(exe, sizeof exe, "%s", R->count_with); /* another build of this program (--count-with) */
+    else if (n <= 0)
         snprintf(exe, sizeof exe, "%s", argv0);
     else
         exe[n] = 0;
     snprintf(outfile, sizeof outfile, "--callgrind-out-file=%s/cg.out", dir);
-    fprintf(stderr, "goldilocks-speed: counting instructions under callgrind (%ld calls each)...\n",
-            R->iterations);
+    fprintf(stderr, "goldilocks-speed: counting instructions under callgrind (%ld calls each%s%s)...\n",
+            R->iterations, R->count_with ? ", of " : "", R->count_with ? R->count_with : "");
     if (run_callgrind(exe, outfile, 1) != 0) {
         /* valgrind 3.19 cannot decode AVX-512: a -march=native build of a peer has it on such a CPU, and
            so has this program built for the avx512ifma target. The timings go on without the counts. */
         if (R->n_peer_lib == 0 || run_callgrind(exe, outfile, 0) != 0) {
-            fprintf(stderr, "goldilocks-speed: the callgrind run failed (valgrind missing, or AVX-512 code, which "
-                            "valgrind 3.19 cannot decode): no instructions are printed\n");
+            fprintf(stderr, "goldilocks-speed: the callgrind run%s%s failed (valgrind missing, or AVX-512 code, which "
+                            "valgrind 3.19 cannot decode%s): no instructions are printed\n",
+                    R->count_with ? " of " : "", R->count_with ? R->count_with : "",
+                    R->count_with ? ", or not a goldilocks-speed of the same operations" : "; --count-with names another "
+                    "build to count");
+            R->count_with = NULL; /* nothing was counted with it */
             rmdir(dir);
             return 0;
         }

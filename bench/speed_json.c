@@ -4,7 +4,9 @@
  *
  *   { "program": "goldilocks-speed", "version", "machine": {cpu, flags, clock,
  *     tick_unit}, "compiler", "tuned" (configure.py --tune's choice; null:
- *     generated/'s field code), "target", "backend", "seconds_per_operation",
+ *     generated/'s field code), "target", "backend", "instructions_of" (the
+ *     --count-with program whose instructions these are; null: this one's),
+ *     "seconds_per_operation",
  *     "contenders": [{name, version, missing}],
  *     "operations": [{name, what, items, "results": [{contender, missing,
  *       median_ticks, min_ticks, max_ticks, ns_per_op, ops_per_second,
@@ -153,6 +155,8 @@ int speed_json_write(const char *path, const struct speed_report *r) {
     str(f, m->target);
     fputs(",\n  \"backend\": ", f);
     str(f, m->backend[0] ? m->backend : NULL);
+    fputs(",\n  \"instructions_of\": ", f);
+    str(f, r->instructions_of);
     fprintf(f, ",\n  \"seconds_per_operation\": %g,\n  \"contenders\": [", r->seconds);
     for (size_t c = 0; c < r->n_cont; c++) {
         fputs(c ? ",\n    {\"name\": " : "\n    {\"name\": ", f);

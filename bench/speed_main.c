@@ -3,7 +3,7 @@
  * in one process, interleaved round by round.
  *
  *   goldilocks-speed [--ops LIST] [--peers LIST|none] [--seconds S] [--json FILE]
- *                    [--compact] [--instructions] [--peer-lib NAME=PATH]...
+ *                    [--compact] [--instructions [--count-with PROGRAM]] [--peer-lib NAME=PATH]...
  *   goldilocks-speed --count-only [--iterations N] [--ops LIST] [--peers LIST]
  *   goldilocks-speed --stack [--ops LIST]
  *   goldilocks-speed --list
@@ -27,6 +27,11 @@
  * --collect-atstart=no in --count-only mode, where each contender's loop of
  * N calls is bracketed by callgrind client requests (collection on, off,
  * dump); each dump's total divided by N is one call's instructions.
+ * --count-with PROGRAM: counts by running PROGRAM (another build of
+ * goldilocks-speed, with the same operations and peers) that way instead:
+ * valgrind 3.19 decodes no AVX-512, so bench/speed.sh counts an avx512ifma
+ * build's run with the avx2 target's program (the same single-call code).
+ * The header and the JSON ("instructions_of") name it.
  *
  * --count-only: no clock at all; each (operation, contender) runs N times
  * (field rows 1000 N, batches once) inside goldilocks_speed_count_loop(), between two
@@ -65,7 +70,8 @@ static struct speed_contender ours, loaded[MAX_CONT];
 static void usage(void) {
     fprintf(stderr,
             "usage: goldilocks-speed [--ops LIST] [--peers LIST|none] [--seconds S] [--json FILE] [--compact]\n"
-            "                        [--instructions] [--peer-lib NAME=PATH]... [--self-test-corrupt OP]\n"
+            "                        [--instructions [--count-with PROGRAM]] [--peer-lib NAME=PATH]...\n"
+            "                        [--self-test-corrupt OP]\n"
             "       goldilocks-speed --count-only [--iterations N] [--ops LIST] [--peers LIST|none]\n"
             "       goldilocks-speed --stack [--ops LIST]\n"
             "       goldilocks-speed --list\n");
@@ -121,6 +127,8 @@ static void parse(int argc, char **argv) {
             opt.peers = v, i++;
         else if (strcmp(a, "--json") == 0)
             opt.json = v, i++;
+        else if (strcmp(a, "--count-with") == 0)
+            R->count_with = v, i++;
         else if (strcmp(a, "--self-test-corrupt") == 0)
             speed_corrupt_op = v, i++;
         else if (strcmp(a, "--seconds") == 0) {
@@ -386,7 +394,8 @@ int main(int argc, char **argv) {
     if (opt.compact)
         speed_print_compact();
     if (opt.json) {
-        struct speed_report r = { &m, R->seconds, R->ops, R->n_ops, R->cont, R->n_cont, R->res };
+        struct speed_report r = { &m, R->seconds, R->ops, R->n_ops, R->cont, R->n_cont, R->res,
+                                  R->instructions ? R->count_with : NULL };
         if (speed_json_write(opt.json, &r) != 0) {
             fprintf(stderr, "goldilocks-speed: cannot write %s: %s\n", opt.json, strerror(errno));
             return 1;

@@ -55,6 +55,9 @@ void speed_print_table(void) {
            "ratio = the contender's median / ours (above 1: ours is faster); rounds preempted by other\n"
            "work are left out (*: all were, so the row is scaled to the thread's CPU time)\n\n",
            R->seconds);
+    if (R->instructions && R->count_with)
+        printf("instructions: callgrind's counts of %s (--count-with: another build of this program, the\n"
+               "same calls of its own code)\n\n", R->count_with);
     int ow = op_width();
     printf("%-*s %-*s %12s %11s %11s %12s %12s %7s%s\n", ow, "operation", w, "contender", "median", "ns/op", "ops/s",
            "min", "max", "ratio", R->instructions ? "  instructions" : "");

@@ -9,14 +9,16 @@ the documented shape (every contender of the run, ours first; a figure for
 every measured cell, none for a missing one); a planted difference in one
 of our outputs (--self-test-corrupt) makes it refuse with exit status 1, the
 differing bytes and no table; an unloadable --peer-lib is printed as
-missing; a --peer-lib of the linked libdecaf agrees with ours; --count-only
-runs each loop; bad options exit 2. Prints ok/FAIL lines and
+missing; a --peer-lib of the linked libdecaf agrees with ours; --count-with
+counts another program's loops (or, when it cannot run, says so and times
+without counts); --count-only runs each loop; bad options exit 2. Prints ok/FAIL lines and
 "N passed, N failed, N skipped".
 """
 
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,8 +51,8 @@ def run(program, *args):
 def shape_problems(data, peers_expected):
     """What is wrong with a run's JSON, as a list of strings (empty: nothing)."""
     bad = []
-    for key in ('program', 'version', 'machine', 'compiler', 'target', 'seconds_per_operation', 'contenders',
-                'operations'):
+    for key in ('program', 'version', 'machine', 'compiler', 'target', 'instructions_of', 'seconds_per_operation',
+                'contenders', 'operations'):
         if key not in data:
             bad.append(f'no "{key}"')
     if bad:
@@ -177,6 +179,30 @@ def main(argv):
                     f'--peer-lib again={libs[0]} agrees with ours and is measured')
         else:
             t.skip('--peer-lib of libdecaf: libdecaf not built in')
+
+        # --count-with: the counts come from the program named, or from nothing (never made up)
+        r = run(prog, '--seconds', '0.05', '--ops', 'field_mul', '--peers', 'none', '--instructions',
+                '--iterations', '1', '--count-with', '/nonexistent/goldilocks-speed', '--json', path)
+        with open(path) as f:
+            data = json.load(f)
+        ours = data['operations'][0]['results'][0]
+        t.check(r.returncode == 0 and data['instructions_of'] is None and 'instructions' not in ours
+                and 'median_ticks' in ours and 'no instructions are printed' in r.stderr,
+                '--count-with a program that cannot run: timed, no instructions, said on stderr')
+        target = data['target']
+        if not shutil.which('valgrind'):
+            t.skip('--count-with itself: no valgrind')
+        elif target == 'avx512ifma':
+            t.skip('--count-with itself: an avx512ifma build, which valgrind cannot run')
+        else:
+            r = run(prog, '--seconds', '0.05', '--ops', 'field_mul', '--peers', 'none', '--instructions',
+                    '--iterations', '1', '--count-with', prog, '--json', path)
+            with open(path) as f:
+                data = json.load(f)
+            ours = data['operations'][0]['results'][0]
+            t.check(r.returncode == 0 and data['instructions_of'] == prog and ours.get('instructions', 0) > 100
+                    and f'counts of {prog}' in r.stdout,
+                    f'--count-with {os.path.basename(prog)}: its counts, named in the table and the JSON')
 
     r = run(prog, '--count-only', '--iterations', '1', '--ops', 'x448,field_mul', '--peers', 'none')
     t.check(r.returncode == 0 and r.stdout.split() == ['x448:ours:1', 'field_mul:ours:1000'],
