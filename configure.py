@@ -140,8 +140,9 @@ X86_64_BACKENDS = [
 ]
 
 TARGETS += [
-    # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's
-    # (Zen 5, one run each: X448 243.7k ticks against 244.5k, sign 62.8k against 61.4k; README "Speed")
+    # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
+    # Zen 5 it beat 8x56 (X448 fastest rounds 237.1k-242.8k ticks against 250.7k-255.5k, three
+    # alternating runs; README "Speed"), which had won on Emerald Rapids: there, try --tune
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
            'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma'),
     Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
