@@ -48,6 +48,12 @@ def run(program, *args):
     return subprocess.run([program, *args], capture_output=True, text=True, timeout=300)
 
 
+def sanitized(program):
+    """True when program is built with AddressSanitizer (its runtime's entry point is named in it)."""
+    with open(program, 'rb') as f:
+        return b'__asan_init' in f.read()
+
+
 def shape_problems(data, peers_expected):
     """What is wrong with a run's JSON, as a list of strings (empty: nothing)."""
     bad = []
@@ -194,6 +200,8 @@ def main(argv):
             t.skip('--count-with itself: no valgrind')
         elif target == 'avx512ifma':
             t.skip('--count-with itself: an avx512ifma build, which valgrind cannot run')
+        elif sanitized(prog):
+            t.skip('--count-with itself: an AddressSanitizer build, which valgrind cannot run')
         else:
             r = run(prog, '--seconds', '0.05', '--ops', 'field_mul', '--peers', 'none', '--instructions',
                     '--iterations', '1', '--count-with', prog, '--json', path)
