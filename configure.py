@@ -1175,6 +1175,9 @@ def configure(args, created):
         note(n)
     if not have_valgrind:
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
+    elif needs == 'avx512ifma' and not emulator:
+        note(f'valgrind cannot decode AVX-512: target {target.name} has no ninja ctcheck (the avx2 '
+             'target checks the same single-call code)')
     if os.path.exists(src('build.ninja')):
         note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
     shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir
