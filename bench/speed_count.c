@@ -107,13 +107,15 @@ int speed_count_instructions(const char *argv0) {
         perror("goldilocks-speed: mkdtemp");
         return -1;
     }
-    ssize_t n = R->count_with ? -1 : readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (R->count_with)
+    if (R->count_with) {
         snprintf(exe, sizeof exe, "%s", R->count_with); /* another build of this program (--count-with) */
-    else if (n <= 0)
-        snprintf(exe, sizeof exe, "%s", argv0);
-    else
-        exe[n] = 0;
+    } else {
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n <= 0)
+            snprintf(exe, sizeof exe, "%s", argv0);
+        else
+            exe[n] = 0;
+    }
     snprintf(outfile, sizeof outfile, "--callgrind-out-file=%s/cg.out", dir);
     fprintf(stderr, "goldilocks-speed: counting instructions under callgrind (%ld calls each%s%s)...\n",
             R->iterations, R->count_with ? ", of " : "", R->count_with ? R->count_with : "");
