@@ -78,6 +78,11 @@ has_target() {
     ./configure.py --list-targets | grep -q "^$1 "
 }
 
+# native_is NAME: --target auto chose NAME for build/native (its build.ninja says).
+native_is() {
+    grep -q "^# target $1 " build/native/build.ninja 2>/dev/null
+}
+
 # The x86-64 library with an unknown GOLDILOCKS_BACKEND: each program prints
 # exactly one line on stderr naming it, and still passes (on the scalar backend).
 unknown_backend_check() {
@@ -134,12 +139,12 @@ build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # host: native is then that build.
 if ! has_target avx2; then
     skip_step avx2 "configure.py has no target avx2"
-elif grep -q '^# target avx2 ' build/native/build.ninja 2>/dev/null; then
+elif native_is avx2; then
     echo "==== avx2: the native build above (--target auto chose avx2)"
 else
     build_and_test avx2 --target avx2
 fi
-if grep -q '^# target avx512ifma ' build/native/build.ninja 2>/dev/null; then
+if native_is avx512ifma; then
     echo "==== avx512ifma: the native build above (--target auto chose avx512ifma)"
 elif [ -d generated/lanes_avx512ifma ]; then
     build_and_test avx512ifma --target avx512ifma
@@ -175,7 +180,7 @@ step ctcheck-x86-64 ninja -C build/x86-64 ctcheck
 # x86-64 and the 32-bit i386 build (ARM: ctcheck-armv5/-armv7 below).
 # valgrind decodes no AVX-512: where auto chose avx512ifma, the check runs on the
 # avx2 build (the same single-call code, the AVX2 lanes).
-if grep -q '^# target avx512ifma ' build/native/build.ninja 2>/dev/null; then
+if native_is avx512ifma; then
     step ctcheck sh -c "./configure.py --builddir build/avx2 --target avx2 && ninja -C build/avx2 ctcheck"
 else
     step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native ctcheck"
