@@ -144,10 +144,11 @@ TARGETS += [
     # Zen 5 it beat 8x56 (X448 fastest rounds 237.1k-242.8k ticks against 250.7k-255.5k, three
     # alternating runs; README "Speed"), which had won on Emerald Rapids: there, try --tune
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
-           'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma'),
+           'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
+           alternatives=['src/proto/x448_ladder_r50.c']),
     Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
-           backends=X86_64_BACKENDS),
+           backends=X86_64_BACKENDS, alternatives=['src/proto/x448_ladder_r50.c']),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
@@ -161,6 +162,13 @@ ALTERNATIVES = {
     'src/point/point_comb_split.c': 'src/point/point_comb.c',
     'src/point/point_arith_lanes2.c': 'src/point/point_arith.c',
     'src/point/point_scalarmul_decaf_edwards.c': 'src/point/point_scalarmul_twisted.c',
+    'src/proto/x448_ladder_r50.c': 'src/proto/x448_ladder.c',
+}
+# The lane layouts an alternative is written for (it includes their headers); a
+# target of one backend must build one of them, and a target of several builds
+# the alternative into the backends that have one and the default into the rest.
+ALTERNATIVE_LANES = {
+    'src/proto/x448_ladder_r50.c': ('avx512ifma',),   # generated/lanes_avx512ifma/gf4r50.h
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.
@@ -1002,7 +1010,19 @@ def configure(args, created):
                 who = f'backend {backend} of target {target.name}' if backend else f'target {target.name}'
                 fail(f'--alternative {alt} needs at least {need} lanes, but {who} builds the lane '
                      f'layout generated/lanes_{lanes} of {have} (choose a target or --lanes with more)')
-    dropped = {ALTERNATIVES[a] for a in alternatives} | (set(ALTERNATIVES) - set(alternatives))
+    # (a target's own alternative for other lanes is left out where --lanes changes them)
+    for alt in args.alternative:
+        written_for = ALTERNATIVE_LANES.get(alt)
+        lanes_built = [b[2] for b in target.backends or ()] or [args.lanes or target.lanes]
+        if written_for and not set(written_for) & set(lanes_built):
+            fail(f'--alternative {alt} is written for the lane layout ' + ' or '.join(written_for)
+                 + f', which target {target.name} does not build (choose a target or --lanes with it)')
+
+    def dropped_for(lanes):
+        # the defaults an alternative replaces, and the alternatives not built, for one lane layout
+        alts = [a for a in alternatives if lanes in ALTERNATIVE_LANES.get(a, (lanes,))]
+        return {ALTERNATIVES[a] for a in alts} | (set(ALTERNATIVES) - set(alts))
+    dropped = dropped_for(args.lanes or target.lanes)
     # A library of several backends: the library's sources once per backend.
     backends = []
     for name, flags, lanes in target.backends or ():
@@ -1011,7 +1031,7 @@ def configure(args, created):
             continue
         backends.append({'name': name, 'cflags': quote_all(flags), 'lanes_dir': f'generated/lanes_{lanes}',
                          'sources': in_src([f for f in find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
-                                            + find(f'generated/lanes_{lanes}/*.c') if f not in dropped])})
+                                            + find(f'generated/lanes_{lanes}/*.c') if f not in dropped_for(lanes)])})
     if target.backends:
         note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in backends)
              + ' (GOLDILOCKS_BACKEND=NAME forces one)')

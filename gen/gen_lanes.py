@@ -16,6 +16,8 @@ target has exactly one, chosen by configure.py --target:
            is one run of the schedule), checked against arithmetic mod p
            (gen/selfcheck.py), printed, read back from its intrinsics and
            matched (gen/c_match.py check_lanes) before any file is written.
+  avx512ifma also gets gf4r50.h: four elements in radix 2^50 for the X448
+           ladder (gen/radix50.py, its own proof; not a Layout).
 Output is deterministic; an unchanged file is not rewritten.
 """
 
@@ -34,6 +36,7 @@ import gen_field  # noqa: E402
 import ir  # noqa: E402
 import layouts  # noqa: E402
 import prove  # noqa: E402
+import radix50  # noqa: E402
 import schedules  # noqa: E402
 import selfcheck  # noqa: E402
 import simd  # noqa: E402
@@ -247,7 +250,9 @@ def main():
         # every vector layout is proven and read back before any file is written
         for name, isa in simd.ISAS.items():
             rendered[name] = render_vector(env, isa)
-    except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError) as e:
+        # beside the avx512ifma lanes, the X448 ladder's four lanes of radix 2^50 (gen/radix50.py)
+        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"))
+    except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError, radix50.BoundError) as e:
         sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():
         changed = gen_field.write_layout(files, os.path.join(args.out, f"lanes_{name}"))

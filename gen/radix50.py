@@ -1,0 +1,339 @@
+"""The X448 ladder's 4-lane arithmetic in radix 2^50 on AVX-512 IFMA.
+
+    generated/lanes_avx512ifma/gf4r50.h, written by gen/gen_lanes.py
+
+An element is 9 limbs of 50 bits (450 bits), limb i of lane k in lane k of
+limb[i], a __m256i: four independent elements, the four products of a round
+of the ladder's step (src/proto/x448_ladder_r50.c). Why not a gen/layouts.py
+Layout: the layouts' schedules reduce by the golden ratio at a limb boundary
+2^224 of two equal halves, and 9 x 50 has neither; what this radix gives
+instead, measured on Zen 5 (bench/results/x448-limits-zen5.md):
+
+  - the multiplier vpmadd52luq / vpmadd52huq takes 52-bit inputs, so a limb
+    of 50 bits leaves two bits of headroom: the sum or the difference (plus
+    2p) of two reduced elements is a multiplier input without a carry;
+  - the high half of a product has weight 2^52 = 4 x 2^50 of the next column:
+    column k is lo[k] + (hi[k] << 2), no split;
+  - 2^450 = 4 x 2^448 = 4 (2^224 + 1) (mod p) and 224 = 4 x 50 + 24, so
+    column k >= 9 folds into columns k - 9 (x 4), k - 5 (its low 24 bits,
+    << 26) and k - 4 (the rest, >> 24): exact splits, no carry between;
+  - one parallel round of carries (every limb at once, not a chain) then
+    leaves every limb below 2^50 + 2^10, limb 8 below 2^48 + 2^10.
+
+Each routine is written once below on an abstract machine (class Machine)
+and run three ways from the same code: Bounds (interval analysis: every
+intermediate below 2^64, every multiplier input below 2^52, every output
+within the bounds it promises), Values (exact integers of one lane, against
+arithmetic mod p on random and extreme inputs) and Printer (the intrinsics
+of the header). The congruence of each step is a constant identity mod p,
+asserted where the step is made (reduce, _fold_column). gen/gen_lanes.py
+refuses to write anything when one fails.
+"""
+
+import random
+
+import prime
+
+LANES = 4
+LIMBS = 9
+RADIX = 50
+TOP_BITS = prime.BITS - RADIX * (LIMBS - 1)       # 48: limb 8's bits below 2^448
+MADD_BITS = 52                                    # vpmadd52: inputs below 2^52
+WORD_MAX = (1 << 64) - 1
+SLACK = 1 << 10                                   # what one parallel carry round may leave
+REDUCED = [(1 << RADIX) - 1 + SLACK] * (LIMBS - 1) + [(1 << TOP_BITS) - 1 + SLACK]
+LOOSE = [(1 << MADD_BITS) - 1] * LIMBS            # any multiplier input
+MULW_MAX = (1 << 16) - 1                          # gf4r50_mulw's constant (a24 = 39081)
+SPLIT = prime.PHI_BITS - RADIX * 4                # 24: 2^224 = 2^24 x 2^(50 x 4)
+
+# 2p, limb by limb, each at least the reduced bound of its limb: a - b + BIAS
+# is nonnegative for reduced b, and below 2^52 for reduced a.
+BIAS = [(1 << 51) - 2] * 4 + [(1 << 51) - (1 << 25) - 2] + [(1 << 51) - 2] * 3 + [(1 << 49) - 2]
+assert sum(v << (RADIX * i) for i, v in enumerate(BIAS)) == 2 * prime.P
+assert all(b >= r for b, r in zip(BIAS, REDUCED))
+
+
+class BoundError(Exception):
+    """An intermediate that may overflow, an input too wide, or a bound not met."""
+
+
+class Bounds:
+    """Interval analysis: each value is its largest possible value (all are >= 0)."""
+
+    def __init__(self, where):
+        self.where = where
+
+    def _w(self, v, what):
+        if v > WORD_MAX:
+            raise BoundError(f"{self.where}: {what} may reach 2^{v.bit_length()}: overflows 64 bits")
+        return v
+
+    def const(self, c):
+        return c
+
+    def add(self, a, b):
+        return self._w(a + b, "a sum")
+
+    def sub_bias(self, a, bias, b):
+        if b > bias:
+            raise BoundError(f"{self.where}: a subtrahend may exceed its bias 0x{bias:x}")
+        return self._w(a + bias, "a difference")
+
+    def shl(self, a, s):
+        return self._w(a << s, "a shift")
+
+    def shr(self, a, s):
+        return a >> s
+
+    def and_(self, a, m):
+        return min(a, m)
+
+    def _madd_in(self, x, y):
+        if x >> MADD_BITS or y >> MADD_BITS:
+            raise BoundError(f"{self.where}: a multiplier input may reach 2^{max(x, y).bit_length()}")
+
+    def madd_lo(self, acc, x, y):
+        self._madd_in(x, y)
+        return self._w(acc + min(x * y, (1 << MADD_BITS) - 1), "a low accumulator")
+
+    def madd_hi(self, acc, x, y):
+        self._madd_in(x, y)
+        return self._w(acc + ((x * y) >> MADD_BITS), "a high accumulator")
+
+    def blend(self, a, b):
+        return max(a, b)
+
+
+class Values:
+    """Exact integers of one lane (which: whether that lane takes the second input of a blend)."""
+
+    def __init__(self, which=False):
+        self.which = which
+
+    def const(self, c):
+        return c
+
+    def add(self, a, b):
+        return a + b
+
+    def sub_bias(self, a, bias, b):
+        assert a + bias - b >= 0
+        return a + bias - b
+
+    def shl(self, a, s):
+        return a << s
+
+    def shr(self, a, s):
+        return a >> s
+
+    def and_(self, a, m):
+        return a & m
+
+    def madd_lo(self, acc, x, y):
+        return acc + ((x * y) & ((1 << MADD_BITS) - 1))
+
+    def madd_hi(self, acc, x, y):
+        return acc + ((x * y) >> MADD_BITS)
+
+    def blend(self, a, b):
+        return b if self.which else a
+
+
+class Printer:
+    """The intrinsics: each value is the name of a __m256i temporary."""
+
+    def __init__(self):
+        self.lines = []
+        self.n = 0
+
+    def _t(self, expr):
+        self.n += 1
+        name = f"t{self.n}"
+        self.lines.append(f"const __m256i {name} = {expr};")
+        return name
+
+    @staticmethod
+    def _c(c):
+        return f"_mm256_set1_epi64x(0x{c:x})"
+
+    def const(self, c):
+        return self._c(c)
+
+    def add(self, a, b):
+        return self._t(f"_mm256_add_epi64({a}, {b})")
+
+    def sub_bias(self, a, bias, b):
+        return self._t(f"_mm256_sub_epi64(_mm256_add_epi64({a}, {self._c(bias)}), {b})")
+
+    def shl(self, a, s):
+        return self._t(f"_mm256_slli_epi64({a}, {s})")
+
+    def shr(self, a, s):
+        return self._t(f"_mm256_srli_epi64({a}, {s})")
+
+    def and_(self, a, m):
+        return self._t(f"_mm256_and_si256({a}, {self._c(m)})")
+
+    def madd_lo(self, acc, x, y):
+        return self._t(f"_mm256_madd52lo_epu64({acc}, {x}, {y})")
+
+    def madd_hi(self, acc, x, y):
+        return self._t(f"_mm256_madd52hi_epu64({acc}, {x}, {y})")
+
+    def blend(self, a, b):
+        # lanes of `sub` (the routine's __mmask8 argument) from b
+        return self._t(f"_mm256_mask_blend_epi64(sub, {a}, {b})")
+
+
+ZERO = None  # an accumulator nothing was added to yet
+
+
+def _acc(m, acc, x):
+    return x if acc is ZERO else m.add(acc, x)
+
+
+def _madd(m, kind, acc, x, y):
+    return getattr(m, kind)(m.const(0) if acc is ZERO else acc, x, y)
+
+
+def _fold_column(m, c, k):
+    """Column k >= 9 into k - 9, k - 5 and k - 4 (2^(50k) = 2^(50(k-9)) (4 + 2^226) mod p)."""
+    w = lambda j: pow(2, RADIX * j, prime.P)
+    assert w(k) == (4 * w(k - 9) + pow(2, RADIX * (k - 5) + RADIX - SPLIT, prime.P)) % prime.P
+    assert (RADIX - SPLIT) + SPLIT == RADIX  # (v mod 2^24) << 26 at k - 5, v >> 24 at k - 4: exact
+    v = c[k]
+    c[k] = ZERO
+    c[k - 9] = _acc(m, c[k - 9], m.shl(v, 2))
+    c[k - 5] = _acc(m, c[k - 5], m.shl(m.and_(v, (1 << SPLIT) - 1), RADIX - SPLIT))
+    c[k - 4] = _acc(m, c[k - 4], m.shr(v, SPLIT))
+
+
+def reduce(m, c):
+    """Columns c[0..] (c[k] of weight 2^(50k)) to 9 limbs within REDUCED."""
+    for k in range(len(c) - 1, LIMBS - 1, -1):
+        if c[k] is not ZERO:
+            _fold_column(m, c, k)
+    # 2^448 = 2^224 + 1 (mod p), 2^224 = 2^24 x 2^200: limb 8's bits from 48 up
+    assert pow(2, prime.BITS, prime.P) == (pow(2, prime.PHI_BITS, prime.P) + 1) % prime.P
+    top = m.shr(c[8], TOP_BITS)
+    c[8] = m.and_(c[8], (1 << TOP_BITS) - 1)
+    c[0] = m.add(c[0], top)
+    c[4] = m.add(c[4], m.shl(top, SPLIT))
+    # one parallel round: every carry computed from the limbs before any is added
+    carries = [m.shr(c[i], RADIX) for i in range(LIMBS - 1)]
+    low = [m.and_(c[i], (1 << RADIX) - 1) for i in range(LIMBS - 1)]
+    return [low[0]] + [m.add(low[i], carries[i - 1]) for i in range(1, LIMBS - 1)] + [m.add(c[8], carries[7])]
+
+
+def mul(m, a, b):
+    """a * b. Four accumulator sets (lo / hi, even / odd i) keep each column's chain of
+    vpmadd52 short; column k = lo[k] + 4 hi[k] (hi has weight 2^52 = 4 x 2^50)."""
+    e = [[ZERO] * (2 * LIMBS) for _ in range(4)]
+    for i in range(LIMBS):
+        for j in range(LIMBS):
+            s = 2 * (i & 1)
+            e[s][i + j] = _madd(m, "madd_lo", e[s][i + j], a[i], b[j])
+            e[s + 1][i + j + 1] = _madd(m, "madd_hi", e[s + 1][i + j + 1], a[i], b[j])
+    c = []
+    for k in range(2 * LIMBS):
+        lo = ZERO
+        for s in (0, 2):
+            if e[s][k] is not ZERO:
+                lo = _acc(m, lo, e[s][k])
+        hi = ZERO
+        for s in (1, 3):
+            if e[s][k] is not ZERO:
+                hi = _acc(m, hi, e[s][k])
+        if hi is not ZERO:
+            lo = _acc(m, lo, m.shl(hi, 2))
+        c.append(lo)
+    return reduce(m, c)
+
+
+def mulw(m, a, w):
+    """a * w for 0 <= w <= MULW_MAX."""
+    c = [ZERO] * (LIMBS + 1)
+    for i in range(LIMBS):
+        c[i] = _acc(m, c[i], m.madd_lo(m.const(0), a[i], w))
+        c[i + 1] = _acc(m, c[i + 1], m.shl(m.madd_hi(m.const(0), a[i], w), 2))
+    return reduce(m, c)
+
+
+def addsub(m, a, b):
+    """a + b, or a - b + 2p in the lanes of the mask `sub`: no carry, below 2^52."""
+    return [m.blend(m.add(a[i], b[i]), m.sub_bias(a[i], BIAS[i], b[i])) for i in range(LIMBS)]
+
+
+def add(m, a, b):
+    return [m.add(a[i], b[i]) for i in range(LIMBS)]
+
+
+# name -> (routine, input bounds, output bound, what it computes)
+ROUTINES = {
+    "mul": (lambda m, a, b: mul(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
+    "mulw": (lambda m, a, w: mulw(m, a, w), (LOOSE, MULW_MAX), REDUCED, lambda x, w, which: x * w),
+    "addsub": (lambda m, a, b: addsub(m, a, b), (REDUCED, REDUCED), LOOSE,
+               lambda x, y, which: x - y if which else x + y),
+    "add": (lambda m, a, b: add(m, a, b), (REDUCED, REDUCED), LOOSE, lambda x, y, which: x + y),
+}
+
+
+def _value(limbs):
+    return sum(v << (RADIX * i) for i, v in enumerate(limbs))
+
+
+def prove(name):
+    """The interval analysis of routine name; returns the output bounds it found."""
+    fn, ins, out, _ = ROUTINES[name]
+    got = fn(Bounds(f"gf4r50_{name}"), *ins)
+    for i, (g, o) in enumerate(zip(got, out)):
+        if g > o:
+            raise BoundError(f"gf4r50_{name}: limb {i} may reach 0x{g:x}, above its bound 0x{o:x}")
+    return got
+
+
+def selfcheck(name, n=300, seed=448):
+    """Routine name on exact integers: random inputs and the extremes, against mod p."""
+    fn, ins, out, want = ROUTINES[name]
+    rnd = random.Random(seed)
+
+    def pick(bound, mode):
+        if isinstance(bound, int):
+            return [bound, 0, rnd.randint(0, bound)][mode % 3]
+        return [[v, 0, rnd.randint(0, v)][mode % 3] if mode < 3 else rnd.randint(0, v) for v in bound]
+
+    for t in range(n):
+        args = [pick(b, t if t < 3 else 3 + t % 2) for b in ins]
+        for which in (False, True):
+            got = fn(Values(which), *args)
+            xs = [_value(a) if isinstance(a, list) else a for a in args]
+            if _value(got) % prime.P != want(*xs, which) % prime.P:
+                raise BoundError(f"gf4r50_{name}: wrong value for {args}")
+            if any(g > o for g, o in zip(got, out)):
+                raise BoundError(f"gf4r50_{name}: an output limb above its bound for {args}")
+
+
+def printed(name):
+    """The body of routine name: C statements on a->limb[i], b->limb[i] / w, into out->limb[i]."""
+    fn, ins, _, _ = ROUTINES[name]
+    p = Printer()
+    a = [f"a->limb[{i}]" for i in range(LIMBS)]
+    b = "_mm256_set1_epi64x((long long)w)" if name == "mulw" else [f"b->limb[{i}]" for i in range(LIMBS)]
+    if name == "mulw":
+        p.lines.append(f"const __m256i wv = {b};")
+        b = "wv"
+    outs = fn(p, a, b)
+    # every input is read before out is written: out may alias a and b
+    return p.lines + [f"out->limb[{i}] = {o};" for i, o in enumerate(outs)]
+
+
+def render(env, header):
+    """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first."""
+    info = {}
+    for name in ROUTINES:
+        info[name] = dict(bounds=", ".join("0x%x" % v for v in prove(name)), body=printed(name))
+        selfcheck(name)
+    t = env.get_template("avx512ifma/gf4r50.h.j2")
+    return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS, SPLIT=SPLIT,
+                    REDUCED=REDUCED, LOOSE=LOOSE, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX, SLACK=SLACK,
+                    hex=lambda v: "0x%x" % v)

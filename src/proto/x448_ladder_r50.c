@@ -1,0 +1,118 @@
+/*
+ * The X448 ladder (RFC 7748 section 5) with each step's products four at a
+ * time in lanes of radix 2^50 on AVX-512 IFMA (generated/lanes_avx512ifma/
+ * gf4r50.h, gen/radix50.py): the step of x448_ladder_lanes.c, on an element
+ * whose sums and differences are multiplier inputs without a carry and whose
+ * product is reduced by one parallel carry round. The state is
+ * (x2, z2, x3, z3) in lanes 0..3 and a step is
+ *
+ *   swap:    (x2, z2, x3, z3) <-> (x3, z3, x2, z2)       a permute and a select
+ *   sums:    (A, B, C, D) = (x2+z2, x2-z2, x3+z3, x3-z3)  one addsub
+ *   round 1: (AA, BB, CB, DA) = (A, B, C, D) * (A, B, B, A)
+ *   sums:    (AA, E, DA+CB, DA-CB), E = AA - BB           one addsub and a blend
+ *            F = AA + a24 E                              one mulw, one add
+ *   round 2: (x2, z2, x3, w) = (AA, E, DA+CB, DA-CB) * (BB, F, DA+CB, DA-CB)
+ *   round 3: z3 = x1 w, as the lane product (x2, z2, x3, w) * (1, 1, 1, x1)
+ *
+ * Round 3 uses one lane of four; it depends on round 2, and round 1 of the
+ * next step on it. Every value the state keeps is reduced (gf4r50.h): the
+ * products' outputs. Measured on Zen 5 (bench/results/x448-limits-zen5.md):
+ * goldilocks_x448 ... against the scalar ladder (x448_ladder.c, 8x56mulx).
+ *
+ * One of the sources of x448_ladder (x448_ladder.h), for the targets whose
+ * lane layout is avx512ifma (configure.py ALTERNATIVE_LANES).
+ */
+#include "gf4r50.h"
+#include "x448_ladder_shell.h"
+
+/* Everything the ladder keeps that depends on the scalar, to be wiped in one go. */
+typedef struct {
+    x448_shell_head head; /* k */
+    gf4r50 st, t, g, h, v, w;
+    gf x2, z2;
+} r50_state;
+
+/* The public inputs of the swap and the step. */
+typedef struct {
+    __m256i cross, evens, odds, abba, round2_a, round2_b;
+    gf4r50 x1v; /* (1, 1, 1, x1) */
+} r50_args;
+
+/* Lane masks (bit k: lane k). */
+#define LANES_13 0x0a /* lanes 1 and 3: the differences */
+#define LANE_0 0x01
+#define LANE_1 0x02
+
+/* (x2, z2) <-> (x3, z3) where swap is all ones. */
+static inline __attribute__((always_inline)) void r50_cswap(void *state, const void *arg, mask_t swap) {
+    r50_state *s = state;
+    const r50_args *a = arg;
+    gf4r50_permute(s->t, s->st, a->cross);
+    gf4r50_select(s->st, s->st, s->t, _mm256_set1_epi64x((long long)swap));
+}
+
+static inline __attribute__((always_inline)) void r50_step(void *state, const void *arg) {
+    r50_state *s = state;
+    const r50_args *a = arg;
+    gf4r50_permute(s->g, s->st, a->evens);         /* (x2, x2, x3, x3) */
+    gf4r50_permute(s->h, s->st, a->odds);          /* (z2, z2, z3, z3) */
+    gf4r50_addsub(s->t, s->g, s->h, LANES_13);      /* (A, B, C, D) */
+    gf4r50_permute(s->v, s->t, a->abba);           /* (A, B, B, A) */
+    gf4r50_mul(s->t, s->t, s->v);                   /* (AA, BB, CB, DA) */
+    gf4r50_permute(s->g, s->t, a->round2_a);       /* (AA, AA, DA, DA) */
+    gf4r50_permute(s->h, s->t, a->round2_b);       /* (BB, BB, CB, CB) */
+    gf4r50_addsub(s->v, s->g, s->h, LANES_13);      /* (AA+BB, E, DA+CB, DA-CB) */
+    gf4r50_blend(s->v, s->v, s->g, LANE_0);         /* (AA, E, DA+CB, DA-CB) */
+    gf4r50_mulw(s->w, s->v, X448_A24);              /* lane 1: a24 E */
+    gf4r50_add(s->w, s->g, s->w);                   /* lane 1: F = AA + a24 E */
+    gf4r50_blend(s->w, s->v, s->w, LANE_1);         /* (AA, F, DA+CB, DA-CB) */
+    gf4r50_blend(s->w, s->w, s->h, LANE_0);         /* (BB, F, DA+CB, DA-CB) */
+    gf4r50_mul(s->st, s->v, s->w);                  /* (x2, z2, x3, (DA-CB)^2) */
+    gf4r50_mul(s->st, s->st, a->x1v);               /* z3 = x1 (DA-CB)^2 */
+}
+
+/* out = the value of lane `lane` of a, mod p (the 57 bytes of gf4r50_to_bytes). */
+static void r50_lane_to_gf(gf out, const gf4r50 a, unsigned lane) {
+    uint8_t b[57], hi[GF_SER_BYTES] = {0};
+    gf h;
+    gf4r50_to_bytes(b, a, lane);
+    /* b = low + 2^448 b[56], and 2^448 = 2^224 + 1 (mod p) */
+    hi[0] = b[56];
+    hi[28] = b[56];
+    (void)gf_deserialize(out, b);
+    (void)gf_deserialize(h, hi);
+    gf_add(out, out, h);
+    ct_wipe(b, sizeof b);
+    ct_wipe(hi, sizeof hi);
+    ct_wipe(h, sizeof(gf));
+}
+
+static inline __attribute__((always_inline)) void r50_result(void *state, gf_s **x2, gf_s **z2) {
+    r50_state *s = state;
+    r50_lane_to_gf(s->x2, s->st, 0);
+    r50_lane_to_gf(s->z2, s->st, 1);
+    *x2 = s->x2;
+    *z2 = s->z2;
+}
+
+mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES], const gf x1) {
+    r50_state s;
+    r50_args a;
+    uint8_t in[GF4R50_LANES][56] = {{0}};
+
+    a.cross = _mm256_setr_epi64x(2, 3, 0, 1);
+    a.evens = _mm256_setr_epi64x(0, 0, 2, 2);
+    a.odds = _mm256_setr_epi64x(1, 1, 3, 3);
+    a.abba = _mm256_setr_epi64x(0, 1, 1, 0);
+    a.round2_a = _mm256_setr_epi64x(0, 0, 3, 3);
+    a.round2_b = _mm256_setr_epi64x(1, 1, 2, 2);
+    /* (x2, z2, x3, z3) = (1, 0, x1, 1); x1v = (1, 1, 1, x1) */
+    gf_serialize(in[2], x1);
+    in[0][0] = in[3][0] = 1;
+    gf4r50_from_bytes(s.st, (const uint8_t(*)[56])in);
+    memset(in, 0, sizeof in);
+    in[0][0] = in[1][0] = in[2][0] = 1;
+    gf_serialize(in[3], x1);
+    gf4r50_from_bytes(a.x1v, (const uint8_t(*)[56])in);
+    return x448_ladder_shell(out, secret, &s, sizeof s, r50_cswap, r50_step, r50_result, &a);
+}
