@@ -34,6 +34,22 @@ void sl_gfl_addsub(gfl out, const gfl a, const gfl b, const lmask_t *sub) { gfl_
 void sl_public_gfl_insert(gfl out, unsigned lane, const gf a) { gfl_insert(out, lane, a); }
 void sl_public_gfl_extract(gf out, const gfl a, unsigned lane) { gfl_extract(out, a, lane); }
 void sl_public_gfl_permute(gfl out, const gfl a, const unsigned char idx[GF_LANES]) { gfl_permute(out, a, idx); }
+#if __has_include("gf4r50.h")
+/* The avx512ifma lanes' radix-2^50 elements and the X448 ladder's swap and step on them
+ * (src/proto/x448_ladder_r50_step.h). */
+#include "x448_ladder_r50_step.h"
+void sl_gf4r50_mul(gf4r50 out, const gf4r50 a, const gf4r50 b) { gf4r50_mul(out, a, b); }
+void sl_gf4r50_mulw(gf4r50 out, const gf4r50 a, uint32_t w) { gf4r50_mulw(out, a, w); }
+void sl_gf4r50_addsub(gf4r50 out, const gf4r50 a, const gf4r50 b, __mmask8 sub) { gf4r50_addsub(out, a, b, sub); }
+void sl_gf4r50_add(gf4r50 out, const gf4r50 a, const gf4r50 b) { gf4r50_add(out, a, b); }
+void sl_gf4r50_select(gf4r50 out, const gf4r50 a, const gf4r50 b, const __m256i *m) { gf4r50_select(out, a, b, *m); }
+void sl_gf4r50_permute(gf4r50 out, const gf4r50 a, const __m256i *idx) { gf4r50_permute(out, a, *idx); }
+void sl_gf4r50_blend(gf4r50 out, const gf4r50 a, const gf4r50 b, __mmask8 m) { gf4r50_blend(out, a, b, m); }
+void sl_x448_r50_cswap(r50_state *s, const r50_args *a, mask_t swap) { r50_cswap(s, a, swap); }
+void sl_x448_r50_step(r50_state *s, const r50_args *a) { r50_step(s, a); }
+void sl_public_gf4r50_to_bytes(uint8_t out[57], const gf4r50 a, unsigned lane) { gf4r50_to_bytes(out, a, lane); }
+void sl_public_gf4r50_from_bytes(gf4r50 out, const uint8_t in[GF4R50_LANES][56]) { gf4r50_from_bytes(out, in); }
+#endif
 #else
 void sl_planted_branch(gfl out, const gfl a, uint32_t secret) {
     gfl_copy(out, a);

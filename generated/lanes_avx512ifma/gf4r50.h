@@ -564,48 +564,148 @@ GF4R50_INLINE void gf4r50_select(gf4r50 out, const gf4r50 a, const gf4r50 b, __m
 
 /* ---- bytes: 56 in (reduced limbs), 57 out ---- */
 
-/* Lane k of out = in[k], 56 bytes little-endian (any 448-bit value: reduced limbs). */
-static inline void gf4r50_from_bytes(gf4r50 out, const uint8_t in[GF4R50_LANES][56]) {
-    for (unsigned i = 0; i < GF4R50_LIMBS; i++) {
-        uint64_t l[GF4R50_LANES];
-        for (unsigned k = 0; k < GF4R50_LANES; k++) {
-            /* bits 50 i .. 50 i + 49 from the 8 bytes from byte 50 i / 8 (limb 8: 48 bits) */
-            uint64_t v = 0;
-            unsigned first = 50 * i / 8, shift = 50 * i % 8;
-            for (unsigned j = 0; j < 8 && first + j < 56; j++) v |= (uint64_t)in[k][first + j] << (8 * j);
-            l[k] = (v >> shift) & ((1ull << 50) - 1);
-        }
-        memcpy(&out->limb[i], l, sizeof l);
-    }
+/* 8 bytes little-endian from p (x86: a load). */
+GF4R50_INLINE uint64_t gf4r50_le64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* Lane k of out = in[k], 56 bytes little-endian (any 448-bit value: reduced limbs). Limb i
+ * is bits 50 i .. 50 i + 49, read from the 8 bytes at byte 50 i / 8 (limb 8's 48 bits from
+ * the last 8 bytes). */
+GF4R50_INLINE void gf4r50_from_bytes(gf4r50 out, const uint8_t in[GF4R50_LANES][56]) {
+    out->limb[0] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 0) >> 0) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 0) >> 0) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 0) >> 0) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 0) >> 0) & 0x3ffffffffffffu));
+    out->limb[1] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 6) >> 2) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 6) >> 2) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 6) >> 2) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 6) >> 2) & 0x3ffffffffffffu));
+    out->limb[2] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 12) >> 4) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 12) >> 4) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 12) >> 4) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 12) >> 4) & 0x3ffffffffffffu));
+    out->limb[3] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 18) >> 6) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 18) >> 6) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 18) >> 6) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 18) >> 6) & 0x3ffffffffffffu));
+    out->limb[4] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 25) >> 0) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 25) >> 0) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 25) >> 0) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 25) >> 0) & 0x3ffffffffffffu));
+    out->limb[5] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 31) >> 2) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 31) >> 2) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 31) >> 2) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 31) >> 2) & 0x3ffffffffffffu));
+    out->limb[6] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 37) >> 4) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 37) >> 4) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 37) >> 4) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 37) >> 4) & 0x3ffffffffffffu));
+    out->limb[7] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 43) >> 6) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 43) >> 6) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 43) >> 6) & 0x3ffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 43) >> 6) & 0x3ffffffffffffu));
+    out->limb[8] = _mm256_setr_epi64x(
+        (long long)((gf4r50_le64(in[0] + 48) >> 16) & 0xffffffffffffu),
+        (long long)((gf4r50_le64(in[1] + 48) >> 16) & 0xffffffffffffu),
+        (long long)((gf4r50_le64(in[2] + 48) >> 16) & 0xffffffffffffu),
+        (long long)((gf4r50_le64(in[3] + 48) >> 16) & 0xffffffffffffu));
 }
 
 /*
  * out = lane `lane` (public) of a, carried: 57 bytes little-endian of the same integer
- * (any bounds of this header: below 2^456). The caller reduces it mod p: the low 56
+ * (any bounds of this header: below 2^453). The caller reduces it mod p: the low 56
  * bytes, plus out[56] (2^448 = 2^224 + 1). Straight-line: the secret lane's value
  * steers nothing.
  */
-static inline void gf4r50_to_bytes(uint8_t out[57], const gf4r50 a, unsigned lane) {
-    uint64_t acc = 0, carry = 0;
-    unsigned bits = 0, n = 0;
-    for (unsigned i = 0; i < GF4R50_LIMBS; i++) {
-        uint64_t l[GF4R50_LANES];
-        memcpy(l, &a->limb[i], sizeof l);
-        uint64_t v = l[lane] + carry;       /* < 2^53 + 2^3 */
-        uint64_t d = i + 1 < GF4R50_LIMBS ? v & ((1ull << 50) - 1) : v;
-        carry = v >> 50;
-        acc |= d << bits;                   /* bits < 8: below 2^61 */
-        bits += i + 1 < GF4R50_LIMBS ? 50 : 53;
-        while (bits >= 8) {
-            out[n++] = (uint8_t)acc;
-            acc >>= 8;
-            bits -= 8;
-        }
-    }
-    while (n < 57) {
-        out[n++] = (uint8_t)acc;
-        acc >>= 8;
-    }
+GF4R50_INLINE void gf4r50_to_bytes(uint8_t out[57], const gf4r50 a, unsigned lane) {
+    uint64_t l[GF4R50_LIMBS][GF4R50_LANES], d[GF4R50_LIMBS];
+    memcpy(l, a->limb, sizeof l);
+    /* d = the limbs carried in order: d[0..7] < 2^50, d[8] < 2^53 */
+    d[0] = l[0][lane];
+    d[1] = l[1][lane] + (d[0] >> 50);
+    d[2] = l[2][lane] + (d[1] >> 50);
+    d[3] = l[3][lane] + (d[2] >> 50);
+    d[4] = l[4][lane] + (d[3] >> 50);
+    d[5] = l[5][lane] + (d[4] >> 50);
+    d[6] = l[6][lane] + (d[5] >> 50);
+    d[7] = l[7][lane] + (d[6] >> 50);
+    d[8] = l[8][lane] + (d[7] >> 50);
+    d[0] &= 0x3ffffffffffffu;
+    d[1] &= 0x3ffffffffffffu;
+    d[2] &= 0x3ffffffffffffu;
+    d[3] &= 0x3ffffffffffffu;
+    d[4] &= 0x3ffffffffffffu;
+    d[5] &= 0x3ffffffffffffu;
+    d[6] &= 0x3ffffffffffffu;
+    d[7] &= 0x3ffffffffffffu;
+    out[0] = (uint8_t)(d[0] >> 0);
+    out[1] = (uint8_t)(d[0] >> 8);
+    out[2] = (uint8_t)(d[0] >> 16);
+    out[3] = (uint8_t)(d[0] >> 24);
+    out[4] = (uint8_t)(d[0] >> 32);
+    out[5] = (uint8_t)(d[0] >> 40);
+    out[6] = (uint8_t)(d[0] >> 48 | d[1] << 2);
+    out[7] = (uint8_t)(d[1] >> 6);
+    out[8] = (uint8_t)(d[1] >> 14);
+    out[9] = (uint8_t)(d[1] >> 22);
+    out[10] = (uint8_t)(d[1] >> 30);
+    out[11] = (uint8_t)(d[1] >> 38);
+    out[12] = (uint8_t)(d[1] >> 46 | d[2] << 4);
+    out[13] = (uint8_t)(d[2] >> 4);
+    out[14] = (uint8_t)(d[2] >> 12);
+    out[15] = (uint8_t)(d[2] >> 20);
+    out[16] = (uint8_t)(d[2] >> 28);
+    out[17] = (uint8_t)(d[2] >> 36);
+    out[18] = (uint8_t)(d[2] >> 44 | d[3] << 6);
+    out[19] = (uint8_t)(d[3] >> 2);
+    out[20] = (uint8_t)(d[3] >> 10);
+    out[21] = (uint8_t)(d[3] >> 18);
+    out[22] = (uint8_t)(d[3] >> 26);
+    out[23] = (uint8_t)(d[3] >> 34);
+    out[24] = (uint8_t)(d[3] >> 42);
+    out[25] = (uint8_t)(d[4] >> 0);
+    out[26] = (uint8_t)(d[4] >> 8);
+    out[27] = (uint8_t)(d[4] >> 16);
+    out[28] = (uint8_t)(d[4] >> 24);
+    out[29] = (uint8_t)(d[4] >> 32);
+    out[30] = (uint8_t)(d[4] >> 40);
+    out[31] = (uint8_t)(d[4] >> 48 | d[5] << 2);
+    out[32] = (uint8_t)(d[5] >> 6);
+    out[33] = (uint8_t)(d[5] >> 14);
+    out[34] = (uint8_t)(d[5] >> 22);
+    out[35] = (uint8_t)(d[5] >> 30);
+    out[36] = (uint8_t)(d[5] >> 38);
+    out[37] = (uint8_t)(d[5] >> 46 | d[6] << 4);
+    out[38] = (uint8_t)(d[6] >> 4);
+    out[39] = (uint8_t)(d[6] >> 12);
+    out[40] = (uint8_t)(d[6] >> 20);
+    out[41] = (uint8_t)(d[6] >> 28);
+    out[42] = (uint8_t)(d[6] >> 36);
+    out[43] = (uint8_t)(d[6] >> 44 | d[7] << 6);
+    out[44] = (uint8_t)(d[7] >> 2);
+    out[45] = (uint8_t)(d[7] >> 10);
+    out[46] = (uint8_t)(d[7] >> 18);
+    out[47] = (uint8_t)(d[7] >> 26);
+    out[48] = (uint8_t)(d[7] >> 34);
+    out[49] = (uint8_t)(d[7] >> 42);
+    out[50] = (uint8_t)(d[8] >> 0);
+    out[51] = (uint8_t)(d[8] >> 8);
+    out[52] = (uint8_t)(d[8] >> 16);
+    out[53] = (uint8_t)(d[8] >> 24);
+    out[54] = (uint8_t)(d[8] >> 32);
+    out[55] = (uint8_t)(d[8] >> 40);
+    out[56] = (uint8_t)(d[8] >> 48);
 }
 
 #endif
