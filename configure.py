@@ -145,10 +145,10 @@ TARGETS += [
     # alternating runs; README "Speed"), which had won on Emerald Rapids: there, try --tune
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
            'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
-           alternatives=['src/proto/x448_ladder_r50.c']),
+           alternatives=['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c']),
     Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
-           backends=X86_64_BACKENDS, alternatives=['src/proto/x448_ladder_r50.c']),
+           backends=X86_64_BACKENDS, alternatives=['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c']),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
@@ -163,12 +163,14 @@ ALTERNATIVES = {
     'src/point/point_arith_lanes2.c': 'src/point/point_arith.c',
     'src/point/point_scalarmul_decaf_edwards.c': 'src/point/point_scalarmul_twisted.c',
     'src/proto/x448_ladder_r50.c': 'src/proto/x448_ladder.c',
+    'src/point/point_scalarmul_r50.c': 'src/point/point_scalarmul_twisted.c',
 }
 # The lane layouts an alternative is written for (it includes their headers); a
 # target of one backend must build one of them, and a target of several builds
 # the alternative into the backends that have one and the default into the rest.
 ALTERNATIVE_LANES = {
     'src/proto/x448_ladder_r50.c': ('avx512ifma',),   # generated/lanes_avx512ifma/gf4r50.h
+    'src/point/point_scalarmul_r50.c': ('avx512ifma',),
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.
@@ -1201,7 +1203,8 @@ def configure(args, created):
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
     elif not valgrind_runs and not emulator:
         note(f'valgrind cannot decode AVX-512: target {target.name} has no ninja ctcheck (the avx2 '
-             'target checks the same single-call code)')
+             'target checks the same single-call code but X448\'s ladder, whose AVX-512 step '
+             'test/straightline_check.py checks in ninja test)')
     if os.path.exists(src('build.ninja')):
         note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
     shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir

@@ -43,7 +43,7 @@ WORD_MAX = (1 << 64) - 1
 SLACK = 1 << 10                                   # what one parallel carry round may leave
 REDUCED = [(1 << RADIX) - 1 + SLACK] * (LIMBS - 1) + [(1 << TOP_BITS) - 1 + SLACK]
 LOOSE = [(1 << MADD_BITS) - 1] * LIMBS            # any multiplier input
-MULW_MAX = (1 << 16) - 1                          # gf4r50_mulw's constant (a24 = 39081)
+MULW_MAX = (1 << 17) - 1                          # gf4r50_mulw's constant (a24 = 39081, -2d' = 78164)
 SPLIT = prime.PHI_BITS - RADIX * 4                # 24: 2^224 = 2^24 x 2^(50 x 4)
 
 # 2p, limb by limb, each at least the reduced bound of its limb: a - b + BIAS
@@ -268,6 +268,11 @@ def add(m, a, b):
     return [m.add(a[i], b[i]) for i in range(LIMBS)]
 
 
+def carry(m, a):
+    """a, loose, to the same value reduced: limb 8's top folded, one parallel carry round."""
+    return reduce(m, list(a))
+
+
 # name -> (routine, input bounds, output bound, what it computes)
 ROUTINES = {
     "mul": (lambda m, a, b: mul(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
@@ -275,6 +280,7 @@ ROUTINES = {
     "addsub": (lambda m, a, b: addsub(m, a, b), (REDUCED, REDUCED), LOOSE,
                lambda x, y, which: x - y if which else x + y),
     "add": (lambda m, a, b: add(m, a, b), (REDUCED, REDUCED), LOOSE, lambda x, y, which: x + y),
+    "carry": (lambda m, a: carry(m, a), (LOOSE,), REDUCED, lambda x, which: x),
 }
 
 
@@ -322,7 +328,7 @@ def printed(name):
     if name == "mulw":
         p.lines.append(f"const __m256i wv = {b};")
         b = "wv"
-    outs = fn(p, a, b)
+    outs = fn(p, a) if len(ins) == 1 else fn(p, a, b)
     # every input is read before out is written: out may alias a and b
     return p.lines + [f"out->limb[{i}] = {o};" for i, o in enumerate(outs)]
 

@@ -35,9 +35,10 @@ void sl_public_gfl_insert(gfl out, unsigned lane, const gf a) { gfl_insert(out, 
 void sl_public_gfl_extract(gf out, const gfl a, unsigned lane) { gfl_extract(out, a, lane); }
 void sl_public_gfl_permute(gfl out, const gfl a, const unsigned char idx[GF_LANES]) { gfl_permute(out, a, idx); }
 #if __has_include("gf4r50.h")
-/* The avx512ifma lanes' radix-2^50 elements and the X448 ladder's swap and step on them
- * (src/proto/x448_ladder_r50_step.h). */
+/* The avx512ifma lanes' radix-2^50 elements, the X448 ladder's swap and step on them
+ * (src/proto/x448_ladder_r50_step.h) and the twisted curve's formulas (src/point/point_r50.h). */
 #include "x448_ladder_r50_step.h"
+#include "point_r50.h"
 void sl_gf4r50_mul(gf4r50 out, const gf4r50 a, const gf4r50 b) { gf4r50_mul(out, a, b); }
 void sl_gf4r50_mulw(gf4r50 out, const gf4r50 a, uint32_t w) { gf4r50_mulw(out, a, w); }
 void sl_gf4r50_addsub(gf4r50 out, const gf4r50 a, const gf4r50 b, __mmask8 sub) { gf4r50_addsub(out, a, b, sub); }
@@ -47,6 +48,19 @@ void sl_gf4r50_permute(gf4r50 out, const gf4r50 a, const __m256i *idx) { gf4r50_
 void sl_gf4r50_blend(gf4r50 out, const gf4r50 a, const gf4r50 b, __mmask8 m) { gf4r50_blend(out, a, b, m); }
 void sl_x448_r50_cswap(r50_state *s, const r50_args *a, mask_t swap) { r50_cswap(s, a, swap); }
 void sl_x448_r50_step(r50_state *s, const r50_args *a) { r50_step(s, a); }
+void sl_gf4r50_carry(gf4r50 out, const gf4r50 a) { gf4r50_carry(out, a); }
+/* the lookup of point_scalarmul_r50.c's table of 17 entries, at a secret index */
+void sl_gf4r50_lookup(gf4r50 out, const gf4r50_s table[17], uint32_t index) { gf4r50_lookup(out, table, 17, index); }
+void sl_point_r50_double(gf4r50 p, const point_r50_perms *c, point_r50_scratch *s) { point_r50_double(p, c, s); }
+void sl_point_r50_add(gf4r50 p, const gf4r50 e, mask_t neg, const point_r50_perms *c, point_r50_scratch *s) {
+    point_r50_add(p, e, neg, c, s);
+}
+void sl_point_r50_entry(gf4r50 e, const gf4r50 p, const point_r50_perms *c, point_r50_scratch *s) {
+    point_r50_entry(e, p, c, s);
+}
+void sl_point_r50_from_entry_no_t(gf4r50 p, const gf4r50 e, const point_r50_perms *c, point_r50_scratch *s) {
+    point_r50_from_entry_no_t(p, e, c, s);
+}
 void sl_public_gf4r50_to_bytes(uint8_t out[57], const gf4r50 a, unsigned lane) { gf4r50_to_bytes(out, a, lane); }
 void sl_public_gf4r50_from_bytes(gf4r50 out, const uint8_t in[GF4R50_LANES][56]) { gf4r50_from_bytes(out, in); }
 #endif

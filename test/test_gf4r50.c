@@ -1,7 +1,7 @@
 /*
  * The avx512ifma lanes' radix-2^50 elements (generated/lanes_avx512ifma/gf4r50.h,
  * gen/radix50.py), against GMP: products, products by a constant, sums and
- * differences, lane moves and the byte conversions, on random limbs and on every
+ * differences, carries, the table lookup, lane moves and the byte conversions, on random limbs and on every
  * limb at the bounds the header promises (which the X448 tests never reach), each
  * output checked mod p and against those bounds. Skipped where the library has no
  * such lanes, or the CPU lacks AVX-512 IFMA.
@@ -148,6 +148,42 @@ static void test_addsub(void) {
     for (int k = 0; k < LANES; k++) mpz_clears(want[k], sum[k], NULL);
 }
 
+static void test_carry(void) {
+    check_test("gf4r50_carry vs GMP: loose limbs (random, all 2^52 - 1, zero) to reduced, the same value mod p");
+    mpz_t want[LANES];
+    for (int k = 0; k < LANES; k++) mpz_init(want[k]);
+    for (long t = 0; t < check_reps(5000); t++) {
+        uint64_t va[L][LANES];
+        fill(va, t < 5 ? (int)t : 0, 0);
+        gf4r50 a;
+        put(a, va);
+        for (int k = 0; k < LANES; k++) lane_value(want[k], va, k);
+        gf4r50_carry(a, a);
+        if (!check_out(a, want, 1, "carry", (int)t)) break;
+    }
+    for (int k = 0; k < LANES; k++) mpz_clear(want[k]);
+}
+
+static void test_lookup(void) {
+    check_test("gf4r50_lookup: every index of 17 entries and of 3, the entry itself");
+    gf4r50 table[17], out;
+    for (int j = 0; j < 17; j++) {
+        uint64_t v[L][LANES];
+        fill(v, 0, 0);
+        put(table[j], v);
+    }
+    int ok = 1;
+    for (uint32_t idx = 0; idx < 17; idx++) {
+        gf4r50_lookup(out, table[0], 17, idx);
+        ok &= memcmp(out, table[idx], sizeof out) == 0;
+        if (idx < 3) {
+            gf4r50_lookup(out, table[0], 3, idx);
+            ok &= memcmp(out, table[idx], sizeof out) == 0;
+        }
+    }
+    check(ok, "a lookup returned another entry");
+}
+
 static void test_moves(void) {
     check_test("gf4r50_permute, gf4r50_blend, gf4r50_select: lane by lane");
     for (long t = 0; t < check_reps(2000); t++) {
@@ -247,6 +283,8 @@ int main(int argc, char **argv) {
     test_mul();
     test_mulw();
     test_addsub();
+    test_carry();
+    test_lookup();
     test_moves();
     mpz_clear(P);
     return check_done();

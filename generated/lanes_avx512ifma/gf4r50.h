@@ -10,12 +10,14 @@
  *            (2^48 - 1 + 2^10); gf4r50_mul and gf4r50_mulw return it, and so does
  *            gf4r50_from_bytes;
  *   loose:   every limb < 2^52, what the multiplier takes: gf4r50_add and gf4r50_addsub of
- *            two reduced elements return it; gf4r50_mul and gf4r50_mulw take it.
+ *            two reduced elements return it; gf4r50_mul, gf4r50_mulw and gf4r50_carry
+ *            (which returns it reduced) take it.
  * The found output bounds:
  *   gf4r50_mul: 0x3ffffffffffff, 0x40000000002c7, 0x400000000028b, 0x400000000024f, 0x4000000000213, 0x40000000001d4, 0x4000000000198, 0x400000000015c, 0x1000000000120
  *   gf4r50_mulw: 0x3ffffffffffff, 0x4000000000003, 0x4000000000003, 0x4000000000003, 0x4000000000003, 0x4000000000003, 0x4000000000003, 0x4000000000003, 0x1000000000003
  *   gf4r50_addsub: 0xc0000000003fd, 0xc0000000003fd, 0xc0000000003fd, 0xc0000000003fd, 0xbfffffe0003fd, 0xc0000000003fd, 0xc0000000003fd, 0xc0000000003fd, 0x30000000003fd
  *   gf4r50_add: 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x20000000007fe
+ *   gf4r50_carry: 0x3ffffffffffff, 0x4000000000003, 0x4000000000002, 0x4000000000002, 0x4000000000002, 0x4000000000003, 0x4000000000002, 0x4000000000002, 0x1000000000002
  * Everything here is straight-line on the data (test/straightline_check.py checks the
  * objects of test/straightline_lanes.c, which puts each routine out of line).
  * Needs -mavx512f -mavx512vl -mavx512ifma. Included by the code that uses it; do not
@@ -32,7 +34,7 @@
 #define GF4R50_LIMBS 9
 #define GF4R50_RADIX 50
 /* The largest constant gf4r50_mulw takes. */
-#define GF4R50_MULW_MAX 65535u
+#define GF4R50_MULW_MAX 131071u
 
 typedef struct gf4r50_s {
     __m256i limb[GF4R50_LIMBS];
@@ -520,6 +522,49 @@ GF4R50_INLINE void gf4r50_add(gf4r50 out, const gf4r50 a, const gf4r50 b) {
     out->limb[8] = t9;
 }
 
+/* out = a (loose) reduced, the same value: limb 8's bits from 2^48 folded (2^448 = 2^224 + 1),
+ * then one parallel carry round. */
+GF4R50_INLINE void gf4r50_carry(gf4r50 out, const gf4r50 a) {
+    const __m256i t1 = _mm256_srli_epi64(a->limb[8], 48);
+    const __m256i t2 = _mm256_and_si256(a->limb[8], _mm256_set1_epi64x(0xffffffffffff));
+    const __m256i t3 = _mm256_add_epi64(a->limb[0], t1);
+    const __m256i t4 = _mm256_slli_epi64(t1, 24);
+    const __m256i t5 = _mm256_add_epi64(a->limb[4], t4);
+    const __m256i t6 = _mm256_srli_epi64(t3, 50);
+    const __m256i t7 = _mm256_srli_epi64(a->limb[1], 50);
+    const __m256i t8 = _mm256_srli_epi64(a->limb[2], 50);
+    const __m256i t9 = _mm256_srli_epi64(a->limb[3], 50);
+    const __m256i t10 = _mm256_srli_epi64(t5, 50);
+    const __m256i t11 = _mm256_srli_epi64(a->limb[5], 50);
+    const __m256i t12 = _mm256_srli_epi64(a->limb[6], 50);
+    const __m256i t13 = _mm256_srli_epi64(a->limb[7], 50);
+    const __m256i t14 = _mm256_and_si256(t3, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t15 = _mm256_and_si256(a->limb[1], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t16 = _mm256_and_si256(a->limb[2], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t17 = _mm256_and_si256(a->limb[3], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t18 = _mm256_and_si256(t5, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t19 = _mm256_and_si256(a->limb[5], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t20 = _mm256_and_si256(a->limb[6], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t21 = _mm256_and_si256(a->limb[7], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t22 = _mm256_add_epi64(t15, t6);
+    const __m256i t23 = _mm256_add_epi64(t16, t7);
+    const __m256i t24 = _mm256_add_epi64(t17, t8);
+    const __m256i t25 = _mm256_add_epi64(t18, t9);
+    const __m256i t26 = _mm256_add_epi64(t19, t10);
+    const __m256i t27 = _mm256_add_epi64(t20, t11);
+    const __m256i t28 = _mm256_add_epi64(t21, t12);
+    const __m256i t29 = _mm256_add_epi64(t2, t13);
+    out->limb[0] = t14;
+    out->limb[1] = t22;
+    out->limb[2] = t23;
+    out->limb[3] = t24;
+    out->limb[4] = t25;
+    out->limb[5] = t26;
+    out->limb[6] = t27;
+    out->limb[7] = t28;
+    out->limb[8] = t29;
+}
+
 /* ---- moving lanes: no arithmetic, any bounds pass through ---- */
 
 /* Lane k of out = lane idx[k] of a (idx: a public vector of four lane numbers). */
@@ -560,6 +605,44 @@ GF4R50_INLINE void gf4r50_select(gf4r50 out, const gf4r50 a, const gf4r50 b, __m
     out->limb[6] = _mm256_xor_si256(a->limb[6], _mm256_and_si256(_mm256_xor_si256(a->limb[6], b->limb[6]), mask));
     out->limb[7] = _mm256_xor_si256(a->limb[7], _mm256_and_si256(_mm256_xor_si256(a->limb[7], b->limb[7]), mask));
     out->limb[8] = _mm256_xor_si256(a->limb[8], _mm256_and_si256(_mm256_xor_si256(a->limb[8], b->limb[8]), mask));
+}
+
+/* out = table[index] for index < n (index secret: every entry is read, and kept by a mask
+ * from a comparison, no branch and no address from index). */
+GF4R50_INLINE void gf4r50_lookup(gf4r50 out, const gf4r50_s *table, unsigned n, uint32_t index) {
+    const __m256i want = _mm256_set1_epi64x((long long)index);
+    __m256i l0 = _mm256_setzero_si256();
+    __m256i l1 = _mm256_setzero_si256();
+    __m256i l2 = _mm256_setzero_si256();
+    __m256i l3 = _mm256_setzero_si256();
+    __m256i l4 = _mm256_setzero_si256();
+    __m256i l5 = _mm256_setzero_si256();
+    __m256i l6 = _mm256_setzero_si256();
+    __m256i l7 = _mm256_setzero_si256();
+    __m256i l8 = _mm256_setzero_si256();
+    /* unrolled where n is a constant (every caller's): no branch at all */
+    _Pragma("GCC unroll 32")
+    for (unsigned j = 0; j < n; j++) {
+        const __m256i keep = _mm256_cmpeq_epi64(_mm256_set1_epi64x((long long)j), want);
+        l0 = _mm256_or_si256(l0, _mm256_and_si256(table[j].limb[0], keep));
+        l1 = _mm256_or_si256(l1, _mm256_and_si256(table[j].limb[1], keep));
+        l2 = _mm256_or_si256(l2, _mm256_and_si256(table[j].limb[2], keep));
+        l3 = _mm256_or_si256(l3, _mm256_and_si256(table[j].limb[3], keep));
+        l4 = _mm256_or_si256(l4, _mm256_and_si256(table[j].limb[4], keep));
+        l5 = _mm256_or_si256(l5, _mm256_and_si256(table[j].limb[5], keep));
+        l6 = _mm256_or_si256(l6, _mm256_and_si256(table[j].limb[6], keep));
+        l7 = _mm256_or_si256(l7, _mm256_and_si256(table[j].limb[7], keep));
+        l8 = _mm256_or_si256(l8, _mm256_and_si256(table[j].limb[8], keep));
+    }
+    out->limb[0] = l0;
+    out->limb[1] = l1;
+    out->limb[2] = l2;
+    out->limb[3] = l3;
+    out->limb[4] = l4;
+    out->limb[5] = l5;
+    out->limb[6] = l6;
+    out->limb[7] = l7;
+    out->limb[8] = l8;
 }
 
 /* ---- bytes: 56 in (reduced limbs), 57 out ---- */

@@ -23,27 +23,12 @@
  * lane layout is avx512ifma (configure.py ALTERNATIVE_LANES).
  */
 #include "x448_ladder_r50_step.h"
-
-/* out = the value of lane `lane` of a, mod p (the 57 bytes of gf4r50_to_bytes). */
-static void r50_lane_to_gf(gf out, const gf4r50 a, unsigned lane) {
-    uint8_t b[57], hi[GF_SER_BYTES] = {0};
-    gf h;
-    gf4r50_to_bytes(b, a, lane);
-    /* b = low + 2^448 b[56], and 2^448 = 2^224 + 1 (mod p) */
-    hi[0] = b[56];
-    hi[28] = b[56];
-    (void)gf_deserialize(out, b);
-    (void)gf_deserialize(h, hi);
-    gf_add(out, out, h);
-    ct_wipe(b, sizeof b);
-    ct_wipe(hi, sizeof hi);
-    ct_wipe(h, sizeof(gf));
-}
+#include "field_r50.h"
 
 static inline __attribute__((always_inline)) void r50_result(void *state, gf_s **x2, gf_s **z2) {
     r50_state *s = state;
-    r50_lane_to_gf(s->x2, s->st, 0);
-    r50_lane_to_gf(s->z2, s->st, 1);
+    gf4r50_to_gf(s->x2, s->st, 0);
+    gf4r50_to_gf(s->z2, s->st, 1);
     *x2 = s->x2;
     *z2 = s->z2;
 }
