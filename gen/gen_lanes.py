@@ -33,6 +33,7 @@ sys.path.insert(0, HERE)
 
 import c_match  # noqa: E402
 import gen_field  # noqa: E402
+import gen_tables  # noqa: E402
 import ir  # noqa: E402
 import layouts  # noqa: E402
 import prove  # noqa: E402
@@ -251,7 +252,10 @@ def main():
         for name, isa in simd.ISAS.items():
             rendered[name] = render_vector(env, isa)
         # beside the avx512ifma lanes, the X448 ladder's four lanes of radix 2^50 (gen/radix50.py)
-        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"))
+        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"),
+                                                         gen_tables.point_h_constants()["WNAF_BASE_BITS"])
+        rendered["avx512ifma"]["gf4r50_base_wnaf.c"] = radix50.render_tables(
+            env, header("avx512ifma/gf4r50_base_wnaf.c.j2"), gen_tables.point_h_constants()["WNAF_BASE_BITS"])
     except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError, radix50.BoundError) as e:
         sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():

@@ -32,6 +32,7 @@ refuses to write anything when one fails.
 
 import random
 
+import curve_ed448 as curve
 import prime
 
 LANES = 4
@@ -333,7 +334,39 @@ def printed(name):
     return p.lines + [f"out->limb[{i}] = {o};" for i, o in enumerate(outs)]
 
 
-def render(env, header):
+def twisted_entry(pt):
+    """The lane entry of an affine point of the twisted curve: (y - x, y + x, 2d' x y, 2 Z) with Z = 1,
+    as 9 limbs of each lane (canonical: reduced)."""
+    x, y = pt
+    lanes = [(y - x) % prime.P, (y + x) % prime.P, 2 * curve.TWISTED_D * x * y % prime.P, 2]
+    return [[(v >> (RADIX * i)) & ((1 << RADIX) - 1) for v in lanes] for i in range(LIMBS)]
+
+
+def base_wnaf_tables(bits):
+    """phi of (2i + 1) B and of (2i + 1) 2^224 B for i < 2^(bits - 2), as lane entries: the
+    fixed points of point_verify_r50.c's equation on the twisted curve (phi is a homomorphism)."""
+    out = []
+    for base in (curve.BASE, curve.mul(1 << 224, curve.BASE)):
+        twice = curve.add(base, base)
+        pt, row = base, []
+        for _ in range(1 << (bits - 2)):
+            q = curve.phi(pt)
+            if not curve.on_twisted(q):
+                raise BoundError("phi of a multiple of B is not on the twisted curve")
+            row.append(twisted_entry(q))
+            pt = curve.add(pt, twice)
+        out.append(row)
+    return out
+
+
+def render_tables(env, header, bits):
+    """generated/lanes_avx512ifma/gf4r50_base_wnaf.c."""
+    t = env.get_template("avx512ifma/gf4r50_base_wnaf.c.j2")
+    tables = [[[", ".join("0x%013xll" % v for v in limb) for limb in e] for e in row] for row in base_wnaf_tables(bits)]
+    return t.render(header=header, tables=tables, bits=bits)
+
+
+def render(env, header, wnaf_bits):
     """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first."""
     info = {}
     for name in ROUTINES:
@@ -342,4 +375,4 @@ def render(env, header):
     t = env.get_template("avx512ifma/gf4r50.h.j2")
     return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS, SPLIT=SPLIT,
                     REDUCED=REDUCED, LOOSE=LOOSE, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX, SLACK=SLACK,
-                    hex=lambda v: "0x%x" % v)
+                    hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2))

@@ -1,6 +1,5 @@
 /*
- * halfsize() of src/point/point_verify.c (compiled here from its source,
- * under names of its own) against the extended Euclidean algorithm in GMP:
+ * point_halfsize() of src/point/point_verify_scalars.c against the extended Euclidean algorithm in GMP:
  * for k < l, the remainders r_(i-1) = q r_i + r_(i+1) from (r_0, r_1) = (l, k),
  * t_(i+1) = t_(i-1) - q t_i from (t_0, t_1) = (0, 1), stopped at the first
  * r_i below 2^224; halfsize() must give u = r_i, |v| = |t_i| and the sign of
@@ -14,9 +13,7 @@
 #include "check.h"
 #include "gmp_bytes.h"
 
-#define point_verify_equation_vartime point_verify_equation_vartime_copy
-#include "point_verify.c"
-#undef point_verify_equation_vartime
+#include "point.h"
 
 static mpz_t l_mpz;
 
@@ -50,7 +47,7 @@ static int one(const mpz_t k) {
                      (uint32_t)b[4 * i + 3] << 24;
     uint32_t u[8], v[8];
     int v_neg;
-    halfsize(u, v, &v_neg, &ks);
+    point_halfsize(u, v, &v_neg, &ks);
     mpz_t want_u, want_v, got_u, got_v;
     mpz_inits(want_u, want_v, got_u, got_v, NULL);
     oracle(want_u, want_v, k);

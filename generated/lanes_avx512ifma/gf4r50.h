@@ -43,6 +43,11 @@ typedef gf4r50_s gf4r50[1];
 
 #define GF4R50_INLINE static inline __attribute__((always_inline))
 
+/* gf4r50_base_wnaf.c: phi of the odd multiples of B and of 2^224 B, as lane entries
+ * (src/point/point_r50.h) for the verification (src/point/point_verify_r50.c). */
+#define GF4R50_BASE_WNAF_ENTRIES 64
+extern const gf4r50_s gf4r50_base_wnaf[2][GF4R50_BASE_WNAF_ENTRIES];
+
 /* out = a * b (loose inputs, a reduced result); out may alias a and b. Columns by vpmadd52,
  * then the fold of columns 9..17 (2^450 = 4 (2^224 + 1) mod p), then one parallel carry round. */
 GF4R50_INLINE void gf4r50_mul(gf4r50 out, const gf4r50 a, const gf4r50 b) {

@@ -284,6 +284,25 @@ void point_double_scalarmul_vartime(point_t *out, const scalar_t *a, const point
 /* All ones when [4]([s]B - [k]a - r) is the neutral element (RFC 8032 section 5.2.7). */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r);
 
+/*
+ * point_verify_scalars.c: the half-size scalars of that equation (its comment says
+ * why): for k < l, u < 2^224 and 0 < |v| < 2^222 (the sign in v_neg) with
+ * v k = u (mod l), by Euclid on (l, k) stopped below 2^224.
+ */
+void point_halfsize(uint32_t u[8], uint32_t v[8], int *v_neg, const scalar_t *k);
+
+#define POINT_HALF_NAF_LEN 232 /* 224-bit scalars, plus room for the NAF's carry */
+/* The equation as [4]([w0]B + [w1]2^224 B + [u]pa + [|v|]pr) = 0: the four wNAFs
+ * (n0, n1 of width WNAF_BASE_BITS, na, nr of WNAF_VAR_BITS; digits below top),
+ * pa = -A and pr = -R or R. */
+typedef struct {
+    int8_t n0[POINT_HALF_NAF_LEN], n1[POINT_HALF_NAF_LEN], na[POINT_HALF_NAF_LEN], nr[POINT_HALF_NAF_LEN];
+    int top;
+    point_t pa, pr;
+} point_verify_digits_t;
+void point_verify_digits(point_verify_digits_t *out, const scalar_t *s, const point_t *a, const scalar_t *k,
+                         const point_t *r);
+
 /* ---- src/point/point_order.c: variable time, for public inputs only ---- */
 
 /* 1 when [4]a is the neutral element (a is one of the four points of order 1, 2 or 4), else 0; reads X and Y only. */
