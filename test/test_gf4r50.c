@@ -10,33 +10,32 @@
 #include <string.h>
 #include "check.h"
 #include "field.h"
-#include "gmp_bytes.h"
 
 #if __has_include("gf4r50.h")
 #include "gf4r50.h"
+#include "ed448_oracle.h"
 
-enum { L = 9, LANES = 4 };
+enum { NL = 9, LANES = 4 };
 /* The bounds gf4r50.h promises: reduced (products' outputs) and loose (the multiplier's inputs). */
 static const uint64_t REDUCED_MAX = (1ull << 50) - 1 + (1ull << 10), REDUCED_TOP = (1ull << 48) - 1 + (1ull << 10);
 static const uint64_t LOOSE_MAX = (1ull << 52) - 1;
-static mpz_t P;
 
-static uint64_t reduced_max(int i) { return i == L - 1 ? REDUCED_TOP : REDUCED_MAX; }
+static uint64_t reduced_max(int i) { return i == NL - 1 ? REDUCED_TOP : REDUCED_MAX; }
 
-static void get(uint64_t v[L][LANES], const gf4r50 a) { memcpy(v, a->limb, sizeof(uint64_t) * L * LANES); }
-static void put(gf4r50 a, const uint64_t v[L][LANES]) { memcpy(a->limb, v, sizeof(uint64_t) * L * LANES); }
+static void get(uint64_t v[NL][LANES], const gf4r50 a) { memcpy(v, a->limb, sizeof(uint64_t) * NL * LANES); }
+static void put(gf4r50 a, const uint64_t v[NL][LANES]) { memcpy(a->limb, v, sizeof(uint64_t) * NL * LANES); }
 
-static void lane_value(mpz_t out, const uint64_t v[L][LANES], int k) {
+static void lane_value(mpz_t out, const uint64_t v[NL][LANES], int k) {
     mpz_set_ui(out, 0);
-    for (int i = L - 1; i >= 0; i--) {
+    for (int i = NL - 1; i >= 0; i--) {
         mpz_mul_2exp(out, out, 50);
         mpz_add_ui(out, out, v[i][k]);
     }
 }
 
 /* Limbs by kind: 0 random up to max, 1 all at max, 2 all zero, 3 max or zero at random. */
-static void fill(uint64_t v[L][LANES], int kind, int reduced) {
-    for (int i = 0; i < L; i++)
+static void fill(uint64_t v[NL][LANES], int kind, int reduced) {
+    for (int i = 0; i < NL; i++)
         for (int k = 0; k < LANES; k++) {
             uint64_t max = reduced ? reduced_max(i) : LOOSE_MAX;
             int kk = kind == 4 ? (int)((i + k) % 4) : kind;
@@ -45,9 +44,23 @@ static void fill(uint64_t v[L][LANES], int kind, int reduced) {
         }
 }
 
+/* a, b filled by kinds (fill) and their lanes' values in x[], y[]. */
+static void random_pair(gf4r50 a, gf4r50 b, mpz_t x[LANES], mpz_t y[LANES], int kind_a, int kind_b, int reduced_a,
+                        int reduced_b) {
+    uint64_t va[NL][LANES], vb[NL][LANES];
+    fill(va, kind_a, reduced_a);
+    fill(vb, kind_b, reduced_b);
+    put(a, va);
+    put(b, vb);
+    for (int k = 0; k < LANES; k++) {
+        lane_value(x[k], va, k);
+        lane_value(y[k], vb, k);
+    }
+}
+
 /* Every output lane == want(lane) mod p and within the bound (reduced or < 2^52). */
 static int check_out(const gf4r50 out, mpz_t want[LANES], int reduced, const char *what, int t) {
-    uint64_t v[L][LANES];
+    uint64_t v[NL][LANES];
     mpz_t x;
     int ok = 1;
     get(v, out);
@@ -56,7 +69,7 @@ static int check_out(const gf4r50 out, mpz_t want[LANES], int reduced, const cha
         lane_value(x, v, k);
         mpz_sub(x, x, want[k]);
         ok &= check(mpz_divisible_p(x, P), "%s, case %d, lane %d: wrong value mod p", what, t, k);
-        for (int i = 0; i < L; i++)
+        for (int i = 0; i < NL; i++)
             ok &= check(v[i][k] <= (reduced ? reduced_max(i) : LOOSE_MAX), "%s, case %d, lane %d: limb %d 0x%llx out of bounds",
                         what, t, k, i, (unsigned long long)v[i][k]);
     }
@@ -67,32 +80,19 @@ static int check_out(const gf4r50 out, mpz_t want[LANES], int reduced, const cha
 static void test_mul(void) {
     check_test("gf4r50_mul vs GMP: random and extreme loose limbs, reduced outputs");
     long n = check_reps(20000);
-    mpz_t x, y, want[LANES];
-    mpz_inits(x, y, NULL);
-    for (int k = 0; k < LANES; k++) mpz_init(want[k]);
+    mpz_t x[LANES], y[LANES], want[LANES];
+    for (int k = 0; k < LANES; k++) mpz_inits(x[k], y[k], want[k], NULL);
     for (long t = 0; t < n; t++) {
-        uint64_t va[L][LANES], vb[L][LANES];
-        fill(va, t < 25 ? (int)(t % 5) : 0, t % 7 == 6);
-        fill(vb, t < 25 ? (int)(t / 5) : 0, t % 5 == 4);
         gf4r50 a, b, c;
-        put(a, va);
-        put(b, vb);
-        for (int k = 0; k < LANES; k++) {
-            lane_value(x, va, k);
-            lane_value(y, vb, k);
-            mpz_mul(want[k], x, y);
-        }
+        random_pair(a, b, x, y, t < 25 ? (int)(t % 5) : 0, t < 25 ? (int)(t / 5) : 0, t % 7 == 6, t % 5 == 4);
+        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], y[k]);
         gf4r50_mul(c, a, b);
         if (!check_out(c, want, 1, "mul", (int)t)) break;
         gf4r50_mul(a, a, a); /* out aliasing the inputs */
-        for (int k = 0; k < LANES; k++) {
-            lane_value(x, va, k);
-            mpz_mul(want[k], x, x);
-        }
+        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], x[k]);
         if (!check_out(a, want, 1, "square in place", (int)t)) break;
     }
-    mpz_clears(x, y, NULL);
-    for (int k = 0; k < LANES; k++) mpz_clear(want[k]);
+    for (int k = 0; k < LANES; k++) mpz_clears(x[k], y[k], want[k], NULL);
 }
 
 static void test_mulw(void) {
@@ -104,7 +104,7 @@ static void test_mulw(void) {
     for (long t = 0; t < n; t++) {
         uint32_t ws[] = {0, 1, 39081, GF4R50_MULW_MAX};
         uint32_t w = t < 4 * 5 ? ws[t % 4] : (uint32_t)(check_rand64() % (GF4R50_MULW_MAX + 1));
-        uint64_t va[L][LANES];
+        uint64_t va[NL][LANES];
         fill(va, t < 20 ? (int)(t / 4) : 0, 0);
         gf4r50 a, c;
         put(a, va);
@@ -122,30 +122,22 @@ static void test_mulw(void) {
 static void test_addsub(void) {
     check_test("gf4r50_addsub and gf4r50_add vs GMP: every lane mask, reduced inputs, outputs below 2^52");
     long n = check_reps(5000);
-    mpz_t x, y, want[LANES], sum[LANES];
-    mpz_inits(x, y, NULL);
-    for (int k = 0; k < LANES; k++) mpz_inits(want[k], sum[k], NULL);
+    mpz_t x[LANES], y[LANES], want[LANES], sum[LANES];
+    for (int k = 0; k < LANES; k++) mpz_inits(x[k], y[k], want[k], sum[k], NULL);
     for (long t = 0; t < n; t++) {
         __mmask8 sub = (__mmask8)(t % 16);
-        uint64_t va[L][LANES], vb[L][LANES];
-        fill(va, t < 80 ? (int)(t / 16) : 0, 1);
-        fill(vb, t < 80 ? (int)((t / 16 + 1) % 5) : 0, 1);
         gf4r50 a, b, c, d;
-        put(a, va);
-        put(b, vb);
+        random_pair(a, b, x, y, t < 80 ? (int)(t / 16) : 0, t < 80 ? (int)((t / 16 + 1) % 5) : 0, 1, 1);
         for (int k = 0; k < LANES; k++) {
-            lane_value(x, va, k);
-            lane_value(y, vb, k);
-            mpz_add(sum[k], x, y);
-            if (sub >> k & 1) mpz_sub(want[k], x, y);
+            mpz_add(sum[k], x[k], y[k]);
+            if (sub >> k & 1) mpz_sub(want[k], x[k], y[k]);
             else mpz_set(want[k], sum[k]);
         }
         gf4r50_addsub(c, a, b, sub);
         gf4r50_add(d, a, b);
         if (!check_out(c, want, 0, "addsub", (int)t) || !check_out(d, sum, 0, "add", (int)t)) break;
     }
-    mpz_clears(x, y, NULL);
-    for (int k = 0; k < LANES; k++) mpz_clears(want[k], sum[k], NULL);
+    for (int k = 0; k < LANES; k++) mpz_clears(x[k], y[k], want[k], sum[k], NULL);
 }
 
 static void test_carry(void) {
@@ -153,7 +145,7 @@ static void test_carry(void) {
     mpz_t want[LANES];
     for (int k = 0; k < LANES; k++) mpz_init(want[k]);
     for (long t = 0; t < check_reps(5000); t++) {
-        uint64_t va[L][LANES];
+        uint64_t va[NL][LANES];
         fill(va, t < 5 ? (int)t : 0, 0);
         gf4r50 a;
         put(a, va);
@@ -168,7 +160,7 @@ static void test_lookup(void) {
     check_test("gf4r50_lookup: every index of 17 entries and of 3, the entry itself");
     gf4r50 table[17], out;
     for (int j = 0; j < 17; j++) {
-        uint64_t v[L][LANES];
+        uint64_t v[NL][LANES];
         fill(v, 0, 0);
         put(table[j], v);
     }
@@ -187,7 +179,7 @@ static void test_lookup(void) {
 static void test_moves(void) {
     check_test("gf4r50_permute, gf4r50_blend, gf4r50_select: lane by lane");
     for (long t = 0; t < check_reps(2000); t++) {
-        uint64_t va[L][LANES], vb[L][LANES], vo[L][LANES];
+        uint64_t va[NL][LANES], vb[NL][LANES], vo[NL][LANES];
         fill(va, 0, 0);
         fill(vb, 0, 0);
         gf4r50 a, b, o;
@@ -202,15 +194,15 @@ static void test_moves(void) {
         gf4r50_permute(o, a, _mm256_loadu_si256((const __m256i *)idx));
         get(vo, o);
         int ok = 1;
-        for (int i = 0; i < L; i++)
+        for (int i = 0; i < NL; i++)
             for (int k = 0; k < LANES; k++) ok &= vo[i][k] == va[i][idx[k]];
         gf4r50_blend(o, a, b, (__mmask8)m);
         get(vo, o);
-        for (int i = 0; i < L; i++)
+        for (int i = 0; i < NL; i++)
             for (int k = 0; k < LANES; k++) ok &= vo[i][k] == ((m >> k & 1) ? vb : va)[i][k];
         gf4r50_select(o, a, b, _mm256_loadu_si256((const __m256i *)mask));
         get(vo, o);
-        for (int i = 0; i < L; i++)
+        for (int i = 0; i < NL; i++)
             for (int k = 0; k < LANES; k++) ok &= vo[i][k] == (mask[k] ? vb : va)[i][k];
         if (!check(ok, "case %ld: a lane moved wrong", t)) break;
     }
@@ -234,14 +226,14 @@ static void test_bytes(void) {
         }
         gf4r50 a;
         gf4r50_from_bytes(a, (const uint8_t(*)[56])in);
-        uint64_t v[L][LANES];
+        uint64_t v[NL][LANES];
         get(v, a);
         int ok = 1;
         for (int k = 0; k < LANES; k++) {
             le_to_mpz(x, in[k], 56);
             lane_value(y, v, k);
             ok &= mpz_cmp(x, y) == 0;
-            for (int i = 0; i < L; i++) ok &= v[i][k] <= reduced_max(i);
+            for (int i = 0; i < NL; i++) ok &= v[i][k] <= reduced_max(i);
             gf4r50_to_bytes(out, a, (unsigned)k);
             le_to_mpz(y, out, 57);
             ok &= mpz_cmp(x, y) == 0;
@@ -269,16 +261,7 @@ int main(int argc, char **argv) {
         check_skip("this CPU lacks AVX-512 IFMA");
         return check_done();
     }
-    mpz_init(P);
-    mpz_ui_pow_ui(P, 2, 448);
-    {
-        mpz_t t;
-        mpz_init(t);
-        mpz_ui_pow_ui(t, 2, 224);
-        mpz_sub(P, P, t);
-        mpz_sub_ui(P, P, 1);
-        mpz_clear(t);
-    }
+    oracle_init(); /* P, from test/ed448_oracle.h */
     test_bytes();
     test_mul();
     test_mulw();
@@ -286,7 +269,7 @@ int main(int argc, char **argv) {
     test_carry();
     test_lookup();
     test_moves();
-    mpz_clear(P);
+    oracle_clear();
     return check_done();
 }
 #else
