@@ -146,11 +146,11 @@ TARGETS += [
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
            'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
            alternatives=['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
-                         'src/point/point_verify_r50.c']),
+                         'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c']),
     Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
            backends=X86_64_BACKENDS, alternatives=['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
-                         'src/point/point_verify_r50.c']),
+                         'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c']),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
@@ -167,6 +167,7 @@ ALTERNATIVES = {
     'src/proto/x448_ladder_r50.c': 'src/proto/x448_ladder.c',
     'src/point/point_scalarmul_r50.c': 'src/point/point_scalarmul_twisted.c',
     'src/point/point_verify_r50.c': 'src/point/point_verify.c',
+    'src/point/point_double_scalarmul_decaf_r50.c': 'src/point/point_double_scalarmul_decaf.c',
 }
 # The lane layouts an alternative is written for (it includes their headers); a
 # target of one backend must build one of them, and a target of several builds
@@ -175,6 +176,7 @@ ALTERNATIVE_LANES = {
     'src/proto/x448_ladder_r50.c': ('avx512ifma',),   # generated/lanes_avx512ifma/gf4r50.h
     'src/point/point_scalarmul_r50.c': ('avx512ifma',),
     'src/point/point_verify_r50.c': ('avx512ifma',),   # and gf4r50_base_wnaf.c
+    'src/point/point_double_scalarmul_decaf_r50.c': ('avx512ifma',),
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.

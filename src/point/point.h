@@ -279,6 +279,12 @@ void point_double_scalarmul_base_vartime(point_t *out, const scalar_t *a,
 void point_double_scalarmul_vartime(point_t *out, const scalar_t *a, const point_t *p,
                                     const scalar_t *b, const point_t *q);
 
+/* The same two as decaf448 elements, for decaf448 points (in 2E): up to a point of order 1
+ * or 2 (src/point/point_double_scalarmul_decaf.c, or its alternative on the avx512ifma lanes). */
+void point_double_scalarmul_decaf_vartime(point_t *out, const scalar_t *a, const point_t *p, const scalar_t *b,
+                                          const point_t *q);
+void point_double_scalarmul_base_decaf_vartime(point_t *out, const scalar_t *a, const point_t *p, const scalar_t *b);
+
 /* ---- src/point/point_verify.c: variable time, for public inputs only ---- */
 
 /* All ones when [4]([s]B - [k]a - r) is the neutral element (RFC 8032 section 5.2.7). */

@@ -25,6 +25,7 @@
 #define GOLDILOCKS_POINT_R50_H
 
 #include "gf4r50.h"
+#include "field_r50.h"
 #include "point_twisted.h"
 
 /* The permutations of the formulas (public constants). */
@@ -123,6 +124,52 @@ static inline __attribute__((always_inline)) void point_r50_from_entry_no_t(gf4r
     gf4r50_permute(s->r, s->u, c->all3);                        /* z2 */
     gf4r50_blend(s->f, s->f, s->r, 0x8);
     gf4r50_carry(p, s->f);
+}
+
+/* ---- built on the above: tables of odd multiples and the variable-time digits of a wNAF ---- */
+
+/* table[i] = the entry of (2i + 1) phi(p), i < WNAF_VAR_ENTRIES. */
+static inline void point_r50_odd_multiples(gf4r50_s table[WNAF_VAR_ENTRIES], const point_t *p, const point_r50_perms *c,
+                              point_r50_scratch *s) {
+    point_t q;
+    gf4r50 m, twice, e2;
+    twisted_from_edwards(&q, p);
+    const gf_s *const lanes[GF4R50_LANES] = {q.x, q.y, q.t, q.z};
+    gf4r50_from_gf(m, lanes);
+    point_r50_entry(&table[0], m, c, s);
+    *twice = *m;
+    point_r50_double(twice, c, s);
+    point_r50_entry(e2, twice, c, s);
+    for (unsigned i = 1; i < WNAF_VAR_ENTRIES; i++) {
+        point_r50_add(m, e2, 0, c, s);
+        point_r50_entry(&table[i], m, c, s);
+    }
+}
+
+/* acc += [d] of the odd multiples in table (d odd or 0, public). */
+static inline void point_r50_add_digit_vartime(gf4r50 acc, const gf4r50_s *table, int d, const point_r50_perms *c,
+                                 point_r50_scratch *s) {
+    if (d > 0)
+        point_r50_add(acc, &table[d >> 1], 0, c, s);
+    else if (d < 0)
+        point_r50_add(acc, &table[(-d) >> 1], (mask_t)-1, c, s);
+}
+
+/* p = the neutral element (X, Y, T, Z) = (0, 1, 0, 1). */
+static inline void point_r50_identity(gf4r50 p) {
+    gf one, zero;
+    gf_set_small(one, 1);
+    gf_set_small(zero, 0);
+    const gf_s *const lanes[GF4R50_LANES] = {zero, one, zero, one};
+    gf4r50_from_gf(p, lanes);
+}
+
+/* out = the point of E' in the lanes of p (X, Y, T, Z). */
+static inline void point_r50_to_point(point_t *out, const gf4r50 p) {
+    gf4r50_to_gf(out->x, p, 0);
+    gf4r50_to_gf(out->y, p, 1);
+    gf4r50_to_gf(out->t, p, 2);
+    gf4r50_to_gf(out->z, p, 3);
 }
 
 #endif

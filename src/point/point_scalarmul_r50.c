@@ -11,7 +11,6 @@
 #include "point.h"
 #include "point_window.h"
 #include "point_r50.h"
-#include "field_r50.h"
 #include "ct.h"
 
 #define TOP_DIGIT_MAX (1 << (446 - VAR_BITS * (VAR_WINDOWS - 1)))
@@ -51,13 +50,7 @@ void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) 
         gf4r50_from_gf(st.multiple, lanes);
     }
     point_r50_entry(st.table[1], st.multiple, &c, &st.s);
-    {
-        gf one, zero;
-        gf_set_small(one, 1);
-        gf_set_small(zero, 0);
-        const gf_s *const lanes[GF4R50_LANES] = {zero, one, zero, one};
-        gf4r50_from_gf(st.acc, lanes);
-    }
+    point_r50_identity(st.acc);
     point_r50_entry(st.table[0], st.acc, &c, &st.s);
     point_r50_double(st.multiple, &c, &st.s);
     point_r50_entry(st.table[2], st.multiple, &c, &st.s);
@@ -76,10 +69,7 @@ void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) 
         gf4r50_lookup(st.entry, st.table[0], VAR_ENTRIES, mag);
         r50_add_step(st.acc, st.entry, ct_mask_from_bit(neg), &c, &st.s);
     }
-    gf4r50_to_gf(out->x, st.acc, 0);
-    gf4r50_to_gf(out->y, st.acc, 1);
-    gf4r50_to_gf(out->t, st.acc, 2);
-    gf4r50_to_gf(out->z, st.acc, 3);
+    point_r50_to_point(out, st.acc);
 
     ct_wipe(&st, sizeof st);
     point_wipe(&q);

@@ -1,8 +1,9 @@
 /*
  * [a]P + [b]Q for public scalars and elements, in variable time:
- * point_double_scalarmul_vartime (src/point/point_wnaf.c: Straus's
+ * point_double_scalarmul_decaf_vartime (src/point/point_double_scalarmul_decaf.c,
+ * or its alternative on the avx512ifma lanes; on edwards448 src/point/point_wnaf.c's Straus's
  * interleaving of width-w NAF digits, a run-time table of odd multiples for
- * each point), or point_double_scalarmul_base_vartime with the base point's
+ * each point), or point_double_scalarmul_base_decaf_vartime with the base point's
  * generated table when one of the points is the generator.
  */
 #include "decaf448_typed.h"
@@ -34,12 +35,12 @@ void goldilocks_decaf448_point_double_scalarmult_vartime(goldilocks_decaf448_poi
     point_double(&g, &g);
     if (decaf448_eq(&qq, &g)) {
         scalar_add(&kb, &kb, &kb);
-        point_double_scalarmul_base_vartime(&r, &kb, &pp, &ka);
+        point_double_scalarmul_base_decaf_vartime(&r, &kb, &pp, &ka);
     } else if (decaf448_eq(&pp, &g)) {
         scalar_add(&ka, &ka, &ka);
-        point_double_scalarmul_base_vartime(&r, &ka, &qq, &kb);
+        point_double_scalarmul_base_decaf_vartime(&r, &ka, &qq, &kb);
     } else {
-        point_double_scalarmul_vartime(&r, &ka, &pp, &kb, &qq);
+        point_double_scalarmul_decaf_vartime(&r, &ka, &pp, &kb, &qq);
     }
     typed_store_point(out, &r);
 }
