@@ -166,6 +166,9 @@ def bad_cases(w):
     bad(w, '--alternative on too few lanes', ['--builddir', b('alt2'), '--target', 'ref32', '--alternative',
                                               'src/proto/x448_ladder_lanes2.c'], 'needs at least 2 lanes',
         builddir=b('alt2'))
+    bad(w, '--alternative for lanes the target lacks', ['--builddir', b('alt4'), '--target', 'ref64', '--alternative',
+                                                        'src/proto/x448_ladder_r50.c'],
+        'is written for the lane layout avx512ifma', builddir=b('alt4'))
     bad(w, 'two --alternative of one default', ['--builddir', b('alt3'), '--alternative', 'src/proto/x448_ladder_lanes.c',
                                                 '--alternative', 'src/proto/x448_ladder_lanes2.c'],
         'both replace src/proto/x448_ladder.c', builddir=b('alt3'))
