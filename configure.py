@@ -139,18 +139,21 @@ X86_64_BACKENDS = [
     ('avx512ifma', ['-march=x86-64-v3', '-mavx512f', '-mavx512ifma', '-mavx512vl'], 'avx512ifma'),
 ]
 
+# The sources written for the avx512ifma lanes' radix-2^50 elements (ALTERNATIVE_LANES):
+# every target that builds those lanes lists them (README, "AVX-512 IFMA").
+R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
+                    'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c']
+
 TARGETS += [
     # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
     # Zen 5 it beat 8x56 (X448 fastest rounds 237.1k-242.8k ticks against 250.7k-255.5k, three
     # alternating runs; README "Speed"), which had won on Emerald Rapids: there, try --tune
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
            'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
-           alternatives=['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
-                         'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c']),
+           alternatives=R50_ALTERNATIVES),
     Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
-           backends=X86_64_BACKENDS, alternatives=['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
-                         'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c']),
+           backends=X86_64_BACKENDS, alternatives=R50_ALTERNATIVES),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
@@ -1210,8 +1213,8 @@ def configure(args, created):
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
     elif not valgrind_runs and not emulator:
         note(f'valgrind cannot decode AVX-512: target {target.name} has no ninja ctcheck (the avx2 '
-             'target checks the same single-call code but X448\'s ladder, whose AVX-512 step '
-             'test/straightline_check.py checks in ninja test)')
+             'target checks the same single-call code but the radix-2^50 lanes\' (R50_ALTERNATIVES), '
+             'whose machine code test/straightline_check.py checks in ninja test)')
     if os.path.exists(src('build.ninja')):
         note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
     shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir

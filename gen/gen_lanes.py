@@ -17,7 +17,8 @@ target has exactly one, chosen by configure.py --target:
            (gen/selfcheck.py), printed, read back from its intrinsics and
            matched (gen/c_match.py check_lanes) before any file is written.
   avx512ifma also gets gf4r50.h: four elements in radix 2^50 for the X448
-           ladder (gen/radix50.py, its own proof; not a Layout).
+           ladder and the twisted curve's formulas, and gf4r50_base_wnaf.c
+           (gen/radix50.py, its own proof; not a Layout).
 Output is deterministic; an unchanged file is not rewritten.
 """
 
@@ -253,10 +254,10 @@ def main():
         for name, isa in simd.ISAS.items():
             rendered[name] = render_vector(env, isa)
         # beside the avx512ifma lanes, the X448 ladder's four lanes of radix 2^50 (gen/radix50.py)
-        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"),
-                                                         gen_tables.point_h_constants()["WNAF_BASE_BITS"])
+        wnaf_bits = gen_tables.point_h_constants()["WNAF_BASE_BITS"]
+        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"), wnaf_bits)
         rendered["avx512ifma"]["gf4r50_base_wnaf.c"] = radix50.render_tables(
-            env, header("avx512ifma/gf4r50_base_wnaf.c.j2"), gen_tables.point_h_constants()["WNAF_BASE_BITS"])
+            env, header("avx512ifma/gf4r50_base_wnaf.c.j2"), wnaf_bits)
     except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError, radix50.BoundError) as e:
         sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():

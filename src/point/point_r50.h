@@ -3,7 +3,8 @@
  * spread over the four lanes of an avx512ifma radix-2^50 element
  * (generated/lanes_avx512ifma/gf4r50.h): extended coordinates (X, Y, T, Z) in
  * lanes 0..3, so that each formula's four independent products are one lane
- * product. For point_scalarmul_r50.c; apart so that test/straightline_lanes.c
+ * product. For point_scalarmul_r50.c, point_verify_r50.c and
+ * point_double_scalarmul_decaf_r50.c; apart so that test/straightline_lanes.c
  * can put them out of line for test/straightline_check.py (valgrind cannot run
  * AVX-512). The formulas are point_twisted.h's, with its signs:
  *
@@ -128,14 +129,20 @@ static inline __attribute__((always_inline)) void point_r50_from_entry_no_t(gf4r
 
 /* ---- built on the above: tables of odd multiples and the variable-time digits of a wNAF ---- */
 
+/* out = phi(p) (point_twisted.h) in the lanes (X, Y, T, Z). */
+static inline void point_r50_from_edwards(gf4r50 out, const point_t *p) {
+    point_t q;
+    twisted_from_edwards(&q, p);
+    const gf_s *const lanes[GF4R50_LANES] = {q.x, q.y, q.t, q.z};
+    gf4r50_from_gf(out, lanes);
+    point_wipe(&q);
+}
+
 /* table[i] = the entry of (2i + 1) phi(p), i < WNAF_VAR_ENTRIES. */
 static inline void point_r50_odd_multiples(gf4r50_s table[WNAF_VAR_ENTRIES], const point_t *p, const point_r50_perms *c,
                               point_r50_scratch *s) {
-    point_t q;
     gf4r50 m, twice, e2;
-    twisted_from_edwards(&q, p);
-    const gf_s *const lanes[GF4R50_LANES] = {q.x, q.y, q.t, q.z};
-    gf4r50_from_gf(m, lanes);
+    point_r50_from_edwards(m, p);
     point_r50_entry(&table[0], m, c, s);
     *twice = *m;
     point_r50_double(twice, c, s);

@@ -35,7 +35,6 @@ static __attribute__((noinline)) void r50_add_step(gf4r50 acc, const gf4r50 e, m
 void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) {
     r50_mul_state st;
     point_r50_perms c;
-    point_t q;
 
     _Static_assert(VAR_WINDOWS > 1 && TOP_DIGIT_MAX < (1 << (VAR_BITS - 1)), "the top digit is non-negative");
     point_r50_perms_init(&c);
@@ -44,11 +43,7 @@ void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) 
     point_window_digits(st.digit, &st.kq);
 
     /* table[i] = the entry of [i]Q, Q = phi(a) */
-    twisted_from_edwards(&q, a);
-    {
-        const gf_s *const lanes[GF4R50_LANES] = {q.x, q.y, q.t, q.z};
-        gf4r50_from_gf(st.multiple, lanes);
-    }
+    point_r50_from_edwards(st.multiple, a);
     point_r50_entry(st.table[1], st.multiple, &c, &st.s);
     point_r50_identity(st.acc);
     point_r50_entry(st.table[0], st.acc, &c, &st.s);
@@ -72,7 +67,6 @@ void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) 
     point_r50_to_point(out, st.acc);
 
     ct_wipe(&st, sizeof st);
-    point_wipe(&q);
 }
 
 void point_scalarmul_decaf(point_t *out, const point_t *a, const scalar_t *k) {

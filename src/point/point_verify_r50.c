@@ -26,7 +26,7 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     point_r50_scratch scratch;
     gf4r50_s ta[WNAF_VAR_ENTRIES], tr[WNAF_VAR_ENTRIES];
     gf4r50 acc;
-    gf x, zero;
+    gf x;
 
     point_verify_digits(&g, s, a, k, r);
     point_r50_perms_init(&c);
@@ -42,6 +42,5 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
         point_r50_add_digit_vartime(acc, tr, g.nr[i], &c, &scratch);
     }
     gf4r50_to_gf(x, acc, 0);
-    gf_set_small(zero, 0);
-    return gf_eq(x, zero);
+    return gf_is_zero(x);
 }

@@ -16,8 +16,9 @@
  *
  * Round 3 uses one lane of four; it depends on round 2, and round 1 of the
  * next step on it. Every value the state keeps is reduced (gf4r50.h): the
- * products' outputs. Measured on Zen 5 (bench/results/x448-limits-zen5.md):
- * goldilocks_x448 ... against the scalar ladder (x448_ladder.c, 8x56mulx).
+ * products' outputs. Measured on Zen 5 (README, "AVX-512 IFMA"): goldilocks_x448
+ * 136.7k and 138.5k ticks (fastest rounds, two runs) against the scalar
+ * ladder's (x448_ladder.c, 8x56mulx) 230.6k and 232.1k.
  *
  * One of the sources of x448_ladder (x448_ladder.h), for the targets whose
  * lane layout is avx512ifma (configure.py ALTERNATIVE_LANES).
@@ -36,7 +37,7 @@ static inline __attribute__((always_inline)) void r50_result(void *state, gf_s *
 mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES], const gf x1) {
     r50_state s;
     r50_args a;
-    uint8_t in[GF4R50_LANES][56] = {{0}};
+    gf one, zero;
 
     a.cross = _mm256_setr_epi64x(2, 3, 0, 1);
     a.evens = _mm256_setr_epi64x(0, 0, 2, 2);
@@ -45,12 +46,10 @@ mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLD
     a.round2_a = _mm256_setr_epi64x(0, 0, 3, 3);
     a.round2_b = _mm256_setr_epi64x(1, 1, 2, 2);
     /* (x2, z2, x3, z3) = (1, 0, x1, 1); x1v = (1, 1, 1, x1) */
-    gf_serialize(in[2], x1);
-    in[0][0] = in[3][0] = 1;
-    gf4r50_from_bytes(s.st, (const uint8_t(*)[56])in);
-    memset(in, 0, sizeof in);
-    in[0][0] = in[1][0] = in[2][0] = 1;
-    gf_serialize(in[3], x1);
-    gf4r50_from_bytes(a.x1v, (const uint8_t(*)[56])in);
+    gf_set_small(one, 1);
+    gf_set_small(zero, 0);
+    const gf_s *const start[GF4R50_LANES] = {one, zero, x1, one}, *const x1v[GF4R50_LANES] = {one, one, one, x1};
+    gf4r50_from_gf(s.st, start);
+    gf4r50_from_gf(a.x1v, x1v);
     return x448_ladder_shell(out, secret, &s, sizeof s, r50_cswap, r50_step, r50_result, &a);
 }
