@@ -35,7 +35,6 @@ import random
 import curve_ed448 as curve
 import prime
 
-LANES = 4
 LIMBS = 9
 RADIX = 50
 TOP_BITS = prime.BITS - RADIX * (LIMBS - 1)       # 48: limb 8's bits below 2^448
@@ -373,6 +372,6 @@ def render(env, header, wnaf_bits):
         info[name] = dict(bounds=", ".join("0x%x" % v for v in prove(name)), body=printed(name))
         selfcheck(name)
     t = env.get_template("avx512ifma/gf4r50.h.j2")
-    return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS, SPLIT=SPLIT,
-                    REDUCED=REDUCED, LOOSE=LOOSE, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX, SLACK=SLACK,
+    return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
+                    REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
                     hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2))
