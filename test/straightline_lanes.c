@@ -40,6 +40,7 @@ void sl_public_gfl_permute(gfl out, const gfl a, const unsigned char idx[GF_LANE
 #include "x448_ladder_r50_step.h"
 #include "point_r50.h"
 void sl_gf4r50_mul(gf4r50 out, const gf4r50 a, const gf4r50 b) { gf4r50_mul(out, a, b); }
+void sl_gf4r50_sqr(gf4r50 out, const gf4r50 a) { gf4r50_sqr(out, a); }
 void sl_gf4r50_mulw(gf4r50 out, const gf4r50 a, uint32_t w) { gf4r50_mulw(out, a, w); }
 void sl_gf4r50_addsub(gf4r50 out, const gf4r50 a, const gf4r50 b, __mmask8 sub) { gf4r50_addsub(out, a, b, sub); }
 void sl_gf4r50_add(gf4r50 out, const gf4r50 a, const gf4r50 b) { gf4r50_add(out, a, b); }

@@ -13,6 +13,7 @@
 #include <gmp.h>
 #include "goldilocks.h"
 #include "point.h"
+#include "point_lanes.h"
 #include "shake256.h"
 #include "check.h"
 #include "json.h"
@@ -424,6 +425,76 @@ static void test_equation(void) {
     }
 }
 
+/* The encodings of y = v (mod 2^448, as 56 bytes) with the sign byte top. */
+static void enc_of_small(uint8_t enc[PUB], uint64_t v, int minus, uint8_t top) {
+    mpz_t y, p;
+    mpz_inits(y, p, NULL);
+    mpz_ui_pow_ui(p, 2, 448);
+    mpz_ui_pow_ui(y, 2, 224);
+    mpz_sub(p, p, y);
+    mpz_sub_ui(p, p, 1);
+    mpz_set_ui(y, v);
+    if (minus)
+        mpz_sub(y, p, y); /* p - v: -v, or p itself for v = 0 */
+    memset(enc, 0, PUB);
+    mpz_export(enc, NULL, -1, 1, 0, 0, y);
+    enc[56] = top;
+    mpz_clears(y, p, NULL);
+}
+
+static void test_decode_lanes(void) {
+    check_test("point_decode_ed448_lanes == point_decode_ed448 lane by lane (valid, invalid, y >= p, x = 0, torsion)");
+    enum { N = 3 * GF_LANES + 5 };
+    static uint8_t enc[N][PUB];
+    static point_t got[N];
+    const uint8_t *in[N];
+    mask_t ok[N];
+    int bad = 0, valid = 0;
+    for (long iter = 0; iter < check_reps_at_least(40, 8); iter++) {
+        size_t n = (size_t)(iter % (N + 1));
+        for (size_t i = 0; i < n; i++) {
+            uint8_t seed[57], secret[114];
+            switch (check_rand64() % 8) {
+            case 0: case 1: case 2: /* a public key */
+                check_randbytes(seed, sizeof seed);
+                goldilocks_ed448_keypair_from_seed(enc[i], secret, seed);
+                break;
+            case 3: /* a point of small order */
+                ref_small_order_enc(enc[i], (unsigned)(check_rand64() % 4));
+                break;
+            case 4: /* y = +-1 (x = 0), y = 0, y = p, p + 1 .., sign bit either */
+                enc_of_small(enc[i], check_rand64() % 3, (int)(check_rand64() & 1), (uint8_t)(check_rand64() & 0x80));
+                break;
+            case 5: /* y >= p, or y = 2^448 - 1 */
+                memset(enc[i], 0xff, PUB);
+                enc[i][28] = (uint8_t)(0xfe + (check_rand64() & 1));
+                enc[i][56] = (uint8_t)(check_rand64() & 0x80);
+                break;
+            case 6: /* a key with a bit of the last byte's low seven set */
+                check_randbytes(seed, sizeof seed);
+                goldilocks_ed448_keypair_from_seed(enc[i], secret, seed);
+                enc[i][56] |= (uint8_t)(1u << (check_rand64() % 7));
+                break;
+            default: /* random bytes: about half not on the curve */
+                check_randbytes(enc[i], PUB);
+                enc[i][56] &= 0x80;
+            }
+            in[i] = enc[i];
+        }
+        point_decode_ed448_lanes(got, ok, in, n);
+        for (size_t i = 0; i < n; i++) {
+            point_t want;
+            mask_t w = point_decode_ed448(&want, enc[i]);
+            valid += w != 0;
+            if (ok[i] != w || !(gf_eq(got[i].x, want.x) & gf_eq(got[i].y, want.y) & gf_eq(got[i].z, want.z) &
+                                gf_eq(got[i].t, want.t)))
+                bad++;
+        }
+    }
+    check(bad == 0, "%d lanes differ", bad);
+    check(valid > 0, "no valid encoding drawn");
+}
+
 int main(void) {
     check_init("test_ed448_batch");
     test_valid();
@@ -436,5 +507,6 @@ int main(void) {
     test_wnaf_digits();
     test_msm();
     test_equation();
+    test_decode_lanes();
     return check_done();
 }

@@ -246,6 +246,53 @@ static void run_isr(long cases) {
     }
 }
 
+/* gf_isr2 (field_isr2.c, or field_isr2_r50.c on avx512ifma) against mpz_powm and mpz_legendre:
+ * both elements from element()'s kinds (0, 1, p - 1, p, non-canonical limbs, random), squared
+ * every other case, out aliasing a, or not. */
+static void run_isr2(long cases) {
+    mpz_t v[2], want, e;
+    int squares = 0, nonsquares = 0;
+    mpz_inits(v[0], v[1], want, e, NULL);
+    mpz_sub_ui(e, P, 3);
+    mpz_fdiv_q_2exp(e, e, 2); /* (p-3)/4 */
+    check_test("gf_isr2 against mpz_powm and mpz_legendre, both elements, in place and not");
+    for (long c = 0; c < cases; c++) {
+        gf a[2], out[2];
+        mask_t ok[2];
+        for (unsigned i = 0; i < 2; i++) {
+            element(a[i], v[i], c, i);
+            if ((c >> i) & 1) {
+                gf_sqr(a[i], a[i]);
+                mpz_mul(v[i], v[i], v[i]);
+            }
+            mpz_mod(v[i], v[i], P);
+        }
+        int in_place = c % 3 == 0;
+        if (in_place) {
+            gf_isr2(a, ok, (const gf_s(*)[1])a);
+            memcpy(out, a, sizeof out);
+        } else {
+            gf_isr2(out, ok, (const gf_s(*)[1])a);
+        }
+        for (unsigned i = 0; i < 2; i++) {
+            int sq = mpz_sgn(v[i]) != 0 && mpz_legendre(v[i], P) == 1;
+            squares += sq;
+            nonsquares += !sq && mpz_sgn(v[i]) != 0;
+            mpz_powm(want, v[i], e, P);
+            uint8_t got[GF_SER_BYTES];
+            mpz_t g;
+            mpz_init(g);
+            gf_serialize(got, out[i]);
+            to_mpz(g, got);
+            check(mpz_cmp(g, want) == 0, "case %ld element %u%s: not a^((p-3)/4)", c, i, in_place ? " (in place)" : "");
+            check(ok[i] == (sq ? (mask_t)-1 : 0), "case %ld element %u: mask", c, i);
+            mpz_clear(g);
+        }
+    }
+    check(squares > 0 && nonsquares > 0, "%d squares, %d non-squares", squares, nonsquares);
+    mpz_clears(v[0], v[1], want, e, NULL);
+}
+
 /* gfl_eq_lanes against equal values in other representations and one lane changed;
  * gfl_lobit_lanes and gfl_lobit against the parity of the canonical value. */
 static void run_tests(long cases) {
@@ -297,6 +344,7 @@ int main(int argc, char **argv) {
     run_sqrn(cases);
     run_invert(cases);
     run_isr(cases);
+    run_isr2(cases);
     run_tests(cases);
     oracle_clear();
     return check_done();

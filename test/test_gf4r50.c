@@ -95,6 +95,24 @@ static void test_mul(void) {
     for (int k = 0; k < LANES; k++) mpz_clears(x[k], y[k], want[k], NULL);
 }
 
+static void test_sqr(void) {
+    check_test("gf4r50_sqr vs GMP: random and extreme loose limbs, reduced outputs, in place");
+    long n = check_reps(20000);
+    mpz_t x[LANES], y[LANES], want[LANES];
+    for (int k = 0; k < LANES; k++) mpz_inits(x[k], y[k], want[k], NULL);
+    for (long t = 0; t < n; t++) {
+        gf4r50 a, b, c;
+        random_pair(a, b, x, y, t < 25 ? (int)(t % 5) : 0, t < 25 ? (int)(t / 5) : 0, t % 7 == 6, t % 5 == 4);
+        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], x[k]);
+        gf4r50_sqr(c, a);
+        if (!check_out(c, want, 1, "sqr", (int)t)) break;
+        gf4r50_sqr(b, b); /* out aliasing the input */
+        for (int k = 0; k < LANES; k++) mpz_mul(want[k], y[k], y[k]);
+        if (!check_out(b, want, 1, "sqr in place", (int)t)) break;
+    }
+    for (int k = 0; k < LANES; k++) mpz_clears(x[k], y[k], want[k], NULL);
+}
+
 static void test_mulw(void) {
     check_test("gf4r50_mulw vs GMP: w = 0, 1, a24, GF4R50_MULW_MAX and random");
     long n = check_reps(5000);
@@ -264,6 +282,7 @@ int main(int argc, char **argv) {
     oracle_init(); /* P, from test/ed448_oracle.h */
     test_bytes();
     test_mul();
+    test_sqr();
     test_mulw();
     test_addsub();
     test_carry();

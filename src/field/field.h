@@ -95,6 +95,13 @@ void gf_invert(gf out, const gf a);
  * nonzero square (then out^2 * a == 1), zero otherwise (including a = 0).
  */
 mask_t gf_isr(gf out, const gf a);
+/*
+ * out[i] = a[i]^((p-3)/4) with gf_isr's mask ok[i], for i = 0, 1: two independent
+ * inverse square roots (field_isr2.c: one after the other; on the avx512ifma
+ * target field_isr2_r50.c, side by side in the radix-2^50 lanes). out may be a.
+ * Constant time.
+ */
+void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]);
 
 /* ---- Lanes: GF_LANES independent elements, one per lane ----
  *
@@ -189,6 +196,8 @@ void gfl_invert(gfl out, const gfl a);
 /* out = a^((p-3)/4) in every lane (the chain of gf_isr); the mask is gf_isr's, lane by
  * lane: all ones in the lanes where a is a nonzero square (out = 1/sqrt(a) there). */
 lmask_t gfl_isr(gfl out, const gfl a);
+/* The same, its mask as one mask_t a lane: ok[i] for lane i. */
+void gfl_isr_lanes(gfl out, mask_t ok[GF_LANES], const gfl a);
 
 /* Per-lane tests, m[i] (or lane i of the lmask_t) = the gf_ test on lane i:
  * gf_eq(a, b), gf_lobit(a). Constant time. */

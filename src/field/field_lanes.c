@@ -123,18 +123,22 @@ lmask_t gfl_lobit(const gfl a) {
  * exactly in the lanes where a is a nonzero square (r^2 a = a^((p-1)/2),
  * the Legendre symbol, equals 1). For a nonzero square, out is 1/sqrt(a).
  */
-lmask_t gfl_isr(gfl out, const gfl a) {
+void gfl_isr_lanes(gfl out, mask_t ok[GF_LANES], const gfl a) {
     gfl r, check, one;
-    mask_t ok[GF_LANES];
     gfl_pow_p3_4(r, a);
     gfl_sqr(check, r);
     gfl_mul(check, check, a);
     gfl_set_small(one, 1);
     gfl_eq_lanes(ok, check, one);
     gfl_copy(out, r);
-    lmask_t m = lmask_make(ok);
     ct_wipe(r, sizeof r);
     ct_wipe(check, sizeof check);
+}
+
+lmask_t gfl_isr(gfl out, const gfl a) {
+    mask_t ok[GF_LANES];
+    gfl_isr_lanes(out, ok, a);
+    lmask_t m = lmask_make(ok);
     ct_wipe(ok, sizeof ok);
     return m;
 }

@@ -28,56 +28,64 @@
 #include "h2c.h"
 #include "ct.h"
 
-void h2c_elligator2_curve448(gf un, gf ud, gf v, const gf r) {
-    gf one, xn, xd, rr, gn, gd, t, y1, y2, zero;
+void h2c_elligator2_start(h2c_ell2_state *s, gf isr_in, const gf r) {
+    gf one, rr, t;
     gf_set_small(one, 1);
-    gf_set_small(zero, 0);
-    gf_set_small(xn, CURVE448_A);
-    gf_neg(xn, xn);                        /* xn = -A */
+    gf_set_small(s->xn, CURVE448_A);
+    gf_neg(s->xn, s->xn);                  /* xn = -A */
 
     gf_sqr(rr, r);
-    gf_sub(xd, one, rr);                   /* 1 + Z r^2 = 1 - r^2 */
-    mask_t exceptional = gf_is_zero(xd);
-    gf_select(xd, xd, one, exceptional);   /* x1 = -A */
+    gf_sub(s->xd, one, rr);                /* 1 + Z r^2 = 1 - r^2 */
+    s->exceptional = gf_is_zero(s->xd);
+    gf_select(s->xd, s->xd, one, s->exceptional); /* x1 = -A */
 
-    gf_mulw(t, xd, CURVE448_A);
-    gf_add(gn, xn, t);
-    gf_mul(gn, gn, xn);
-    gf_sqr(t, xd);
-    gf_add(gn, gn, t);
-    gf_mul(gn, gn, xn);                    /* gn = xn (xn (xn + A xd) + xd^2) */
-    gf_mul(gd, t, xd);                     /* gd = xd^3 */
+    gf_mulw(t, s->xd, CURVE448_A);
+    gf_add(s->gn, s->xn, t);
+    gf_mul(s->gn, s->gn, s->xn);
+    gf_sqr(t, s->xd);
+    gf_add(s->gn, s->gn, t);
+    gf_mul(s->gn, s->gn, s->xn);           /* gn = xn (xn (xn + A xd) + xd^2) */
+    gf_mul(s->gd, t, s->xd);               /* gd = xd^3 */
 
-    gf_sqr(t, gd);
-    gf_mul(t, t, gd);
-    gf_mul(t, t, gn);
-    gf_isr(t, t);                          /* (gn gd^3)^((p-3)/4), square or not */
-    gf_mul(y1, t, gn);
-    gf_mul(y1, y1, gd);                    /* y1 = (gn / gd)^((p+1)/4) */
+    gf_sqr(t, s->gd);
+    gf_mul(t, t, s->gd);
+    gf_mul(isr_in, t, s->gn);              /* gn gd^3 */
+    ct_wipe(rr, sizeof rr);
+    ct_wipe(t, sizeof t);
+}
+
+void h2c_elligator2_finish(gf un, gf ud, gf v, const h2c_ell2_state *s, const gf r, const gf isr_out) {
+    gf t, y1, y2, zero;
+    gf_set_small(zero, 0);
+    gf_mul(y1, isr_out, s->gn);
+    gf_mul(y1, y1, s->gd);                 /* y1 = (gn / gd)^((p+1)/4) */
     gf_sqr(t, y1);
-    gf_mul(t, t, gd);
-    mask_t e1 = gf_eq(t, gn);              /* is_square(g(x1)) */
+    gf_mul(t, t, s->gd);
+    mask_t e1 = gf_eq(t, s->gn);           /* is_square(g(x1)) */
 
     gf_mul(y2, y1, r);
-    gf_select(y2, y2, zero, exceptional);
-    gf_mulw(t, xd, CURVE448_A);
-    gf_add(t, t, xn);
+    gf_select(y2, y2, zero, s->exceptional);
+    gf_mulw(t, s->xd, CURVE448_A);
+    gf_add(t, t, s->xn);
     gf_neg(t, t);                          /* x2 xd = -xn - A xd */
 
-    gf_select(un, t, xn, e1);
-    gf_copy(ud, xd);
+    gf_select(un, t, s->xn, e1);
+    gf_copy(ud, s->xd);
     gf_select(v, y2, y1, e1);
     /* sgn0(v) must be 1 for x1 and 0 for x2: negate when sgn0(v) differs from e1. */
     gf_cond_neg(v, gf_lobit(v) ^ e1);
 
-    ct_wipe(xn, sizeof xn);
-    ct_wipe(xd, sizeof xd);
-    ct_wipe(rr, sizeof rr);
-    ct_wipe(gn, sizeof gn);
-    ct_wipe(gd, sizeof gd);
     ct_wipe(t, sizeof t);
     ct_wipe(y1, sizeof y1);
     ct_wipe(y2, sizeof y2);
-    ct_wipe(&e1, sizeof e1);
-    ct_wipe(&exceptional, sizeof exceptional);
+}
+
+void h2c_elligator2_curve448(gf un, gf ud, gf v, const gf r) {
+    h2c_ell2_state s;
+    gf t;
+    h2c_elligator2_start(&s, t, r);
+    gf_isr(t, t);                          /* (gn gd^3)^((p-3)/4), square or not */
+    h2c_elligator2_finish(un, ud, v, &s, r, t);
+    ct_wipe(&s, sizeof s);
+    ct_wipe(t, sizeof t);
 }

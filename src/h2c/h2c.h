@@ -54,6 +54,19 @@ void h2c_hash_to_field(gf u[2], unsigned count, const uint8_t *msg, size_t msg_l
  */
 void h2c_elligator2_curve448(gf un, gf ud, gf v, const gf r);
 
+/*
+ * The same in two halves around its one exponentiation, so that two maps take
+ * their roots together (gf_isr2, h2c_edwards_sum): _start gives isr_in =
+ * gn gd^3, _finish takes isr_out = isr_in^((p-3)/4) and the same r. The state
+ * depends on r (secret when the message is): wipe it.
+ */
+typedef struct {
+    gf xn, xd, gn, gd;
+    mask_t exceptional;
+} h2c_ell2_state;
+void h2c_elligator2_start(h2c_ell2_state *s, gf isr_in, const gf r);
+void h2c_elligator2_finish(gf un, gf ud, gf v, const h2c_ell2_state *s, const gf r, const gf isr_out);
+
 /* ---- isogeny.c ---- */
 
 /*

@@ -23,21 +23,27 @@
 
 void h2c_edwards_sum(point_t *out, unsigned count, const uint8_t *msg, size_t msg_len,
                      const uint8_t *dst, size_t dst_len) {
-    gf r[2], un, ud, v;
-    point_t q;
-    h2c_hash_to_field(r, count, msg, msg_len, dst, dst_len);
-    h2c_elligator2_curve448(un, ud, v, r[0]);
-    h2c_curve448_to_edwards(out, un, ud, v);
-    if (count == 2) { /* count is public: which suite */
-        h2c_elligator2_curve448(un, ud, v, r[1]);
-        h2c_curve448_to_edwards(&q, un, ud, v);
-        point_add(out, out, &q);
-        point_wipe(&q);
+    struct {
+        gf r[2], un, ud, v, isr_in[2], isr_out[2];
+        h2c_ell2_state s[2];
+        point_t q;
+    } w; /* one wipe for all */
+    h2c_hash_to_field(w.r, count, msg, msg_len, dst, dst_len);
+    if (count == 2) { /* count is public: which suite. Both maps' roots at once (gf_isr2). */
+        mask_t square[2]; /* unused: h2c_elligator2_finish makes its own test */
+        h2c_elligator2_start(&w.s[0], w.isr_in[0], w.r[0]);
+        h2c_elligator2_start(&w.s[1], w.isr_in[1], w.r[1]);
+        gf_isr2(w.isr_out, square, (const gf_s(*)[1])w.isr_in);
+        h2c_elligator2_finish(w.un, w.ud, w.v, &w.s[0], w.r[0], w.isr_out[0]);
+        h2c_curve448_to_edwards(out, w.un, w.ud, w.v);
+        h2c_elligator2_finish(w.un, w.ud, w.v, &w.s[1], w.r[1], w.isr_out[1]);
+        h2c_curve448_to_edwards(&w.q, w.un, w.ud, w.v);
+        point_add(out, out, &w.q);
+    } else {
+        h2c_elligator2_curve448(w.un, w.ud, w.v, w.r[0]);
+        h2c_curve448_to_edwards(out, w.un, w.ud, w.v);
     }
-    ct_wipe(r, sizeof r);
-    ct_wipe(un, sizeof un);
-    ct_wipe(ud, sizeof ud);
-    ct_wipe(v, sizeof v);
+    ct_wipe(&w, sizeof w);
 }
 
 /*

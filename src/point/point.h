@@ -330,6 +330,25 @@ void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *s
 /* Signatures per multi-scalar multiplication of a batch verification. */
 #define BATCH_MAX (MSM_MAX_POINTS / 2)
 
+/* Straus's digits (point_msm.c): MSM_NAF_LEN wNAF positions of a scalar; a point whose scalar
+ * has more than MSM_SHORT_BITS bits gets w = 5, while MSM_POOL table entries hold all. */
+#define MSM_NAF_LEN (32 * SCALAR_WORDS + 1)
+#define MSM_SHORT_BITS 160
+#define MSM_POOL (MSM_MAX_POINTS * 6)
+
+typedef struct {
+    size_t n;                                   /* points (at most MSM_MAX_POINTS) */
+    int top;                                    /* no digit at or above it */
+    int8_t naf[MSM_MAX_POINTS][MSM_NAF_LEN];    /* point i's wNAF, of width log2(entries[i]) + 2 */
+    int8_t naf_b[MSM_NAF_LEN];                  /* B's, of width WNAF_BASE_BITS */
+    uint8_t entries[MSM_MAX_POINTS];            /* the odd multiples point i's table needs: 4 or 8 */
+    uint8_t busy[MSM_NAF_LEN];                  /* some digit is nonzero at this position */
+    uint8_t last[MSM_NAF_LEN];                  /* 1 + the last point with a nonzero digit there, 0 for none */
+} point_msm_digits_t;
+
+/* The digits of [b]B + sum_{i<n} [k_i]p_i for Straus (public scalars). */
+void point_msm_digits(point_msm_digits_t *g, const scalar_t *b, size_t n, const scalar_t *k);
+
 /*
  * out = [b]B + sum_{i<n} [k_i]p_i, n <= MSM_MAX_POINTS, by Straus's
  * interleaved wNAF (variable time, public inputs only).
@@ -347,6 +366,14 @@ void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, cons
  */
 mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
                                     const point_t *r, const scalar_t *z);
+
+/*
+ * The terms of that sum (point_msm.c), for its two sources (point_batch_equation.c, and
+ * point_batch_equation_r50.c on the avx512ifma lanes): b = sum z_i s_i, and
+ * [ks_j]pts_j = [z_i k_i](-a_i), [z_i](-r_i) for j = 2i, 2i + 1. n <= BATCH_MAX.
+ */
+void point_batch_terms(scalar_t *b, point_t pts[MSM_MAX_POINTS], scalar_t ks[MSM_MAX_POINTS], size_t n,
+                       const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r, const scalar_t *z);
 
 /*
  * A verification table of one public key A (point_precomp.c): the odd

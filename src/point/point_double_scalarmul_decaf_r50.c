@@ -51,7 +51,7 @@ static void r50_double(point_t *out, const scalar_t *a, unsigned wa, const gf4r5
     int top_a = point_wnaf_recode(naf_a, NAF_BITS, qa.word, SCALAR_WORDS, wa);
     int top_b = point_wnaf_recode(naf_b, NAF_BITS, qb.word, SCALAR_WORDS, WNAF_VAR_BITS);
     point_r50_perms_init(&c);
-    point_r50_odd_multiples(table_q, q, &c, &s);
+    point_r50_odd_multiples(table_q, WNAF_VAR_ENTRIES, q, &c, &s);
     r50_straus(out, naf_a, odd_a, naf_b, table_q, top_a > top_b ? top_a : top_b);
 }
 
@@ -61,7 +61,7 @@ void point_double_scalarmul_decaf_vartime(point_t *out, const scalar_t *a, const
     point_r50_perms c;
     point_r50_scratch s;
     point_r50_perms_init(&c);
-    point_r50_odd_multiples(table_p, p, &c, &s);
+    point_r50_odd_multiples(table_p, WNAF_VAR_ENTRIES, p, &c, &s);
     r50_double(out, a, WNAF_VAR_BITS, table_p, b, q);
 }
 

@@ -68,6 +68,11 @@ void pointl_cached_lookup(pointl_cached_t *out, const point_cached_t *const tabl
 
 void pointl_wipe(pointl_t *a);
 
+/* ---- src/point/point_decode_lanes.c: constant time ---- */
+
+/* out[i], ok[i] = point_decode_ed448 of in[i] for i < n, GF_LANES at a time (one inverse square root each). */
+void point_decode_ed448_lanes(point_t *out, mask_t *ok, const uint8_t *const in[], size_t n);
+
 /* ---- src/point/point_lanes_comb.c: constant time ---- */
 
 /* out lane k = [k[k]]p for the comb table of p (point_comb_table_t; point_base_comb for B). */
@@ -79,6 +84,10 @@ void pointl_scalarmul_base(pointl_t *out, const scalar_t k[GF_LANES]);
 
 /* out lane k = [k[k]] (lane k of a), by point_scalarmul's signed fixed windows. */
 void pointl_scalarmul(pointl_t *out, const pointl_t *a, const scalar_t k[GF_LANES]);
+/* out lane k = [k[k]] (lane k of a) + T for some T of order 1, 2 or 4, which decaf448 identifies
+ * (point_scalarmul_decaf's contract): pointl_scalarmul, or on the avx512ifma target the single
+ * multiplication of the radix-2^50 lanes lane by lane (point_lanes_scalarmul_decaf*.c). */
+void pointl_scalarmul_decaf(pointl_t *out, const pointl_t *a, const scalar_t k[GF_LANES]);
 
 /* ---- src/proto/decaf448_lanes.c: RFC 9496 sections 5.3.1 and 5.3.2, lane by lane ---- */
 

@@ -25,9 +25,6 @@
 #include <string.h>
 #include "point.h"
 
-#define MSM_NAF_LEN (32 * SCALAR_WORDS + 1)
-#define MSM_SHORT_BITS 160
-#define MSM_POOL (MSM_MAX_POINTS * 6)
 
 void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *scratch) {
     if (n == 0)
@@ -60,54 +57,61 @@ static unsigned scalar_bits(const scalar_t *k) {
     return 0;
 }
 
-void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k) {
-    point_cached_t pool[MSM_POOL];
-    const point_cached_t *table[MSM_MAX_POINTS];
-    int8_t naf[MSM_MAX_POINTS][MSM_NAF_LEN], naf_b[MSM_NAF_LEN];
-    uint8_t busy[MSM_NAF_LEN]; /* some digit is nonzero at this position */
-    uint8_t last[MSM_NAF_LEN]; /* 1 + the last point with a nonzero digit there, 0 for none */
-
+void point_msm_digits(point_msm_digits_t *g, const scalar_t *b, size_t n, const scalar_t *k) {
     if (n > MSM_MAX_POINTS)
         n = MSM_MAX_POINTS; /* callers never pass more */
-    int top = point_wnaf_recode(naf_b, MSM_NAF_LEN, b->word, SCALAR_WORDS, WNAF_BASE_BITS);
+    g->n = n;
+    g->top = point_wnaf_recode(g->naf_b, MSM_NAF_LEN, b->word, SCALAR_WORDS, WNAF_BASE_BITS);
     for (unsigned i = 0; i < MSM_NAF_LEN; i++)
-        busy[i] = naf_b[i] != 0;
-    memset(last, 0, sizeof last);
+        g->busy[i] = g->naf_b[i] != 0;
+    memset(g->last, 0, sizeof g->last);
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         /* w = 5 for a long scalar while the pool keeps 4 entries for each point still to come */
         unsigned w = 4;
         if (scalar_bits(&k[i]) > MSM_SHORT_BITS && used + 8 + 4 * (n - 1 - i) <= MSM_POOL)
             w = 5;
-        unsigned entries = 1u << (w - 2);
-        point_odd_multiples(&pool[used], entries, &p[i]);
-        table[i] = &pool[used];
-        used += entries;
-        int t = point_wnaf_recode(naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);
-        top = t > top ? t : top;
+        g->entries[i] = (uint8_t)(1u << (w - 2));
+        used += g->entries[i];
+        int t = point_wnaf_recode(g->naf[i], MSM_NAF_LEN, k[i].word, SCALAR_WORDS, w);
+        g->top = t > g->top ? t : g->top;
         for (int j = 0; j < t; j++)
-            if (naf[i][j]) {
-                busy[j] = 1;
-                last[j] = (uint8_t)(i + 1);
+            if (g->naf[i][j]) {
+                g->busy[j] = 1;
+                g->last[j] = (uint8_t)(i + 1);
             }
+    }
+}
+
+void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const point_t *p, const scalar_t *k) {
+    point_cached_t pool[MSM_POOL];
+    const point_cached_t *table[MSM_MAX_POINTS];
+    point_msm_digits_t g;
+
+    point_msm_digits(&g, b, n, k);
+    size_t used = 0;
+    for (size_t i = 0; i < g.n; i++) {
+        point_odd_multiples(&pool[used], g.entries[i], &p[i]);
+        table[i] = &pool[used];
+        used += g.entries[i];
     }
 
     point_t acc;
     point_identity(&acc);
-    for (int j = top - 1; j >= 0; j--) {
+    for (int j = g.top - 1; j >= 0; j--) {
         /* T is needed only when an addition or the end follows. */
-        if (busy[j] || j == 0)
+        if (g.busy[j] || j == 0)
             point_double(&acc, &acc);
         else
             point_double_no_t(&acc, &acc);
-        if (!busy[j])
+        if (!g.busy[j])
             continue;
         /* the last sum of a step goes without T when a doubling follows (not at the end) */
-        size_t end = j > 0 ? last[j] : n + 1;
-        point_add_niels_digit_vartime(&acc, point_base_wnaf, naf_b[j], end != 0);
-        for (size_t i = 0; i < n; i++)
-            if (naf[i][j])
-                point_add_cached_digit_vartime(&acc, table[i], naf[i][j], i + 1 != end);
+        size_t end = j > 0 ? g.last[j] : g.n + 1;
+        point_add_niels_digit_vartime(&acc, point_base_wnaf, g.naf_b[j], end != 0);
+        for (size_t i = 0; i < g.n; i++)
+            if (g.naf[i][j])
+                point_add_cached_digit_vartime(&acc, table[i], g.naf[i][j], i + 1 != end);
     }
     point_copy(out, &acc);
 }
@@ -192,23 +196,16 @@ void point_msm_pippenger_vartime(point_t *out, const scalar_t *b, size_t n, cons
     point_copy(out, &acc);
 }
 
-mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *a, const scalar_t *k,
-                                    const point_t *r, const scalar_t *z) {
-    point_t pts[MSM_MAX_POINTS], acc;
-    scalar_t ks[MSM_MAX_POINTS], b, t;
-
-    if (n > BATCH_MAX)
-        n = BATCH_MAX; /* callers never pass more */
-    scalar_set_small(&b, 0);
+void point_batch_terms(scalar_t *b, point_t pts[MSM_MAX_POINTS], scalar_t ks[MSM_MAX_POINTS], size_t n,
+                       const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r, const scalar_t *z) {
+    scalar_t t;
+    scalar_set_small(b, 0);
     for (size_t i = 0; i < n; i++) {
         scalar_mul(&t, &z[i], &s[i]);
-        scalar_add(&b, &b, &t);
+        scalar_add(b, b, &t);
         point_neg(&pts[2 * i], &a[i]);
         scalar_mul(&ks[2 * i], &z[i], &k[i]);
         point_neg(&pts[2 * i + 1], &r[i]);
         ks[2 * i + 1] = z[i];
     }
-    point_msm_base_vartime(&acc, &b, 2 * n, pts, ks);
-    /* The cofactor: [4] kills the small-order parts of A_i and R_i. */
-    return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }

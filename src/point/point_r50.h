@@ -138,16 +138,16 @@ static inline void point_r50_from_edwards(gf4r50 out, const point_t *p) {
     point_wipe(&q);
 }
 
-/* table[i] = the entry of (2i + 1) phi(p), i < WNAF_VAR_ENTRIES. */
-static inline void point_r50_odd_multiples(gf4r50_s table[WNAF_VAR_ENTRIES], const point_t *p, const point_r50_perms *c,
-                              point_r50_scratch *s) {
+/* table[i] = the entry of (2i + 1) phi(p), i < entries. */
+static inline void point_r50_odd_multiples(gf4r50_s *table, unsigned entries, const point_t *p,
+                                           const point_r50_perms *c, point_r50_scratch *s) {
     gf4r50 m, twice, e2;
     point_r50_from_edwards(m, p);
     point_r50_entry(&table[0], m, c, s);
     *twice = *m;
     point_r50_double(twice, c, s);
     point_r50_entry(e2, twice, c, s);
-    for (unsigned i = 1; i < WNAF_VAR_ENTRIES; i++) {
+    for (unsigned i = 1; i < entries; i++) {
         point_r50_add(m, e2, 0, c, s);
         point_r50_entry(&table[i], m, c, s);
     }

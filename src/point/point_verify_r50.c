@@ -30,8 +30,8 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
 
     point_verify_digits(&g, s, a, k, r);
     point_r50_perms_init(&c);
-    point_r50_odd_multiples(ta, &g.pa, &c, &scratch);
-    point_r50_odd_multiples(tr, &g.pr, &c, &scratch);
+    point_r50_odd_multiples(ta, WNAF_VAR_ENTRIES, &g.pa, &c, &scratch);
+    point_r50_odd_multiples(tr, WNAF_VAR_ENTRIES, &g.pr, &c, &scratch);
 
     point_r50_identity(acc);
     for (int i = g.top - 1; i >= 0; i--) {

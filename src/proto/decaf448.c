@@ -23,16 +23,22 @@ static void gf_abs(gf out, const gf a) {
  * was_square when v r^2 = u; r made non-negative. For a non-square u/v this
  * r is sqrt(-u/v).
  */
-static mask_t sqrt_ratio_m1(gf r, const gf u, const gf v) {
-    gf uv, check;
-    gf_mul(uv, u, v);
-    gf_isr(uv, uv); /* (u v)^((p-3)/4) whatever the square test says */
-    gf_mul(r, u, uv);
+/* The end of SQRT_RATIO_M1, from uv_isr = (u v)^((p-3)/4). */
+static mask_t sqrt_ratio_m1_finish(gf r, const gf u, const gf v, const gf uv_isr) {
+    gf check;
+    gf_mul(r, u, uv_isr);
     gf_sqr(check, r);
     gf_mul(check, check, v);
     mask_t was_square = gf_eq(check, u);
     gf_abs(r, r);
     return was_square;
+}
+
+static mask_t sqrt_ratio_m1(gf r, const gf u, const gf v) {
+    gf uv;
+    gf_mul(uv, u, v);
+    gf_isr(uv, uv); /* (u v)^((p-3)/4) whatever the square test says */
+    return sqrt_ratio_m1_finish(r, u, v, uv);
 }
 
 /* Section 5.3.1. */
@@ -154,30 +160,45 @@ mask_t decaf448_eq(const point_t *a, const point_t *b) {
     return gf_eq(l, r);
 }
 
-/* MAP(t), section 5.3.4. */
-static void decaf448_map(point_t *out, const gf t) {
-    gf r, u0, u1, rp1, v, tv, s, w0, w1, w2, w3, one, tmp;
+/*
+ * MAP(t), section 5.3.4, in two halves around SQRT_RATIO_M1(1 - 2d, (r + 1) u1)'s
+ * inverse square root, so that decaf448_from_uniform takes the two maps' roots
+ * together (gf_isr2).
+ */
+typedef struct {
+    gf r, rp1, v; /* r = -t^2, r + 1, and (r + 1) u1: the ratio's denominator */
+} map_state;
+
+/* Up to the root: isr_in = (1 - 2d) (r + 1) u1, whose (p-3)/4 power map_finish takes. */
+static void map_start(map_state *m, gf isr_in, const gf t) {
+    gf u0, u1, one, tmp;
     gf_set_small(one, 1);
-    gf_sqr(r, t);
-    gf_neg(r, r);                         /* r = -t^2 */
-    gf_sub(u0, one, r);
+    gf_sqr(m->r, t);
+    gf_neg(m->r, m->r);                   /* r = -t^2 */
+    gf_sub(u0, one, m->r);
     gf_mulw(u0, u0, CURVE_MINUS_D);       /* u0 = d (r - 1) = 39081 (1 - r) */
     gf_add(u1, u0, one);
-    gf_sub(tmp, u0, r);
+    gf_sub(tmp, u0, m->r);
     gf_mul(u1, u1, tmp);                  /* u1 = (u0 + 1)(u0 - r) */
-    gf_add(rp1, r, one);
-    gf_mul(tmp, rp1, u1);
+    gf_add(m->rp1, m->r, one);
+    gf_mul(m->v, m->rp1, u1);
+    gf_mulw(isr_in, m->v, ONE_MINUS_TWO_D);
+}
+
+static void map_finish(point_t *out, const map_state *m, const gf t, const gf isr_out) {
+    gf v, tv, s, w0, w1, w2, w3, one, tmp;
+    gf_set_small(one, 1);
     gf_set_small(w0, ONE_MINUS_TWO_D);
-    mask_t was_square = sqrt_ratio_m1(v, w0, tmp);
+    mask_t was_square = sqrt_ratio_m1_finish(v, w0, m->v, isr_out);
     gf_mul(tv, t, v);
     gf_select(v, tv, v, was_square);      /* v' = was_square ? v : t v */
-    gf_mul(s, v, rp1);                    /* s = v' (r + 1) */
+    gf_mul(s, v, m->rp1);                 /* s = v' (r + 1) */
     gf_abs(w0, s);
     gf_add(w0, w0, w0);                   /* w0 = 2 |s| */
     gf_sqr(tmp, s);
     gf_add(w1, tmp, one);                 /* w1 = s^2 + 1 */
     gf_sub(w2, tmp, one);                 /* w2 = s^2 - 1 */
-    gf_sub(tmp, r, one);
+    gf_sub(tmp, m->r, one);
     gf_mul(w3, v, s);
     gf_mul(w3, w3, tmp);
     gf_mulw(w3, w3, ONE_MINUS_TWO_D);
@@ -191,15 +212,21 @@ static void decaf448_map(point_t *out, const gf t) {
 }
 
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]) {
-    gf t;
-    point_t p2;
-    gf_deserialize(t, in); /* reduced mod p whether canonical or not */
-    decaf448_map(out, t);
-    gf_deserialize(t, in + DECAF448_BYTES);
-    decaf448_map(&p2, t);
-    point_add(out, out, &p2);
-    ct_wipe(t, sizeof t);
-    point_wipe(&p2);
+    struct {
+        gf t[2], isr_in[2], isr_out[2];
+        map_state m[2];
+        point_t p2;
+    } w; /* one wipe for all */
+    mask_t square[2];
+    gf_deserialize(w.t[0], in); /* reduced mod p whether canonical or not */
+    gf_deserialize(w.t[1], in + DECAF448_BYTES);
+    map_start(&w.m[0], w.isr_in[0], w.t[0]);
+    map_start(&w.m[1], w.isr_in[1], w.t[1]);
+    gf_isr2(w.isr_out, square, (const gf_s(*)[1])w.isr_in); /* the mask: sqrt_ratio_m1_finish's test instead */
+    map_finish(out, &w.m[0], w.t[0], w.isr_out[0]);
+    map_finish(&w.p2, &w.m[1], w.t[1], w.isr_out[1]);
+    point_add(out, out, &w.p2);
+    ct_wipe(&w, sizeof w);
 }
 
 /*

@@ -47,6 +47,7 @@
 #include "goldilocks.h"
 #include "ed448_challenge.h"
 #include "point.h"
+#include "point_lanes.h"
 #include "scalar.h"
 #include "shake256.h"
 
@@ -114,21 +115,42 @@ static int settle(const chunk_t *c, size_t lo, size_t hi, int known_bad, int rc[
 static int verify_chunk(chunk_t *c, size_t first, size_t len, const uint8_t *const sig[],
                         const uint8_t *const pub[], const uint8_t *const msg[], const size_t msg_len[],
                         const uint8_t *ctx, size_t ctx_len, int rc[]) {
+    const uint8_t *enc_a[BATCH_MAX], *enc_r[BATCH_MAX];
+    mask_t ok_a[BATCH_MAX], ok_r[BATCH_MAX];
     int all = 1;
-    c->m = 0;
+    size_t cand = 0;
+    /*
+     * The checks of goldilocks_ed448_verify, in its order: first those before the
+     * decodings, then the decodings of A and R of every signature that passed them,
+     * GF_LANES at a time (point_decode_lanes.c).
+     */
     for (size_t i = first; i < first + len; i++) {
-        size_t j = c->m;
-        /* The checks of goldilocks_ed448_verify, in its order. */
-        int ok = sig[i] && pub[i] && ed448_buffer_ok(msg[i], msg_len[i]) &&
-                 scalar_from_canonical_bytes(&c->s[j], sig[i] + PUB_BYTES, 57) == 0 &&
-                 point_decode_ed448(&c->a[j], pub[i]) && point_decode_ed448(&c->r[j], sig[i]);
-        if (!ok) {
+        if (sig[i] && pub[i] && ed448_buffer_ok(msg[i], msg_len[i]) &&
+            scalar_from_canonical_bytes(&c->s[cand], sig[i] + PUB_BYTES, 57) == 0) {
+            c->index[cand] = i;
+            enc_a[cand] = pub[i];
+            enc_r[cand] = sig[i];
+            cand++;
+        } else {
+            rc[i] = -1;
+            all = 0;
+        }
+    }
+    point_decode_ed448_lanes(c->a, ok_a, enc_a, cand);
+    point_decode_ed448_lanes(c->r, ok_r, enc_r, cand);
+    c->m = 0;
+    for (size_t j = 0; j < cand; j++) {
+        size_t i = c->index[j], m = c->m;
+        if (!(ok_a[j] & ok_r[j])) {
             rc[i] = -1;
             all = 0;
             continue;
         }
-        ed448_challenge(&c->k[j], sig[i], pub[i], msg[i], msg_len[i], ctx, ctx_len);
-        c->index[j] = i;
+        c->index[m] = i; /* m <= j: the entries still to be read lie at j and above */
+        c->s[m] = c->s[j];
+        c->a[m] = c->a[j];
+        c->r[m] = c->r[j];
+        ed448_challenge(&c->k[m], sig[i], pub[i], msg[i], msg_len[i], ctx, ctx_len);
         c->m++;
     }
     if (c->m == 0)

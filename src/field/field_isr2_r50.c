@@ -1,0 +1,71 @@
+/*
+ * gf_isr2 (field.h) on the avx512ifma target: the two inverse square roots side
+ * by side in lanes 0 and 1 of the radix-2^50 elements (generated/lanes_avx512ifma/
+ * gf4r50.h), on field.c's addition chain for a^((p-3)/4) (445 squarings and 12
+ * products). A four-lane gf4r50_sqr takes about 60 rdtsc ticks on Zen 5 against 42
+ * for one scalar gf_sqr (README, "AVX-512 IFMA"), so two roots cost about 0.7 of
+ * two gf_isr; one root alone stays gf_isr's. The mask is gf_isr's test on the
+ * result, lane by lane, in the scalar field. The alternative of field_isr2.c
+ * (configure.py ALTERNATIVE_LANES); test_field_isr2 checks it against gf_isr.
+ * Straight-line: the inputs may be secret (decaf448_from_uniform's).
+ */
+#include "field.h"
+#include "field_r50.h"
+#include "ct.h"
+
+static void sqrn(gf4r50 out, const gf4r50 a, unsigned n) {
+    gf4r50_sqr(out, a);
+    while (--n)
+        gf4r50_sqr(out, out);
+}
+
+/* out = a^((p-3)/4) in every lane: field.c's gf_pow_p3_4, step for step. */
+static void pow_p3_4(gf4r50 out, const gf4r50 a, gf4r50 x3, gf4r50 x111, gf4r50 x222, gf4r50 t) {
+    gf4r50_sqr(t, a);
+    gf4r50_mul(t, t, a);          /* x2 */
+    gf4r50_sqr(t, t);
+    gf4r50_mul(x3, t, a);         /* x3 */
+    sqrn(t, x3, 3);
+    gf4r50_mul(t, t, x3);         /* x6 */
+    sqrn(x111, t, 6);
+    gf4r50_mul(t, x111, t);       /* x12 */
+    sqrn(x111, t, 12);
+    gf4r50_mul(t, x111, t);       /* x24 */
+    sqrn(t, t, 3);
+    gf4r50_mul(t, t, x3);         /* x27 */
+    sqrn(x111, t, 27);
+    gf4r50_mul(t, x111, t);       /* x54 */
+    sqrn(x111, t, 54);
+    gf4r50_mul(t, x111, t);       /* x108 */
+    sqrn(t, t, 3);
+    gf4r50_mul(x111, t, x3);      /* x111 */
+    sqrn(t, x111, 111);
+    gf4r50_mul(x222, t, x111);    /* x222 */
+    gf4r50_sqr(t, x222);
+    gf4r50_mul(t, t, a);          /* x223 */
+    sqrn(t, t, 223);
+    gf4r50_mul(out, t, x222);
+}
+
+void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]) {
+    struct {
+        gf4r50 v, r, x3, x111, x222, t;
+        gf check, root[2];
+    } w; /* one wipe for all */
+    gf one;
+    gf_set_small(one, 1);
+    const gf_s *const lanes[GF4R50_LANES] = {a[0], a[1], one, one};
+    gf4r50_from_gf(w.v, lanes);
+    pow_p3_4(w.r, w.v, w.x3, w.x111, w.x222, w.t);
+    for (unsigned l = 0; l < 2; l++) {
+        gf4r50_to_gf(w.root[l], w.r, l);
+        /* r^2 a = a^((p-1)/2), the Legendre symbol: 1 exactly when a is a nonzero square */
+        gf_sqr(w.check, w.root[l]);
+        gf_mul(w.check, w.check, a[l]);
+        ok[l] = gf_eq(w.check, one);
+    }
+    /* out may be a: written only after both tests read it */
+    gf_copy(out[0], w.root[0]);
+    gf_copy(out[1], w.root[1]);
+    ct_wipe(&w, sizeof w);
+}
