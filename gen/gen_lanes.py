@@ -254,10 +254,13 @@ def main():
         for name, isa in simd.ISAS.items():
             rendered[name] = render_vector(env, isa)
         # beside the avx512ifma lanes, the X448 ladder's four lanes of radix 2^50 (gen/radix50.py)
-        wnaf_bits = gen_tables.point_h_constants()["WNAF_BASE_BITS"]
-        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"), wnaf_bits)
+        consts = gen_tables.point_h_constants()
+        wnaf_bits, chunk_bits, precomp_bits = (consts["WNAF_BASE_BITS"], consts["PRECOMP_CHUNK_BITS"],
+                                               consts["PRECOMP_WNAF_BITS"])
+        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"), wnaf_bits,
+                                                            precomp_bits)
         rendered["avx512ifma"]["gf4r50_base_wnaf.c"] = radix50.render_tables(
-            env, header("avx512ifma/gf4r50_base_wnaf.c.j2"), wnaf_bits)
+            env, header("avx512ifma/gf4r50_base_wnaf.c.j2"), wnaf_bits, chunk_bits, precomp_bits)
     except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError, radix50.BoundError) as e:
         sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():

@@ -41,7 +41,7 @@ def point_h_constants():
     with open(os.path.join(ROOT, "src", "point", "point.h")) as f:
         text = f.read()
     out = {}
-    for name in ("COMB_N", "COMB_T", "COMB_S", "WNAF_BASE_BITS"):
+    for name in ("COMB_N", "COMB_T", "COMB_S", "WNAF_BASE_BITS", "PRECOMP_CHUNK_BITS", "PRECOMP_WNAF_BITS"):
         m = re.search(r"^#define %s (\d+)\s*$" % name, text, re.M)
         if not m:
             raise SystemExit(f"gen_tables.py: no '#define {name} <n>' in src/point/point.h")

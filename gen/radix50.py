@@ -365,11 +365,11 @@ def twisted_entry(pt):
     return [[(v >> (RADIX * i)) & ((1 << RADIX) - 1) for v in lanes] for i in range(LIMBS)]
 
 
-def base_wnaf_tables(bits):
-    """phi of (2i + 1) B and of (2i + 1) 2^224 B for i < 2^(bits - 2), as lane entries: the
-    fixed points of point_verify_r50.c's equation on the twisted curve (phi is a homomorphism)."""
+def odd_multiple_tables(bases, bits):
+    """phi of (2i + 1) P for each P of bases, i < 2^(bits - 2), as lane entries (phi is a
+    homomorphism, so these are the odd multiples of phi(P))."""
     out = []
-    for base in (curve.BASE, curve.mul(1 << 224, curve.BASE)):
+    for base in bases:
         twice = curve.add(base, base)
         pt, row = base, []
         for _ in range(1 << (bits - 2)):
@@ -382,14 +382,32 @@ def base_wnaf_tables(bits):
     return out
 
 
-def render_tables(env, header, bits):
+def base_wnaf_tables(bits):
+    """phi of (2i + 1) B and of (2i + 1) 2^224 B for i < 2^(bits - 2): the fixed points of
+    point_verify_r50.c's equation on the twisted curve."""
+    return odd_multiple_tables((curve.BASE, curve.mul(1 << 224, curve.BASE)), bits)
+
+
+def precomp_base_tables(chunk_bits, bits):
+    """phi of (2i + 1) 2^chunk B and of (2i + 1) 2^(3 chunk) B (2^112 B and 2^336 B), i <
+    2^(bits - 2): the fixed points of point_precomp_r50.c that B's generated tables lack."""
+    return odd_multiple_tables((curve.mul(1 << chunk_bits, curve.BASE), curve.mul(1 << (3 * chunk_bits), curve.BASE)),
+                               bits)
+
+
+def _limbs(tables):
+    return [[[", ".join("0x%013xll" % v for v in limb) for limb in e] for e in row] for row in tables]
+
+
+def render_tables(env, header, bits, chunk_bits, precomp_bits):
     """generated/lanes_avx512ifma/gf4r50_base_wnaf.c."""
     t = env.get_template("avx512ifma/gf4r50_base_wnaf.c.j2")
-    tables = [[[", ".join("0x%013xll" % v for v in limb) for limb in e] for e in row] for row in base_wnaf_tables(bits)]
-    return t.render(header=header, tables=tables, bits=bits)
+    return t.render(header=header, tables=_limbs(base_wnaf_tables(bits)), bits=bits,
+                    precomp=_limbs(precomp_base_tables(chunk_bits, precomp_bits)), chunk_bits=chunk_bits,
+                    precomp_bits=precomp_bits)
 
 
-def render(env, header, wnaf_bits):
+def render(env, header, wnaf_bits, precomp_bits):
     """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first."""
     info = {}
     for name in ROUTINES:
@@ -398,4 +416,5 @@ def render(env, header, wnaf_bits):
     t = env.get_template("avx512ifma/gf4r50.h.j2")
     return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
                     REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
-                    hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2))
+                    hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2),
+                    precomp_entries=1 << (precomp_bits - 2))

@@ -49,6 +49,10 @@ typedef gf4r50_s gf4r50[1];
  * (src/point/point_r50.h) for the verification (src/point/point_verify_r50.c). */
 #define GF4R50_BASE_WNAF_ENTRIES 64
 extern const gf4r50_s gf4r50_base_wnaf[2][GF4R50_BASE_WNAF_ENTRIES];
+/* and phi of the odd multiples of 2^112 B and of 2^336 B, for the verification against a
+ * precomputed key (src/point/point_precomp_r50.c). */
+#define GF4R50_PRECOMP_ENTRIES 16
+extern const gf4r50_s gf4r50_precomp_base[2][GF4R50_PRECOMP_ENTRIES];
 
 /* out = a * b (loose inputs, a reduced result); out may alias a and b. Columns by vpmadd52,
  * then the fold of columns 9..17 (2^450 = 4 (2^224 + 1) mod p), then one parallel carry round. */

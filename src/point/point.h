@@ -376,24 +376,49 @@ void point_batch_terms(scalar_t *b, point_t pts[MSM_MAX_POINTS], scalar_t ks[MSM
                        const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r, const scalar_t *z);
 
 /*
- * A verification table of one public key A (point_precomp.c): the odd
- * multiples (2i + 1) 2^(112 j) (-A), j < 4, and (2i + 1) 2^112 B,
- * (2i + 1) 2^336 B (B and 2^224 B have generated tables), so that [S]B - [k]A
- * takes 112 doublings instead of the 224 of point_verify_equation_vartime.
+ * A verification table of one public key A: the odd multiples (2i + 1) 2^(112 j) (-A),
+ * j < 4, and (2i + 1) 2^112 B, (2i + 1) 2^336 B (B and 2^224 B have generated tables),
+ * so that [S]B - [k]A takes 112 doublings instead of the 224 of
+ * point_verify_equation_vartime. Its form is its source's (point_verify_table_format
+ * tells them apart, precomputed.c's header stores it):
+ *   .niels (point_precomp.c): every multiple affine;
+ *   .lanes (point_precomp_r50.c, the avx512ifma lanes): -A affine (what precomputed.c
+ *   checks the key against), then phi of A's multiples as the lane entries of
+ *   point_r50.h, each its four coordinates' gf_serialize bytes (B's are generated).
+ * Either way point_verify_table_key is -A, affine.
  */
 #define PRECOMP_SPLIT 4
 #define PRECOMP_CHUNK_BITS 112
 #define PRECOMP_WNAF_BITS 6
 #define PRECOMP_ENTRIES (1 << (PRECOMP_WNAF_BITS - 2))
-typedef struct {
-    point_niels_t a[PRECOMP_SPLIT][PRECOMP_ENTRIES];
-    point_niels_t b[2][PRECOMP_ENTRIES];
+#define PRECOMP_NAF_LEN (PRECOMP_CHUNK_BITS + 2)
+typedef union {
+    struct {
+        point_niels_t a[PRECOMP_SPLIT][PRECOMP_ENTRIES];
+        point_niels_t b[2][PRECOMP_ENTRIES];
+    } niels;
+    struct {
+        point_niels_t key;
+        uint8_t a[PRECOMP_SPLIT][PRECOMP_ENTRIES][4][GF_SER_BYTES];
+    } lanes;
 } point_verify_table_t;
 
 void point_verify_table(point_verify_table_t *t, const point_t *a);
+/* -A of the table, affine. */
+const point_niels_t *point_verify_table_key(const point_verify_table_t *t);
+/* Which form the build's tables have (1: .niels, 2: .lanes). */
+uint32_t point_verify_table_format(void);
 /* As point_verify_equation_vartime, for the key of t: all ones when [4]([s]B - [k]A - r) = 0. */
 mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const scalar_t *s, const scalar_t *k,
                                         const point_t *r);
+/*
+ * The wNAFs of both verification forms (point_precomp_digits.c): ns[j] of bits
+ * [112 j, 112 j + 112) of s, of width WNAF_BASE_BITS for even j (the tables of B and
+ * 2^224 B) and PRECOMP_WNAF_BITS for odd j; nk[j] of k's, of width PRECOMP_WNAF_BITS.
+ * Returns the length of the longest.
+ */
+int point_precomp_digits(int8_t ns[PRECOMP_SPLIT][PRECOMP_NAF_LEN], int8_t nk[PRECOMP_SPLIT][PRECOMP_NAF_LEN],
+                         const scalar_t *s, const scalar_t *k);
 
 /*
  * The comb of point_comb.c over a run-time point p (point_fixed_comb.c):

@@ -10,15 +10,11 @@
  * half-size scalars of point_verify.c and no decoding of A. Tables: B and
  * 2^224 B are generated (width WNAF_BASE_BITS); 2^112 B, 2^336 B and the
  * four multiples of -A are in the caller's table, width PRECOMP_WNAF_BITS,
- * affine (8M additions).
+ * affine (8M additions): the table's .niels form (point.h). point_precomp_r50.c is
+ * the alternative on the avx512ifma lanes.
  */
 #include <string.h>
 #include "point.h"
-
-#define CHUNK_WORDS 4
-#define CHUNK_NAF_LEN (PRECOMP_CHUNK_BITS + 2)
-
-_Static_assert(PRECOMP_SPLIT * PRECOMP_CHUNK_BITS >= 446, "the chunks must cover l < 2^446");
 
 /* out = the n odd multiples (2i + 1) p, as affine points. */
 static void odd_multiples_niels(point_niels_t *out, unsigned n, const point_t *p) {
@@ -42,46 +38,29 @@ void point_verify_table(point_verify_table_t *t, const point_t *a) {
     for (unsigned j = 0; j < PRECOMP_SPLIT; j++) {
         if (j)
             double_n(&p, PRECOMP_CHUNK_BITS);
-        odd_multiples_niels(t->a[j], PRECOMP_ENTRIES, &p);
+        odd_multiples_niels(t->niels.a[j], PRECOMP_ENTRIES, &p);
     }
     point_from_niels(&p, &point_base_niels);
     double_n(&p, PRECOMP_CHUNK_BITS);
-    odd_multiples_niels(t->b[0], PRECOMP_ENTRIES, &p); /* 2^112 B */
+    odd_multiples_niels(t->niels.b[0], PRECOMP_ENTRIES, &p); /* 2^112 B */
     double_n(&p, 2 * PRECOMP_CHUNK_BITS);
-    odd_multiples_niels(t->b[1], PRECOMP_ENTRIES, &p); /* 2^336 B */
+    odd_multiples_niels(t->niels.b[1], PRECOMP_ENTRIES, &p); /* 2^336 B */
 }
 
-/* The 32-bit word of k at bit pos (zeros above the scalar). */
-static uint32_t word_at(const scalar_t *k, unsigned pos) {
-    unsigned w = pos / 32, s = pos % 32;
-    uint64_t v = w < SCALAR_WORDS ? k->word[w] : 0;
-    if (w + 1 < SCALAR_WORDS)
-        v |= (uint64_t)k->word[w + 1] << 32;
-    return (uint32_t)(v >> s);
+const point_niels_t *point_verify_table_key(const point_verify_table_t *t) {
+    return &t->niels.a[0][0];
 }
 
-/* The wNAF of bits [112 j, 112 j + 112) of k; returns its length. */
-static int chunk_naf(int8_t naf[CHUNK_NAF_LEN], const scalar_t *k, unsigned j, unsigned w) {
-    uint32_t c[CHUNK_WORDS];
-    for (unsigned i = 0; i < CHUNK_WORDS; i++)
-        c[i] = word_at(k, PRECOMP_CHUNK_BITS * j + 32 * i);
-    c[CHUNK_WORDS - 1] &= (1u << (PRECOMP_CHUNK_BITS - 32 * (CHUNK_WORDS - 1))) - 1;
-    return point_wnaf_recode(naf, CHUNK_NAF_LEN, c, CHUNK_WORDS, w);
+uint32_t point_verify_table_format(void) {
+    return 1;
 }
 
 mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const scalar_t *s, const scalar_t *k,
                                         const point_t *r) {
-    /* The tables of s_j 2^(112 j) B and their widths. */
-    const point_niels_t *bt[PRECOMP_SPLIT] = { point_base_wnaf, t->b[0], point_base2_wnaf, t->b[1] };
-    const unsigned bw[PRECOMP_SPLIT] = { WNAF_BASE_BITS, PRECOMP_WNAF_BITS, WNAF_BASE_BITS, PRECOMP_WNAF_BITS };
-    int8_t ns[PRECOMP_SPLIT][CHUNK_NAF_LEN], nk[PRECOMP_SPLIT][CHUNK_NAF_LEN];
-    int top = 0;
-    for (unsigned j = 0; j < PRECOMP_SPLIT; j++) {
-        int l = chunk_naf(ns[j], s, j, bw[j]);
-        top = l > top ? l : top;
-        l = chunk_naf(nk[j], k, j, PRECOMP_WNAF_BITS);
-        top = l > top ? l : top;
-    }
+    /* The tables of s_j 2^(112 j) B (the widths of point_precomp_digits). */
+    const point_niels_t *bt[PRECOMP_SPLIT] = { point_base_wnaf, t->niels.b[0], point_base2_wnaf, t->niels.b[1] };
+    int8_t ns[PRECOMP_SPLIT][PRECOMP_NAF_LEN], nk[PRECOMP_SPLIT][PRECOMP_NAF_LEN];
+    int top = point_precomp_digits(ns, nk, s, k);
 
     point_t acc;
     point_identity(&acc);
@@ -101,7 +80,7 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
                     last = j;
         for (unsigned j = 0; j < PRECOMP_SPLIT; j++) {
             point_add_niels_digit_vartime(&acc, bt[j], ns[j][i], 2 * j != last);
-            point_add_niels_digit_vartime(&acc, t->a[j], nk[j][i], 2 * j + 1 != last);
+            point_add_niels_digit_vartime(&acc, t->niels.a[j], nk[j][i], 2 * j + 1 != last);
         }
     }
     /* [4](acc - R) = 0 */

@@ -4,7 +4,9 @@
  * include/goldilocks.h).
  *
  * A table is a 128-byte header (magic, format version, limb layout, and the
- * key it belongs to) followed by affine points in the build's limb form.
+ * key it belongs to) followed by points in the build's limb form (for Ed448
+ * in the form of point.h's point_verify_table_t that the build's
+ * point_verify_table makes, which the layout word names too).
  * The caller's struct is read and written with memcpy only (no pointer cast
  * to another type, so no aliasing question, and no alignment beyond the
  * struct's 8 bytes is needed, while a gf may want more): a function copies
@@ -42,6 +44,8 @@
 #define TABLE_VERSION 1u
 /* The limb layout: tables hold limbs, so a table of another layout is refused. */
 #define TABLE_LAYOUT ((uint32_t)GF_LIMBS << 16 | (uint32_t)GF_LIMB_BITS << 8 | (uint32_t)sizeof(gf))
+/* The Ed448 table's layout also names the form of its entries (point.h, point_verify_table_t). */
+#define ED_TABLE_LAYOUT (TABLE_LAYOUT | point_verify_table_format() << 24)
 
 typedef struct {
     uint8_t magic[8];
@@ -75,8 +79,9 @@ _Static_assert(sizeof(struct goldilocks_x448_precomputed) == GOLDILOCKS_X448_PRE
 static const uint8_t ed_magic[8] = { 'G', 'L', 'E', 'D', '4', '4', '8', 'V' };
 static const uint8_t x_magic[8] = { 'G', 'L', 'X', '4', '4', '8', 'D', 'H' };
 
-static int header_ok(const uint8_t magic[8], uint32_t version, uint32_t layout, const uint8_t want[8]) {
-    return memcmp(magic, want, 8) == 0 && version == TABLE_VERSION && layout == TABLE_LAYOUT;
+static int header_ok(const uint8_t magic[8], uint32_t version, uint32_t layout, const uint8_t want[8],
+                     uint32_t want_layout) {
+    return memcmp(magic, want, 8) == 0 && version == TABLE_VERSION && layout == want_layout;
 }
 
 /* p = the stored point e, with Z = 1; all ones when e's d x y is d x y of its x and y. */
@@ -101,7 +106,7 @@ int goldilocks_ed448_precompute(goldilocks_ed448_precomputed *table, const uint8
     }
     memcpy(tab.magic, ed_magic, 8);
     tab.version = TABLE_VERSION;
-    tab.layout = TABLE_LAYOUT;
+    tab.layout = ED_TABLE_LAYOUT;
     memcpy(tab.key, pub, sizeof tab.key);
     point_verify_table(&tab.t, &a);
     memcpy(table->opaque, &tab, sizeof tab);
@@ -131,7 +136,8 @@ int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
         return -1;
     ed_table_t t;
     memcpy(&t, table->opaque, sizeof t);
-    if (!header_ok(t.magic, t.version, t.layout, ed_magic) || !entry_is_key(&t.t.a[0][0], t.key))
+    if (!header_ok(t.magic, t.version, t.layout, ed_magic, ED_TABLE_LAYOUT) ||
+        !entry_is_key(point_verify_table_key(&t.t), t.key))
         return -1;
     scalar_t s, k;
     point_t r;
@@ -257,7 +263,7 @@ int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uin
     }
     x_table_t t;
     memcpy(&t, table->opaque, sizeof t);
-    if (!header_ok(t.head.magic, t.head.version, t.head.layout, x_magic) || !base_is_peer(&t.head)) {
+    if (!header_ok(t.head.magic, t.head.version, t.head.layout, x_magic, TABLE_LAYOUT) || !base_is_peer(&t.head)) {
         memset(shared, 0, GOLDILOCKS_X448_BYTES);
         return -1;
     }
