@@ -143,8 +143,8 @@ X86_64_BACKENDS = [
 # every target that builds those lanes lists them (README, "AVX-512 IFMA").
 R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
                     'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c',
-                    'src/point/point_batch_equation_r50.c', 'src/point/point_lanes_scalarmul_decaf_r50.c',
-                    'src/field/field_isr2_r50.c', 'src/point/point_precomp_r50.c']
+                    'src/point/point_batch_equation_r50.c', 'src/field/field_isr2_r50.c',
+                    'src/point/point_precomp_r50.c']
 
 TARGETS += [
     # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
@@ -174,7 +174,6 @@ ALTERNATIVES = {
     'src/point/point_verify_r50.c': 'src/point/point_verify.c',
     'src/point/point_double_scalarmul_decaf_r50.c': 'src/point/point_double_scalarmul_decaf.c',
     'src/point/point_batch_equation_r50.c': 'src/point/point_batch_equation.c',
-    'src/point/point_lanes_scalarmul_decaf_r50.c': 'src/point/point_lanes_scalarmul_decaf.c',
     'src/field/field_isr2_r50.c': 'src/field/field_isr2.c',
     'src/point/point_precomp_r50.c': 'src/point/point_precomp.c',
 }
@@ -187,7 +186,6 @@ ALTERNATIVE_LANES = {
     'src/point/point_verify_r50.c': ('avx512ifma',),   # and gf4r50_base_wnaf.c
     'src/point/point_double_scalarmul_decaf_r50.c': ('avx512ifma',),
     'src/point/point_batch_equation_r50.c': ('avx512ifma',),
-    'src/point/point_lanes_scalarmul_decaf_r50.c': ('avx512ifma',),
     'src/field/field_isr2_r50.c': ('avx512ifma',),
     'src/point/point_precomp_r50.c': ('avx512ifma',),   # and gf4r50_precomp_base
 }

@@ -84,10 +84,6 @@ void pointl_scalarmul_base(pointl_t *out, const scalar_t k[GF_LANES]);
 
 /* out lane k = [k[k]] (lane k of a), by point_scalarmul's signed fixed windows. */
 void pointl_scalarmul(pointl_t *out, const pointl_t *a, const scalar_t k[GF_LANES]);
-/* out lane k = [k[k]] (lane k of a) + T for some T of order 1, 2 or 4, which decaf448 identifies
- * (point_scalarmul_decaf's contract): pointl_scalarmul, or on the avx512ifma target the single
- * multiplication of the radix-2^50 lanes lane by lane (point_lanes_scalarmul_decaf*.c). */
-void pointl_scalarmul_decaf(pointl_t *out, const pointl_t *a, const scalar_t k[GF_LANES]);
 
 /* ---- src/proto/decaf448_lanes.c: RFC 9496 sections 5.3.1 and 5.3.2, lane by lane ---- */
 

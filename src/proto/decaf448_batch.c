@@ -2,10 +2,8 @@
  * goldilocks_decaf448_scalarmult_batch: goldilocks_decaf448_scalarmult for
  * n items, GF_LANES at a time: the points decoded in lanes (RFC 9496
  * section 5.3.1, decaf448_lanes.c), the lane variable-base multiplication
- * (pointl_scalarmul_decaf: point_lanes_scalarmul.c's signed windows and shared
- * per-lane lookup, or on the avx512ifma target the single multiplication of
- * the radix-2^50 lanes, lane by lane), the results encoded in lanes (section
- * 5.3.2). A
+ * (point_lanes_scalarmul.c: point_scalarmul's fixed signed windows, the
+ * shared per-lane lookup), the results encoded in lanes (section 5.3.2). A
  * lane whose encoding is invalid (public, as for the single call, which
  * returns at once) computes on the neutral element and its output is
  * zeroed, the other lanes unaffected; an unused lane of the last chunk
@@ -59,7 +57,7 @@ int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECA
             ok[l] = 0;
         /* the invalid lanes (public) compute on the neutral element */
         pointl_select(&st.pl, &st.id, &st.pl, lmask_make(ok));
-        pointl_scalarmul_decaf(&st.pl, &st.pl, st.k);
+        pointl_scalarmul(&st.pl, &st.pl, st.k);
         pointl_decaf448_encode(st.out, &st.pl);
         for (unsigned l = 0; l < count; l++) {
             if (ok[l])
