@@ -257,8 +257,15 @@ def main():
         consts = gen_tables.point_h_constants()
         wnaf_bits, chunk_bits, precomp_bits = (consts["WNAF_BASE_BITS"], consts["PRECOMP_CHUNK_BITS"],
                                                consts["PRECOMP_WNAF_BITS"])
+        # the single fixed-base comb's shape of the scalar layouts the avx512ifma lanes go with
+        # (the avx512ifma target's 8x56mulx, the x86-64 target's backend's 8x56)
+        comb_shape = layouts.LAYOUTS["8x56mulx"].base_comb
+        if layouts.LAYOUTS["8x56"].base_comb != comb_shape:
+            raise LaneError("gf4r50_base_comb.c: 8x56 and 8x56mulx have different base_comb shapes")
         rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("avx512ifma/gf4r50.h.j2"), wnaf_bits,
-                                                            precomp_bits)
+                                                            precomp_bits, comb_shape)
+        rendered["avx512ifma"]["gf4r50_base_comb.c"] = radix50.render_comb(
+            env, header("avx512ifma/gf4r50_base_comb.c.j2"), comb_shape)
         rendered["avx512ifma"]["gf4r50_base_wnaf.c"] = radix50.render_tables(
             env, header("avx512ifma/gf4r50_base_wnaf.c.j2"), wnaf_bits, chunk_bits, precomp_bits)
     except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError, radix50.BoundError) as e:

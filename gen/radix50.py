@@ -33,6 +33,7 @@ refuses to write anything when one fails.
 import random
 
 import curve_ed448 as curve
+import gen_tables
 import prime
 
 LIMBS = 9
@@ -395,6 +396,24 @@ def precomp_base_tables(chunk_bits, bits):
                                bits)
 
 
+def base_comb_table(shape):
+    """The single fixed-base comb of point_base_twisted.c (gen_tables.py's comb_twisted_of, the
+    layout's base_comb shape) as lane entries: phi([1/4 mod l] entry) of edwards448's comb of
+    B, so that phi_hat of a sum of entries is the sum of the comb's entries."""
+    bn, bt, bs = shape
+    quarter = curve.mul(pow(4, -1, curve.L), curve.BASE)
+    out = []
+    for row in gen_tables.comb_points(bn, bt, bs, quarter):
+        entries = []
+        for pt in row:
+            q = curve.phi(pt)
+            if not curve.on_twisted(q):
+                raise BoundError("phi of a comb entry is not on the twisted curve")
+            entries.append(twisted_entry(q))
+        out.append(entries)
+    return out
+
+
 def _limbs(tables):
     return [[[", ".join("0x%013xll" % v for v in limb) for limb in e] for e in row] for row in tables]
 
@@ -407,7 +426,13 @@ def render_tables(env, header, bits, chunk_bits, precomp_bits):
                     precomp_bits=precomp_bits)
 
 
-def render(env, header, wnaf_bits, precomp_bits):
+def render_comb(env, header, shape):
+    """generated/lanes_avx512ifma/gf4r50_base_comb.c."""
+    t = env.get_template("avx512ifma/gf4r50_base_comb.c.j2")
+    return t.render(header=header, tables=_limbs(base_comb_table(shape)), shape=shape)
+
+
+def render(env, header, wnaf_bits, precomp_bits, comb_shape):
     """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first."""
     info = {}
     for name in ROUTINES:
@@ -417,4 +442,4 @@ def render(env, header, wnaf_bits, precomp_bits):
     return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
                     REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
                     hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2),
-                    precomp_entries=1 << (precomp_bits - 2))
+                    precomp_entries=1 << (precomp_bits - 2), comb=comb_shape)

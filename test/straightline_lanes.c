@@ -52,6 +52,10 @@ void sl_x448_r50_step(r50_state *s, const r50_args *a) { r50_step(s, a); }
 void sl_gf4r50_carry(gf4r50 out, const gf4r50 a) { gf4r50_carry(out, a); }
 /* the lookup of point_scalarmul_r50.c's table of 17 entries, at a secret index */
 void sl_gf4r50_lookup(gf4r50 out, const gf4r50_s table[17], uint32_t index) { gf4r50_lookup(out, table, 17, index); }
+/* the fixed-base comb's (point_base_twisted_r50.c) */
+void sl_gf4r50_lookup_comb(gf4r50 out, const gf4r50_s table[GF4R50_COMB_ENTRIES], uint32_t index) {
+    gf4r50_lookup(out, table, GF4R50_COMB_ENTRIES, index);
+}
 void sl_point_r50_double(gf4r50 p, const point_r50_perms *c, point_r50_scratch *s) { point_r50_double(p, c, s); }
 void sl_point_r50_add(gf4r50 p, const gf4r50 e, mask_t neg, const point_r50_perms *c, point_r50_scratch *s) {
     point_r50_add(p, e, neg, c, s);

@@ -53,6 +53,14 @@ extern const gf4r50_s gf4r50_base_wnaf[2][GF4R50_BASE_WNAF_ENTRIES];
  * precomputed key (src/point/point_precomp_r50.c). */
 #define GF4R50_PRECOMP_ENTRIES 16
 extern const gf4r50_s gf4r50_precomp_base[2][GF4R50_PRECOMP_ENTRIES];
+/* gf4r50_base_comb.c: the single fixed-base comb of the twisted curve (point_base_twisted.c's,
+ * shape BASE_COMB_N x BASE_COMB_T x BASE_COMB_S of the layouts 8x56 and 8x56mulx) as lane
+ * entries, for src/point/point_base_twisted_r50.c. */
+#define GF4R50_COMB_N 5
+#define GF4R50_COMB_T 6
+#define GF4R50_COMB_S 15
+#define GF4R50_COMB_ENTRIES 32
+extern const gf4r50_s gf4r50_base_comb[GF4R50_COMB_N][GF4R50_COMB_ENTRIES];
 
 /* out = a * b (loose inputs, a reduced result); out may alias a and b. Columns by vpmadd52,
  * then the fold of columns 9..17 (2^450 = 4 (2^224 + 1) mod p), then one parallel carry round. */

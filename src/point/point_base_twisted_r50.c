@@ -1,0 +1,62 @@
+/*
+ * [k]B for the single calls, point_base_twisted.c's signed comb on the twisted
+ * curve E' (the same shape, digits, recoding and signs; that file gives the
+ * isogenies and why the a = -1 formulas are exact on every point the comb
+ * sees), with each formula's four products as one lane product of the
+ * avx512ifma lanes' radix-2^50 elements (point_r50.h): a mixed addition and a
+ * doubling are two lane products each, against 7M and 4M + 4S. The table is
+ * point_base_comb_twisted's as lane entries (generated/lanes_avx512ifma/
+ * gf4r50_base_comb.c), read whole at every lookup (gf4r50_lookup). The
+ * alternative of point_base_twisted.c for the targets whose lane layout is
+ * avx512ifma (configure.py ALTERNATIVE_LANES); every fixed-base call's tests
+ * (X448 public keys, Ed448 keys and signatures, decaf448 scalarmult_base, their
+ * RFC vectors and OpenSSL interop) check it. Constant time: the lookup and the
+ * formulas are straight-line (test/straightline_check.py), the loops public.
+ */
+#include "point.h"
+#include "point_comb.h"
+#include "point_twisted.h"
+#include "point_r50.h"
+#include "ct.h"
+
+#define BASE_COMB_BITS (BASE_COMB_N * BASE_COMB_T * BASE_COMB_S)
+_Static_assert(BASE_COMB_N == GF4R50_COMB_N && BASE_COMB_T == GF4R50_COMB_T && BASE_COMB_S == GF4R50_COMB_S &&
+                   BASE_COMB_ENTRIES == GF4R50_COMB_ENTRIES,
+               "gf4r50_base_comb.c is of another comb shape");
+
+/* Everything that depends on the scalar, to be wiped in one go. */
+typedef struct {
+    gf4r50 entry, acc;
+    point_r50_scratch s;
+    scalar_t c;
+} r50_comb_state;
+
+void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
+    r50_comb_state st;
+    point_r50_perms p;
+
+    point_r50_perms_init(&p);
+    point_comb_recode_bits(&st.c, k, BASE_COMB_BITS);
+
+    point_r50_identity(st.acc); /* (0, 1) is the neutral element of E' too */
+    for (int i = BASE_COMB_S - 1; i >= 0; i--) {
+        if (i != BASE_COMB_S - 1)
+            point_r50_double(st.acc, &p, &st.s);
+        for (unsigned j = 0; j < BASE_COMB_N; j++) {
+            uint32_t index, neg;
+            point_comb_digit_shape(&index, &neg, &st.c, (unsigned)i, j, BASE_COMB_T, BASE_COMB_S);
+            gf4r50_lookup(st.entry, gf4r50_base_comb[j], GF4R50_COMB_ENTRIES, index);
+            point_r50_add(st.acc, st.entry, ct_mask_from_bit(neg), &p, &st.s);
+        }
+    }
+    point_r50_to_point(out, st.acc);
+
+    ct_wipe(&st, sizeof st);
+}
+
+void point_scalarmul_base_twisted(point_t *out, const scalar_t *k) {
+    point_t acc;
+    point_scalarmul_base_twisted_raw(&acc, k);
+    twisted_to_edwards(out, &acc);
+    point_wipe(&acc);
+}
