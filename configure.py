@@ -229,9 +229,9 @@ def target_needs(target):
 # wins on which CPU is a measurement (README, "Speed"): change the table.
 AUTO_X86_64 = [
     # (the host runs, target, why)
-    ('avx512ifma', 'avx512ifma', 'the host has AVX-512 IFMA: X448, decaf448 scalarmult and Ed448 verification '
-     'run on its radix-2^50 lanes (Zen 5: 1.6x to 1.7x), the batch calls on the 8 IFMA lanes (Zen 4 and '
-     'Zen 5: 1.2x to 1.3x per item)'),
+    ('avx512ifma', 'avx512ifma', 'the host has AVX-512 IFMA: X448, decaf448 scalarmult, Ed448 verification '
+     '(single, batch, precomputed) and the fixed-base calls run on its radix-2^50 lanes (Zen 5: 1.4x to '
+     '2x), the other batch calls on the 8 IFMA lanes (Zen 4 and Zen 5: 1.2x to 1.3x per item)'),
     ('avx2', 'avx2', 'the host is x86-64-v3 (AVX2, BMI2): the batch calls gain from the '
      'avx2 lanes and the single calls are the x86-64-v3 code'),
     ('avx2', 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'),
