@@ -194,6 +194,8 @@ void point_encode_ed448_affine(uint8_t out[ED448_POINT_BYTES], const gf x, const
  * point (with Z = 1). Constant time.
  */
 mask_t point_decode_ed448(point_t *out, const uint8_t in[ED448_POINT_BYTES]);
+/* out[i], ok[i] = point_decode_ed448 of in[i], i = 0, 1: both inverse square roots at once (gf_isr2). */
+void point_decode_ed448_2(point_t out[2], mask_t ok[2], const uint8_t *const in[2]);
 
 /* ---- src/proto/decaf448.c: RFC 9496 section 5 ---- */
 

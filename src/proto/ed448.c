@@ -181,16 +181,20 @@ static int verify(const uint8_t sig[SIG_BYTES], const uint8_t pub[PUB_BYTES], in
     if (!sig || !pub || !buffer_ok(m, m_len) || !ctx_ok(ctx, ctx_len))
         return -1;
     scalar_t s, k;
-    point_t a, r;
+    point_t ar[2];
+    mask_t ok[2];
     uint8_t digest[ED448_HASH_BYTES];
     shake256_ctx h;
 
     if (scalar_from_canonical_bytes(&s, sig + PUB_BYTES, 57) != 0)
         return -1;
-    if (!point_decode_ed448(&a, pub) || !point_decode_ed448(&r, sig))
+    /* A and R, both roots at once (gf_isr2: side by side in the lanes where the target has them) */
+    point_decode_ed448_2(ar, ok, (const uint8_t *const[2]){pub, sig});
+    if (!(ok[0] & ok[1]))
         return -1;
+    const point_t *a = &ar[0], *r = &ar[1];
     /* The strict rule: neither A nor R of small order ([4]A or [4]R = 0). */
-    if (strict && (point_is_small_order_vartime(&a) || point_is_small_order_vartime(&r)))
+    if (strict && (point_is_small_order_vartime(a) || point_is_small_order_vartime(r)))
         return -1;
 
     ed448_hash_init_dom4(&h, phflag, ctx, ctx_len);
@@ -200,7 +204,7 @@ static int verify(const uint8_t sig[SIG_BYTES], const uint8_t pub[PUB_BYTES], in
     shake256_squeeze(&h, digest, sizeof digest);
     scalar_reduce_bytes(&k, digest, sizeof digest);
 
-    return point_verify_equation_vartime(&s, &a, &k, &r) ? 0 : -1;
+    return point_verify_equation_vartime(&s, a, &k, r) ? 0 : -1;
 }
 
 /* Ed448ph's PH(M) = SHAKE256(M, 64) (section 5.2). */
