@@ -77,38 +77,29 @@ static int check_out(const gf4r50 out, mpz_t want[LANES], int reduced, const cha
     return ok;
 }
 
-static void test_mul(void) {
-    check_test("gf4r50_mul vs GMP: random and extreme loose limbs, reduced outputs");
+/* gf4r50_mul (square: 0) or gf4r50_sqr (1) on the same random and extreme inputs, each also in place. */
+static void test_product(int square) {
+    check_test(square ? "gf4r50_sqr vs GMP: random and extreme loose limbs, reduced outputs, in place"
+                      : "gf4r50_mul vs GMP: random and extreme loose limbs, reduced outputs");
     long n = check_reps(20000);
     mpz_t x[LANES], y[LANES], want[LANES];
     for (int k = 0; k < LANES; k++) mpz_inits(x[k], y[k], want[k], NULL);
     for (long t = 0; t < n; t++) {
         gf4r50 a, b, c;
         random_pair(a, b, x, y, t < 25 ? (int)(t % 5) : 0, t < 25 ? (int)(t / 5) : 0, t % 7 == 6, t % 5 == 4);
-        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], y[k]);
-        gf4r50_mul(c, a, b);
-        if (!check_out(c, want, 1, "mul", (int)t)) break;
-        gf4r50_mul(a, a, a); /* out aliasing the inputs */
-        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], x[k]);
-        if (!check_out(a, want, 1, "square in place", (int)t)) break;
-    }
-    for (int k = 0; k < LANES; k++) mpz_clears(x[k], y[k], want[k], NULL);
-}
-
-static void test_sqr(void) {
-    check_test("gf4r50_sqr vs GMP: random and extreme loose limbs, reduced outputs, in place");
-    long n = check_reps(20000);
-    mpz_t x[LANES], y[LANES], want[LANES];
-    for (int k = 0; k < LANES; k++) mpz_inits(x[k], y[k], want[k], NULL);
-    for (long t = 0; t < n; t++) {
-        gf4r50 a, b, c;
-        random_pair(a, b, x, y, t < 25 ? (int)(t % 5) : 0, t < 25 ? (int)(t / 5) : 0, t % 7 == 6, t % 5 == 4);
-        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], x[k]);
-        gf4r50_sqr(c, a);
-        if (!check_out(c, want, 1, "sqr", (int)t)) break;
-        gf4r50_sqr(b, b); /* out aliasing the input */
+        for (int k = 0; k < LANES; k++) mpz_mul(want[k], x[k], square ? x[k] : y[k]);
+        if (square)
+            gf4r50_sqr(c, a);
+        else
+            gf4r50_mul(c, a, b);
+        if (!check_out(c, want, 1, square ? "sqr" : "mul", (int)t)) break;
+        /* out aliasing the inputs */
+        if (square)
+            gf4r50_sqr(b, b);
+        else
+            gf4r50_mul(b, b, b);
         for (int k = 0; k < LANES; k++) mpz_mul(want[k], y[k], y[k]);
-        if (!check_out(b, want, 1, "sqr in place", (int)t)) break;
+        if (!check_out(b, want, 1, "square in place", (int)t)) break;
     }
     for (int k = 0; k < LANES; k++) mpz_clears(x[k], y[k], want[k], NULL);
 }
@@ -281,8 +272,8 @@ int main(int argc, char **argv) {
     }
     oracle_init(); /* P, from test/ed448_oracle.h */
     test_bytes();
-    test_mul();
-    test_sqr();
+    test_product(0);
+    test_product(1);
     test_mulw();
     test_addsub();
     test_carry();
