@@ -25,7 +25,6 @@
 #include <string.h>
 #include "point.h"
 
-
 void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *scratch) {
     if (n == 0)
         return;

@@ -21,9 +21,9 @@ static void gf_abs(gf out, const gf a) {
 /*
  * SQRT_RATIO_M1(u, v) for p = 3 mod 4 (section 5.2): r = u (u v)^((p-3)/4);
  * was_square when v r^2 = u; r made non-negative. For a non-square u/v this
- * r is sqrt(-u/v).
+ * r is sqrt(-u/v). sqrt_ratio_m1_finish is its part after the exponentiation,
+ * from uv_isr = (u v)^((p-3)/4), which MAP's halves use too.
  */
-/* The end of SQRT_RATIO_M1, from uv_isr = (u v)^((p-3)/4). */
 static mask_t sqrt_ratio_m1_finish(gf r, const gf u, const gf v, const gf uv_isr) {
     gf check;
     gf_mul(r, u, uv_isr);
