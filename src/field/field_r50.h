@@ -2,7 +2,7 @@
  * Between the field API's gf and the avx512ifma lanes' radix-2^50 elements
  * (generated/lanes_avx512ifma/gf4r50.h), through the 56 bytes of
  * gf_serialize / gf_deserialize, for the code written for those lanes
- * (configure.py ALTERNATIVE_LANES: x448_ladder_r50.c and point_r50.h's users).
+ * (configure.py ALTERNATIVE_LANES: x448_ladder_r50.c, field_isr2_r50.c and point_r50.h's users).
  * Straight-line on the values: the secret ones go through it.
  */
 #ifndef GOLDILOCKS_FIELD_R50_H

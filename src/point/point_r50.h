@@ -3,8 +3,9 @@
  * spread over the four lanes of an avx512ifma radix-2^50 element
  * (generated/lanes_avx512ifma/gf4r50.h): extended coordinates (X, Y, T, Z) in
  * lanes 0..3, so that each formula's four independent products are one lane
- * product. For point_scalarmul_r50.c, point_verify_r50.c and
- * point_double_scalarmul_decaf_r50.c; apart so that test/straightline_lanes.c
+ * product. For point_scalarmul_r50.c, point_verify_r50.c,
+ * point_double_scalarmul_decaf_r50.c, point_batch_equation_r50.c, point_precomp_r50.c and
+ * point_base_twisted_r50.c; apart so that test/straightline_lanes.c
  * can put them out of line for test/straightline_check.py (valgrind cannot run
  * AVX-512). The formulas are point_twisted.h's, with its signs:
  *
