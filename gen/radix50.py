@@ -366,6 +366,14 @@ def twisted_entry(pt):
     return [[(v >> (RADIX * i)) & ((1 << RADIX) - 1) for v in lanes] for i in range(LIMBS)]
 
 
+def phi_entry(pt):
+    """The lane entry of phi(pt), an edwards448 point, checked on the twisted curve."""
+    q = curve.phi(pt)
+    if not curve.on_twisted(q):
+        raise BoundError(f"phi of {pt} is not on the twisted curve")
+    return twisted_entry(q)
+
+
 def odd_multiple_tables(bases, bits):
     """phi of (2i + 1) P for each P of bases, i < 2^(bits - 2), as lane entries (phi is a
     homomorphism, so these are the odd multiples of phi(P))."""
@@ -374,10 +382,7 @@ def odd_multiple_tables(bases, bits):
         twice = curve.add(base, base)
         pt, row = base, []
         for _ in range(1 << (bits - 2)):
-            q = curve.phi(pt)
-            if not curve.on_twisted(q):
-                raise BoundError("phi of a multiple of B is not on the twisted curve")
-            row.append(twisted_entry(q))
+            row.append(phi_entry(pt))
             pt = curve.add(pt, twice)
         out.append(row)
     return out
@@ -402,16 +407,7 @@ def base_comb_table(shape):
     B, so that phi_hat of a sum of entries is the sum of the comb's entries."""
     bn, bt, bs = shape
     quarter = curve.mul(pow(4, -1, curve.L), curve.BASE)
-    out = []
-    for row in gen_tables.comb_points(bn, bt, bs, quarter):
-        entries = []
-        for pt in row:
-            q = curve.phi(pt)
-            if not curve.on_twisted(q):
-                raise BoundError("phi of a comb entry is not on the twisted curve")
-            entries.append(twisted_entry(q))
-        out.append(entries)
-    return out
+    return [[phi_entry(pt) for pt in row] for row in gen_tables.comb_points(bn, bt, bs, quarter)]
 
 
 def _limbs(tables):
