@@ -45,45 +45,11 @@ void gf_sqrn(gf out, const gf a, unsigned n) {
         gf_sqr(out, out);
 }
 
-/*
- * out = a^((p-3)/4), with (p-3)/4 = 2^446 - 2^222 - 1.
- *
- * In binary that exponent is 223 ones, a zero, then 222 ones:
- *   2^446 - 2^222 - 1 = (2^223 - 1) * 2^223 + (2^222 - 1).
- * Write x_k = a^(2^k - 1) (k ones). Then x_(m+n) = x_m^(2^n) * x_n, so
- *   x2 = x1^2 x1, x3 = x2^2 x1, x6 = x3^(2^3) x3, x12, x24 by doubling,
- *   x27 = x24^(2^3) x3, x54, x108 by doubling, x111 = x108^(2^3) x3,
- *   x222 = x111^(2^111) x111, x223 = x222^2 x1,
- * and the result is x223^(2^223) * x222.
- * Cost: 445 squarings and 12 multiplications.
- */
+/* out = a^((p-3)/4): field.h's GF_POW_P3_4_CHAIN derives it. */
 static void gf_pow_p3_4(gf out, const gf a) {
     gf x3, x111, x222, t;
 
-    gf_sqr(t, a);
-    gf_mul(t, t, a);          /* x2 */
-    gf_sqr(t, t);
-    gf_mul(x3, t, a);         /* x3 */
-    gf_sqrn(t, x3, 3);
-    gf_mul(t, t, x3);         /* x6 */
-    gf_sqrn(x111, t, 6);
-    gf_mul(t, x111, t);       /* x12 */
-    gf_sqrn(x111, t, 12);
-    gf_mul(t, x111, t);       /* x24 */
-    gf_sqrn(t, t, 3);
-    gf_mul(t, t, x3);         /* x27 */
-    gf_sqrn(x111, t, 27);
-    gf_mul(t, x111, t);       /* x54 */
-    gf_sqrn(x111, t, 54);
-    gf_mul(t, x111, t);       /* x108 */
-    gf_sqrn(t, t, 3);
-    gf_mul(x111, t, x3);      /* x111 */
-    gf_sqrn(t, x111, 111);
-    gf_mul(x222, t, x111);    /* x222 */
-    gf_sqr(t, x222);
-    gf_mul(t, t, a);          /* x223 */
-    gf_sqrn(t, t, 223);
-    gf_mul(out, t, x222);
+    GF_POW_P3_4_CHAIN(gf_sqr, gf_sqrn, gf_mul, out, a, x3, x111, x222, t);
 
     ct_wipe(x3, sizeof x3);
     ct_wipe(x111, sizeof x111);

@@ -96,6 +96,48 @@ void gf_invert(gf out, const gf a);
  */
 mask_t gf_isr(gf out, const gf a);
 /*
+ * The addition chain of a^((p-3)/4), (p-3)/4 = 2^446 - 2^222 - 1, for any element
+ * type: gf_isr's (field.c), the lanes' (field_lanes.c) and the radix-2^50 lanes'
+ * (field_isr2_r50.c). SQR(o, a), SQRN(o, a, n) and MUL(o, a, b) are the type's
+ * square, n squarings and product; x3, x111, x222, t its temporaries (out may be t).
+ *
+ * In binary that exponent is 223 ones, a zero, then 222 ones:
+ *   2^446 - 2^222 - 1 = (2^223 - 1) * 2^223 + (2^222 - 1).
+ * Write x_k = a^(2^k - 1) (k ones). Then x_(m+n) = x_m^(2^n) * x_n, so
+ *   x2 = x1^2 x1, x3 = x2^2 x1, x6 = x3^(2^3) x3, x12, x24 by doubling,
+ *   x27 = x24^(2^3) x3, x54, x108 by doubling, x111 = x108^(2^3) x3,
+ *   x222 = x111^(2^111) x111, x223 = x222^2 x1,
+ * and the result is x223^(2^223) * x222.
+ * Cost: 445 squarings and 12 multiplications.
+ */
+#define GF_POW_P3_4_CHAIN(SQR, SQRN, MUL, out, a, x3, x111, x222, t)                          \
+    do {                                                                                     \
+        SQR(t, a);                                                                           \
+        MUL(t, t, a); /* x2 */                                                               \
+        SQR(t, t);                                                                           \
+        MUL(x3, t, a); /* x3 */                                                              \
+        SQRN(t, x3, 3);                                                                      \
+        MUL(t, t, x3); /* x6 */                                                              \
+        SQRN(x111, t, 6);                                                                    \
+        MUL(t, x111, t); /* x12 */                                                           \
+        SQRN(x111, t, 12);                                                                   \
+        MUL(t, x111, t); /* x24 */                                                           \
+        SQRN(t, t, 3);                                                                       \
+        MUL(t, t, x3); /* x27 */                                                             \
+        SQRN(x111, t, 27);                                                                   \
+        MUL(t, x111, t); /* x54 */                                                           \
+        SQRN(x111, t, 54);                                                                   \
+        MUL(t, x111, t); /* x108 */                                                          \
+        SQRN(t, t, 3);                                                                       \
+        MUL(x111, t, x3); /* x111 */                                                         \
+        SQRN(t, x111, 111);                                                                  \
+        MUL(x222, t, x111); /* x222 */                                                       \
+        SQR(t, x222);                                                                        \
+        MUL(t, t, a); /* x223 */                                                             \
+        SQRN(t, t, 223);                                                                     \
+        MUL(out, t, x222);                                                                   \
+    } while (0)
+/*
  * out[i] = a[i]^((p-3)/4) with gf_isr's mask ok[i], for i = 0, 1: two independent
  * inverse square roots (field_isr2.c: one after the other; on the avx512ifma
  * target field_isr2_r50.c, side by side in the radix-2^50 lanes). out may be a.

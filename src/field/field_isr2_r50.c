@@ -19,34 +19,6 @@ static void sqrn(gf4r50 out, const gf4r50 a, unsigned n) {
         gf4r50_sqr(out, out);
 }
 
-/* out = a^((p-3)/4) in every lane: field.c's gf_pow_p3_4, step for step. */
-static void pow_p3_4(gf4r50 out, const gf4r50 a, gf4r50 x3, gf4r50 x111, gf4r50 x222, gf4r50 t) {
-    gf4r50_sqr(t, a);
-    gf4r50_mul(t, t, a);          /* x2 */
-    gf4r50_sqr(t, t);
-    gf4r50_mul(x3, t, a);         /* x3 */
-    sqrn(t, x3, 3);
-    gf4r50_mul(t, t, x3);         /* x6 */
-    sqrn(x111, t, 6);
-    gf4r50_mul(t, x111, t);       /* x12 */
-    sqrn(x111, t, 12);
-    gf4r50_mul(t, x111, t);       /* x24 */
-    sqrn(t, t, 3);
-    gf4r50_mul(t, t, x3);         /* x27 */
-    sqrn(x111, t, 27);
-    gf4r50_mul(t, x111, t);       /* x54 */
-    sqrn(x111, t, 54);
-    gf4r50_mul(t, x111, t);       /* x108 */
-    sqrn(t, t, 3);
-    gf4r50_mul(x111, t, x3);      /* x111 */
-    sqrn(t, x111, 111);
-    gf4r50_mul(x222, t, x111);    /* x222 */
-    gf4r50_sqr(t, x222);
-    gf4r50_mul(t, t, a);          /* x223 */
-    sqrn(t, t, 223);
-    gf4r50_mul(out, t, x222);
-}
-
 void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]) {
     struct {
         gf4r50 v, r, x3, x111, x222, t;
@@ -56,7 +28,7 @@ void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]) {
     gf_set_small(one, 1);
     const gf_s *const lanes[GF4R50_LANES] = {a[0], a[1], one, one};
     gf4r50_from_gf(w.v, lanes);
-    pow_p3_4(w.r, w.v, w.x3, w.x111, w.x222, w.t);
+    GF_POW_P3_4_CHAIN(gf4r50_sqr, sqrn, gf4r50_mul, w.r, w.v, w.x3, w.x111, w.x222, w.t); /* gf_isr's chain */
     for (unsigned l = 0; l < 2; l++) {
         gf4r50_to_gf(w.root[l], w.r, l);
         /* r^2 a = a^((p-1)/2), the Legendre symbol: 1 exactly when a is a nonzero square */

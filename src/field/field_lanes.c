@@ -18,37 +18,13 @@ void gfl_sqrn(gfl out, const gfl a, unsigned n) {
 }
 
 /*
- * out = a^((p-3)/4) in every lane: the chain of gf_pow_p3_4 in field.c
- * (x_k = a^(2^k - 1); x_(m+n) = x_m^(2^n) x_n; 445 squarings and 12
- * multiplications), whose comment derives it.
+ * out = a^((p-3)/4) in every lane: gf_isr's chain (field.h, GF_POW_P3_4_CHAIN;
+ * 445 squarings and 12 multiplications).
  */
 static void gfl_pow_p3_4(gfl out, const gfl a) {
     gfl x3, x111, x222, t;
 
-    gfl_sqr(t, a);
-    gfl_mul(t, t, a);          /* x2 */
-    gfl_sqr(t, t);
-    gfl_mul(x3, t, a);         /* x3 */
-    gfl_sqrn(t, x3, 3);
-    gfl_mul(t, t, x3);         /* x6 */
-    gfl_sqrn(x111, t, 6);
-    gfl_mul(t, x111, t);       /* x12 */
-    gfl_sqrn(x111, t, 12);
-    gfl_mul(t, x111, t);       /* x24 */
-    gfl_sqrn(t, t, 3);
-    gfl_mul(t, t, x3);         /* x27 */
-    gfl_sqrn(x111, t, 27);
-    gfl_mul(t, x111, t);       /* x54 */
-    gfl_sqrn(x111, t, 54);
-    gfl_mul(t, x111, t);       /* x108 */
-    gfl_sqrn(t, t, 3);
-    gfl_mul(x111, t, x3);      /* x111 */
-    gfl_sqrn(t, x111, 111);
-    gfl_mul(x222, t, x111);    /* x222 */
-    gfl_sqr(t, x222);
-    gfl_mul(t, t, a);          /* x223 */
-    gfl_sqrn(t, t, 223);
-    gfl_mul(out, t, x222);
+    GF_POW_P3_4_CHAIN(gfl_sqr, gfl_sqrn, gfl_mul, out, a, x3, x111, x222, t);
 
     ct_wipe(x3, sizeof x3);
     ct_wipe(x111, sizeof x111);
