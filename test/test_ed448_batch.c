@@ -13,7 +13,6 @@
 #include <gmp.h>
 #include "goldilocks.h"
 #include "point.h"
-#include "point_lanes.h"
 #include "shake256.h"
 #include "check.h"
 #include "json.h"

@@ -196,6 +196,9 @@ void point_encode_ed448_affine(uint8_t out[ED448_POINT_BYTES], const gf x, const
 mask_t point_decode_ed448(point_t *out, const uint8_t in[ED448_POINT_BYTES]);
 /* out[i], ok[i] = point_decode_ed448 of in[i], i = 0, 1: both inverse square roots at once (gf_isr2). */
 void point_decode_ed448_2(point_t out[2], mask_t ok[2], const uint8_t *const in[2]);
+/* out[i], ok[i] = point_decode_ed448 of in[i] for i < n, GF_LANES at a time: one inverse square root
+ * of the lanes (gfl_isr_lanes) for GF_LANES decodings (batch verification). */
+void point_decode_ed448_lanes(point_t *out, mask_t *ok, const uint8_t *const in[], size_t n);
 
 /* ---- src/proto/decaf448.c: RFC 9496 section 5 ---- */
 

@@ -82,3 +82,23 @@ void point_decode_ed448_2(point_t out[2], mask_t ok[2], const uint8_t *const in[
     ok[0] = decode_finish(&out[0], &d[0], r[0], square[0]);
     ok[1] = decode_finish(&out[1], &d[1], r[1], square[1]);
 }
+
+void point_decode_ed448_lanes(point_t *out, mask_t *ok, const uint8_t *const in[], size_t n) {
+    for (size_t first = 0; first < n; first += GF_LANES) {
+        size_t len = n - first < GF_LANES ? n - first : GF_LANES;
+        decode_state d[GF_LANES];
+        mask_t square[GF_LANES];
+        gfl rl;
+        gf r;
+        gfl_set_small(rl, 1); /* the lanes from len on: discarded */
+        for (size_t l = 0; l < len; l++) {
+            decode_start(&d[l], r, in[first + l]);
+            gfl_insert(rl, (unsigned)l, r);
+        }
+        gfl_isr_lanes(rl, square, rl);
+        for (size_t l = 0; l < len; l++) {
+            gfl_extract(r, rl, (unsigned)l);
+            ok[first + l] = decode_finish(&out[first + l], &d[l], r, square[l]);
+        }
+    }
+}

@@ -68,11 +68,6 @@ void pointl_cached_lookup(pointl_cached_t *out, const point_cached_t *const tabl
 
 void pointl_wipe(pointl_t *a);
 
-/* ---- src/point/point_decode_lanes.c: constant time ---- */
-
-/* out[i], ok[i] = point_decode_ed448 of in[i] for i < n, GF_LANES at a time (one inverse square root each). */
-void point_decode_ed448_lanes(point_t *out, mask_t *ok, const uint8_t *const in[], size_t n);
-
 /* ---- src/point/point_lanes_comb.c: constant time ---- */
 
 /* out lane k = [k[k]]p for the comb table of p (point_comb_table_t; point_base_comb for B). */

@@ -47,7 +47,6 @@
 #include "goldilocks.h"
 #include "ed448_challenge.h"
 #include "point.h"
-#include "point_lanes.h"
 #include "scalar.h"
 #include "shake256.h"
 
@@ -122,7 +121,7 @@ static int verify_chunk(chunk_t *c, size_t first, size_t len, const uint8_t *con
     /*
      * The checks of goldilocks_ed448_verify, in its order: first those before the
      * decodings, then the decodings of A and R of every signature that passed them,
-     * GF_LANES at a time (point_decode_lanes.c).
+     * GF_LANES at a time (point_decode_ed448_lanes).
      */
     for (size_t i = first; i < first + len; i++) {
         if (sig[i] && pub[i] && ed448_buffer_ok(msg[i], msg_len[i]) &&
