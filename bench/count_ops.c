@@ -98,6 +98,7 @@ static uint8_t decaf_point[56];
 static void ours_decaf_mul(void) { rc[0] = goldilocks_decaf448_scalarmult(out[0], decaf_point, cur[0].x_secret); }
 
 static void ours_ed_verify(void) { rc[0] = goldilocks_ed448_verify(in[0].ed_sig, in[0].ed_pub, msg, MSG_LEN, NULL, 0); }
+static void ours_public_to_x448(void) { rc[0] = goldilocks_ed448_public_to_x448(out[0], in[0].ed_pub); }
 /* The batch calls on BATCH_N copies of the same inputs, counted per item (calls = BATCH_N). */
 enum { BATCH_N = 8 };
 static uint8_t bsecret[BATCH_N][56], bpeer[BATCH_N][56], bout[BATCH_N][114];
@@ -145,6 +146,7 @@ static void ours_gfl_mulw(void) {
         gfl_mulw(lc, la, 39081);
 }
 static void ours_gf_isr(void) { (void)gf_isr(fc, fa); }
+static void ours_gf_invert_square(void) { (void)gf_invert_square(fc, fa); }
 /* 1/s mod l (decaf448's scalar inversion), s = x_secret's 56 bytes reduced mod l, encoded */
 static void ours_scalar_invert(void) {
     scalar_t s, r;
@@ -186,6 +188,7 @@ static void decaf_decaf_mul(void) {
     decaf_448_scalar_decode_long(s, in[0].x_secret, 56);
     rc[1] = decaf_448_direct_scalarmul(out[1], decaf_point, s, DECAF_FALSE, DECAF_TRUE) == DECAF_SUCCESS ? 0 : -1;
 }
+static void decaf_public_to_x448(void) { decaf_ed448_convert_public_key_to_x448(out[1], in[0].ed_pub); }
 /* The same reduction mod l, libdecaf's scalar inversion, the encoding. */
 static void decaf_scalar_inv(void) {
     decaf_448_scalar_t s, r;
@@ -228,6 +231,7 @@ static const struct op ops[] = {
     { "ed448_verify", ours_ed_verify, DECAF_FN(decaf_ed_verify), 0, 0, 1 },
     { "decaf448_scalarmult_base", ours_decaf_base, DECAF_FN(decaf_decaf_base), 56, 1, 1 },
     { "decaf448_scalarmult", ours_decaf_mul, DECAF_FN(decaf_decaf_mul), 56, 1, 1 },
+    { "ed448_public_to_x448", ours_public_to_x448, DECAF_FN(decaf_public_to_x448), 56, 0, 1 },
     { "x448_batch", ours_x448_batch, NULL, 0, 1, BATCH_N },
     { "x448_public_key_batch", ours_x448_pub_batch, NULL, 0, 1, BATCH_N },
     { "gf_mul", ours_gf_mul, NULL, 0, 0, FIELD_CALLS },
@@ -235,6 +239,7 @@ static const struct op ops[] = {
     { "gf_mulw", ours_gf_mulw, NULL, 0, 0, FIELD_CALLS },
     { "gf_invert", ours_gf_invert, NULL, 0, 0, 1 },
     { "gf_isr", ours_gf_isr, NULL, 0, 0, 1 },
+    { "gf_invert_square", ours_gf_invert_square, NULL, 0, 0, 1 },
     { "scalar_invert", ours_scalar_invert, DECAF_FN(decaf_scalar_inv), 56, 1, 1 },
     { "gfl_mul", ours_gfl_mul, NULL, 0, 0, FIELD_CALLS },
     { "gfl_sqr", ours_gfl_sqr, NULL, 0, 0, FIELD_CALLS },
@@ -277,7 +282,8 @@ int main(int argc, char **argv) {
             list = argv[++i];
         } else {
             fprintf(stderr, "usage: count_ops [--trace] [--ops x448,x448_public_key,ed448_keygen,"
-                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,decaf448_scalarmult,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,scalar_invert,"
+                            "ed448_sign,ed448_sign_seed,ed448_verify,decaf448_scalarmult_base,decaf448_scalarmult,ed448_public_to_x448,x448_batch,x448_public_key_batch,gf_mul,gf_sqr,gf_mulw,gf_invert,gf_isr,"
+                            "gf_invert_square,scalar_invert,"
                             "gfl_mul,gfl_sqr,gfl_mulw]\n");
             return 2;
         }

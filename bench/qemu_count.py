@@ -41,7 +41,9 @@ CALLGRIND_FN = {('ours', 'x448_public_key'): 'ours_x448_pub', ('ours', 'x448'): 
                 ('ours', 'ed448_keygen'): 'ours_ed_keygen', ('ours', 'ed448_sign'): 'ours_ed_sign',
                 ('ours', 'ed448_verify'): 'ours_ed_verify', ('ours', 'gf_mul'): 'ours_gf_mul',
                 ('ours', 'gf_sqr'): 'ours_gf_sqr', ('ours', 'gf_mulw'): 'ours_gf_mulw',
-                ('ours', 'gf_invert'): 'ours_gf_invert', ('ours', 'gf_isr'): 'ours_gf_isr'}
+                ('ours', 'gf_invert'): 'ours_gf_invert', ('ours', 'gf_isr'): 'ours_gf_isr',
+                ('ours', 'gf_invert_square'): 'ours_gf_invert_square',
+                ('ours', 'ed448_public_to_x448'): 'ours_public_to_x448'}
 CALLGRIND_FN[('ours', 'decaf448_scalarmult_base')] = 'ours_decaf_base'
 
 

@@ -1,13 +1,13 @@
 /*
  * Constant-time check of the binary GCD inversion (src/field/bingcd.c),
- * run under valgrind memcheck by `ninja ctcheck`: bingcd itself, on the
+ * run under valgrind memcheck by `ninja ctcheck`: bingcd and bingcd_jacobi, on the
  * build's word size, mod p and mod l, with the input bytes marked undefined
  * (VALGRIND_MAKE_MEM_UNDEFINED), so that memcheck reports any branch or
  * memory address that depends on them. The inputs: 0, 1, 2, M - 1,
  * 2^(len M - 1) (the most iterations), M minus a short number (long equal
  * top bits) and random values. Only the output is marked defined again,
  * then checked with GMP (x out = 1 mod M, 0 for 0); outside valgrind the
- * marks are no-ops.
+ * marks are no-ops. The symbol is checked against mpz_jacobi.
  */
 #include <stdio.h>
 #include <string.h>
@@ -38,16 +38,21 @@ static void run(const char *name, const char *hex) {
             mpz_sub_ui(x, m, 0x12345678ul); /* fits a 32-bit unsigned long (i386) */
         else
             random_mod(x, m);
-        uint8_t in[BINGCD_BYTES], out[BINGCD_BYTES];
+        uint8_t in[BINGCD_BYTES], out[BINGCD_BYTES], out_j[BINGCD_BYTES];
         mpz_to_le(in, sizeof in, x);
         SECRET(in, sizeof in);
         bingcd(out, in, mod);
+        int symbol = bingcd_jacobi(out_j, in, mod);
         PUBLIC(out, sizeof out);
+        PUBLIC(out_j, sizeof out_j);
+        PUBLIC(&symbol, sizeof symbol);
         PUBLIC(in, sizeof in);
         le_to_mpz(y, out, sizeof out);
         mpz_mul(y, y, x);
         mpz_mod(y, y, m);
         check(mpz_cmp_ui(y, i == 0 ? 0 : 1) == 0, "%s: case %d: x (1/x) != 1", name, i);
+        check(memcmp(out, out_j, sizeof out) == 0, "%s: case %d: bingcd_jacobi's inverse differs", name, i);
+        check(symbol == mpz_jacobi(x, m), "%s: case %d: the symbol", name, i);
     }
     mpz_clears(m, x, y, NULL);
 }

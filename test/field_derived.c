@@ -1,10 +1,11 @@
 /*
  * GMP differential test of src/field/field.c on the layout: gf_eq, gf_is_zero,
- * gf_lobit, gf_sqrn, gf_invert, gf_isr.
+ * gf_lobit, gf_sqrn, gf_invert, gf_invert_square, gf_isr.
  *
  * Inputs: the edge elements (0, 1, p-1, p, p+1, 2^448-1, every limb at the
  * tight bound), elements equal mod p but with different limbs, and random
- * tight elements. invert is checked by a * out == 1 (out == 0 for a == 0);
+ * tight elements. invert is checked by a * out == 1 (out == 0 for a == 0),
+ * invert_square the same and its mask against mpz_legendre;
  * isr by out^2 a == 1 for nonzero squares, == -1 for non-squares (so out
  * is a^((p-3)/4) up to sign), the mask against mpz_legendre, and every
  * 64th case exactly against mpz_powm(a, (p-3)/4). Built once per layout.
@@ -104,6 +105,26 @@ static void run_invert_isr(void) {
         gf_invert(c, a);
         fo_to_mpz(x, a);
         fo_mod(x);
+        fo_to_mpz(y, c);
+        mpz_mul(y, y, x);
+        fo_mod(y);
+        if (mpz_sgn(x) == 0)
+            check(gf_is_zero(c) == ONES, "case %ld: 1/0 != 0", i);
+        else
+            check(mpz_cmp_ui(y, 1) == 0, "case %ld: a * (1/a) != 1", i);
+        check(fo_limbs_le(c, GF_TIGHT_MAX), "case %ld: over tight", i);
+    }
+    check_test("invert_square");
+    for (long i = 0; i < cases; i++) {
+        gf a, c;
+        element(a, i);
+        if (i % 2 == 1)
+            gf_sqr(a, a); /* squares half of the time */
+        mask_t m = gf_invert_square(c, a);
+        fo_to_mpz(x, a);
+        fo_mod(x);
+        const int square = mpz_sgn(x) != 0 && mpz_legendre(x, *fo_p()) == 1;
+        check(m == (square ? ONES : 0), "case %ld: mask", i);
         fo_to_mpz(y, c);
         mpz_mul(y, y, x);
         fo_mod(y);

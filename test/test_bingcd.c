@@ -14,7 +14,11 @@
 #include "check.h"
 #include "bingcd_test.h"
 
-/* bingcd(x) against mpz_invert, out of place and in place; 1 when both are right. */
+/*
+ * bingcd(x) in place and bingcd_jacobi(x) out of place and in place against
+ * mpz_invert, the latter's Jacobi symbol (the Legendre symbol: M is prime)
+ * against mpz_jacobi; 1 when all are right.
+ */
 static int inverts(const modinv_modulus_t *mod, const mpz_t m, const mpz_t x) {
     uint8_t in[BINGCD_BYTES], out[BINGCD_BYTES], want_b[BINGCD_BYTES];
     mpz_t want;
@@ -25,9 +29,14 @@ static int inverts(const modinv_modulus_t *mod, const mpz_t m, const mpz_t x) {
         mpz_set_si(want, -1); /* never: M is prime and 0 < x < M */
     mpz_to_le(want_b, sizeof want_b, want);
     mpz_to_le(in, sizeof in, x);
-    bingcd(out, in, mod);
-    bingcd(in, in, mod);
-    const int ok = mpz_sgn(want) >= 0 && memcmp(out, want_b, sizeof out) == 0 && memcmp(in, want_b, sizeof in) == 0;
+    const int symbol = bingcd_jacobi(out, in, mod), want_symbol = mpz_jacobi(x, m);
+    uint8_t inv[BINGCD_BYTES];
+    memcpy(inv, in, sizeof inv);
+    bingcd(inv, inv, mod);
+    const int symbol_in_place = bingcd_jacobi(in, in, mod);
+    const int ok = mpz_sgn(want) >= 0 && memcmp(out, want_b, sizeof out) == 0 && memcmp(in, want_b, sizeof in) == 0 &&
+                   memcmp(inv, want_b, sizeof inv) == 0 &&
+                   symbol == want_symbol && symbol_in_place == want_symbol;
     mpz_clear(want);
     return ok;
 }

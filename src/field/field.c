@@ -87,3 +87,12 @@ void gf_invert(gf out, const gf a) {
     (void)gf_deserialize(out, buf); /* canonical, so the mask is all ones */
     ct_wipe(buf, sizeof buf);
 }
+
+mask_t gf_invert_square(gf out, const gf a) {
+    uint8_t buf[GF_SER_BYTES];
+    gf_serialize(buf, a);
+    const int symbol = bingcd_jacobi(buf, buf, &modinv_p); /* 1, -1, or 0 for a = 0 */
+    (void)gf_deserialize(out, buf);
+    ct_wipe(buf, sizeof buf);
+    return ct_mask_is_zero_u32((uint32_t)(symbol - 1));
+}

@@ -91,6 +91,15 @@ void gf_sqrn(gf out, const gf a, unsigned n);
 void gf_invert(gf out, const gf a);
 
 /*
+ * out = 1/a as gf_invert, and the Legendre symbol of a from the same binary
+ * GCD (bingcd_jacobi, on either word size): returns all ones when a is a
+ * nonzero square, zero otherwise (including a = 0, where out = 0). The
+ * symbol without an exponentiation: for a check of squareness where no
+ * root is wanted (goldilocks_ed448_public_to_x448).
+ */
+mask_t gf_invert_square(gf out, const gf a);
+
+/*
  * out = 1/sqrt(a) = a^((p-3)/4) (p = 3 mod 4). Returns all ones when a is a
  * nonzero square (then out^2 * a == 1), zero otherwise (including a = 0).
  */

@@ -17,13 +17,15 @@
 
 /*
  * The decoding of RFC 8032 section 5.2.3 (as point_decode_ed448) fused with
- * the conversion, so that one exponentiation does both. With a = y^2 - 1,
- * b = d y^2 - 1 (never 0) and r = (a b)^((p-3)/4), x = a r is a root of
- * x^2 = a / b exactly when b x^2 = a; then, for a != 0, a r^2 b = 1, and
- * 1 / x^2 = b / a = (r b)^2: u = y^2 / x^2 = (y r b)^2, no inversion.
+ * the conversion, so that one binary GCD does both. With a = y^2 - 1 and
+ * b = d y^2 - 1 (never 0), y is on the curve exactly when x^2 = a / b has
+ * a root, when a b is a square (a / b = a b / b^2); and u = y^2 / x^2 =
+ * y^2 b / a = (y b)^2 / (a b): one inversion, of a b, whose binary GCD
+ * gives its Legendre symbol too (gf_invert_square), with no root taken.
  * The points of small order are those with x = 0 (a = 0, y = +-1: orders 1
- * and 2) or y = 0 (x = +-1: order 4). The sign bit picks x, which u does
- * not depend on; with x = 0 it would be non-canonical, and x = 0 is refused.
+ * and 2; then a b = 0 is no nonzero square) or y = 0 (x = +-1: order 4).
+ * The sign bit picks x, which u does not depend on; with x = 0 it would be
+ * non-canonical, and x = 0 is refused.
  */
 int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
                                     const uint8_t ed_pub[GOLDILOCKS_ED448_PUBLIC_BYTES]) {
@@ -33,7 +35,7 @@ int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
         memset(x_pub, 0, GOLDILOCKS_X448_BYTES);
         return -1;
     }
-    gf y, yy, a, b, r, check, u, one;
+    gf y, yy, a, b, ab, u, one;
     mask_t ok = gf_deserialize(y, ed_pub);                   /* y < p */
     ok &= ct_mask_is_zero_u32(ed_pub[56] & 0x7f);
     gf_set_small(one, 1);
@@ -42,16 +44,12 @@ int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
     gf_mulw(b, yy, CURVE_MINUS_D);
     gf_neg(b, b);
     gf_sub(b, b, one);                                        /* d y^2 - 1 */
-    gf_mul(r, a, b);
-    gf_isr(r, r);                                             /* (a b)^((p-3)/4) */
-    gf_mul(check, a, r);
-    gf_sqr(check, check);
-    gf_mul(check, check, b);
-    ok &= gf_eq(check, a);                                    /* on the curve */
-    ok &= ~gf_is_zero(a) & ~gf_is_zero(y);                    /* not of small order */
-    gf_mul(u, r, b);
-    gf_mul(u, u, y);
-    gf_sqr(u, u);                                             /* u = (y r b)^2 = y^2 / x^2 */
+    gf_mul(ab, a, b);
+    ok &= gf_invert_square(ab, ab);                           /* on the curve, x != 0 */
+    ok &= ~gf_is_zero(y);                                     /* not of order 4 */
+    gf_mul(u, y, b);
+    gf_sqr(u, u);
+    gf_mul(u, u, ab);                                         /* u = (y b)^2 / (a b) = y^2 / x^2 */
     /* A public key is public: returning early on a bad one leaks nothing. */
     if (!ok) {
         memset(x_pub, 0, GOLDILOCKS_X448_BYTES);
