@@ -144,7 +144,8 @@ X86_64_BACKENDS = [
 R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
                     'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c',
                     'src/point/point_batch_equation_r50.c', 'src/field/field_isr2_r50.c',
-                    'src/point/point_precomp_r50.c', 'src/point/point_base_twisted_r50.c']
+                    'src/point/point_precomp_r50.c', 'src/point/point_base_twisted_r50.c',
+                    'src/point/point_single_r50.c']
 
 TARGETS += [
     # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
@@ -177,6 +178,7 @@ ALTERNATIVES = {
     'src/field/field_isr2_r50.c': 'src/field/field_isr2.c',
     'src/point/point_precomp_r50.c': 'src/point/point_precomp.c',
     'src/point/point_base_twisted_r50.c': 'src/point/point_base_twisted.c',
+    'src/point/point_single_r50.c': 'src/point/point_single.c',
 }
 # The lane layouts an alternative is written for (it includes their headers); a
 # target of one backend must build one of them, and a target of several builds
@@ -190,6 +192,7 @@ ALTERNATIVE_LANES = {
     'src/field/field_isr2_r50.c': ('avx512ifma',),
     'src/point/point_precomp_r50.c': ('avx512ifma',),   # and gf4r50_precomp_base
     'src/point/point_base_twisted_r50.c': ('avx512ifma',),   # and gf4r50_base_comb.c
+    'src/point/point_single_r50.c': ('avx512ifma',),
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.

@@ -47,6 +47,14 @@ LOOSE = [(1 << MADD_BITS) - 1] * LIMBS            # any multiplier input
 MULW_MAX = (1 << 17) - 1                          # gf4r50_mulw's constant (a24 = 39081, -2d' = 78164)
 SPLIT = prime.PHI_BITS - RADIX * 4                # 24: 2^224 = 2^24 x 2^(50 x 4)
 
+# The 8 x 56-bit limbs of the scalar layouts 8x56 and 8x56mulx (gen/layouts.py): what
+# gf4r50_from_limbs56 takes (their loose bound, which their tight elements are within) and
+# what gf4r50_to_limbs56 returns (within their tight bound, what every field routine returns).
+LIMBS56 = 8
+RADIX56 = 56
+LOOSE56 = [0x300000010000000] * LIMBS56
+TIGHT56 = [0x100000010000000] * LIMBS56
+
 # 2p, limb by limb, each at least the reduced bound of its limb: a - b + BIAS
 # is nonnegative for reduced b, and below 2^52 for reduced a.
 BIAS = [(1 << 51) - 2] * 4 + [(1 << 51) - (1 << 25) - 2] + [(1 << 51) - 2] * 3 + [(1 << 49) - 2]
@@ -297,6 +305,60 @@ def carry(m, a):
     return reduce(m, list(a))
 
 
+def _pieces(m, v, vmax, at, radix, spill, out):
+    """v (at most vmax), of weight 2^at, added into out[] (limbs `radix` bits apart) exactly:
+    with at = i radix + s, its radix - s low bits shifted into limb i, the next radix bits into
+    each of the spill - 1 limbs after, the rest into limb i + spill. vmax leaves out the masks
+    and pieces that cannot matter (the same bound the analysis assumes of the input)."""
+    i, s = divmod(at, radix)
+    first = radix - s
+    shifted = lambda x: m.shl(x, s) if s else x
+    if vmax < 1 << first:
+        out[i] = _acc(m, out[i], shifted(v))
+        return
+    out[i] = _acc(m, out[i], shifted(m.and_(v, (1 << first) - 1)))
+    rest, rmax = m.shr(v, first), vmax >> first
+    for k in range(1, spill + 1):
+        if k == spill or rmax < 1 << radix:
+            out[i + k] = _acc(m, out[i + k], rest)
+            return
+        out[i + k] = _acc(m, out[i + k], m.and_(rest, (1 << radix) - 1))
+        rest, rmax = m.shr(rest, radix), rmax >> radix
+
+
+def from_limbs56(m, v):
+    """8 limbs of radix 2^56 (each below 2^58) to reduced radix-2^50 limbs, the same value
+    mod p: each limb's bits go to the (at most three) limbs of radix 2^50 they straddle, as
+    pieces below 2^50, so a column sums at most three (below 2^52, a loose element); the
+    columns from 9 up fold as a product's do, then the carry round (reduce)."""
+    c = [ZERO] * (LIMBS + 1)
+    for j in range(LIMBS56):
+        _pieces(m, v[j], LOOSE56[j], RADIX56 * j, RADIX, 2, c)  # 58 bits at most: two pieces after the first
+    return reduce(m, c)
+
+
+def to_limbs56(m, a):
+    """Loose radix-2^50 limbs to 8 limbs of radix 2^56 within the scalar layouts' tight
+    bound, the same value mod p: each limb (below 2^52) goes to the two limbs of radix 2^56
+    it straddles; limb 8's bits from 2^448 fold into limbs 0 and 4 (2^448 = 2^224 + 1); then
+    one parallel carry round of 56 bits, whose carries out of limb 7 wrap the same way."""
+    assert pow(2, prime.BITS, prime.P) == (pow(2, prime.PHI_BITS, prime.P) + 1) % prime.P
+    half = prime.PHI_BITS // RADIX56  # 4: 2^224 is limb 4's weight
+    v = [ZERO] * (LIMBS56 + 1)
+    for i in range(LIMBS):
+        _pieces(m, a[i], LOOSE[i], RADIX * i, RADIX56, 1, v)  # below 2^52: one piece after the first
+    top = v[LIMBS56]
+    v = v[:LIMBS56]
+    v[0] = m.add(v[0], top)
+    v[half] = m.add(v[half], top)
+    carries = [m.shr(v[j], RADIX56) for j in range(LIMBS56)]
+    low = [m.and_(v[j], (1 << RADIX56) - 1) for j in range(LIMBS56)]
+    out = [m.add(low[j], carries[j - 1]) if j else low[0] for j in range(LIMBS56)]
+    out[0] = m.add(out[0], carries[LIMBS56 - 1])
+    out[half] = m.add(out[half], carries[LIMBS56 - 1])
+    return out
+
+
 # name -> (routine, input bounds, output bound, what it computes)
 ROUTINES = {
     "mul": (lambda m, a, b: mul(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
@@ -306,11 +368,15 @@ ROUTINES = {
                lambda x, y, which: x - y if which else x + y),
     "add": (lambda m, a, b: add(m, a, b), (REDUCED, REDUCED), LOOSE, lambda x, y, which: x + y),
     "carry": (lambda m, a: carry(m, a), (LOOSE,), REDUCED, lambda x, which: x),
+    "from_limbs56": (lambda m, a: from_limbs56(m, a), (LOOSE56,), REDUCED, lambda x, which: x),
+    "to_limbs56": (lambda m, a: to_limbs56(m, a), (LOOSE,), TIGHT56, lambda x, which: x),
 }
+# The radices of a routine's input and output limbs where they are not 2^50.
+RADICES = {"from_limbs56": (RADIX56, RADIX), "to_limbs56": (RADIX, RADIX56)}
 
 
-def _value(limbs):
-    return sum(v << (RADIX * i) for i, v in enumerate(limbs))
+def _value(limbs, radix=RADIX):
+    return sum(v << (radix * i) for i, v in enumerate(limbs))
 
 
 def prove(name):
@@ -326,6 +392,7 @@ def prove(name):
 def selfcheck(name, n=300, seed=448):
     """Routine name on exact integers: random inputs and the extremes, against mod p."""
     fn, ins, out, want = ROUTINES[name]
+    rin, rout = RADICES.get(name, (RADIX, RADIX))
     rnd = random.Random(seed)
 
     def pick(bound, mode):
@@ -337,8 +404,8 @@ def selfcheck(name, n=300, seed=448):
         args = [pick(b, t if t < 3 else 3 + t % 2) for b in ins]
         for which in (False, True):
             got = fn(Values(which), *args)
-            xs = [_value(a) if isinstance(a, list) else a for a in args]
-            if _value(got) % prime.P != want(*xs, which) % prime.P:
+            xs = [_value(a, rin) if isinstance(a, list) else a for a in args]
+            if _value(got, rout) % prime.P != want(*xs, which) % prime.P:
                 raise BoundError(f"gf4r50_{name}: wrong value for {args}")
             if any(g > o for g, o in zip(got, out)):
                 raise BoundError(f"gf4r50_{name}: an output limb above its bound for {args}")
@@ -348,6 +415,11 @@ def printed(name):
     """The body of routine name: C statements on a->limb[i], b->limb[i] / w, into out->limb[i]."""
     fn, ins, _, _ = ROUTINES[name]
     p = Printer()
+    if name in RADICES:  # from limb vectors v[j] into out->limb[i], or from a->limb[i] into v[j]
+        src = [f"v[{j}]" for j in range(LIMBS56)] if name == "from_limbs56" else [f"a->limb[{i}]" for i in range(LIMBS)]
+        outs = fn(p, src)
+        dst = "out->limb[{}]" if name == "from_limbs56" else "v[{}]"
+        return p.lines + [dst.format(i) + f" = {o};" for i, o in enumerate(outs)]
     a = [f"a->limb[{i}]" for i in range(LIMBS)]
     b = "_mm256_set1_epi64x((long long)w)" if name == "mulw" else [f"b->limb[{i}]" for i in range(LIMBS)]
     if name == "mulw":
@@ -437,5 +509,6 @@ def render(env, header, wnaf_bits, precomp_bits, comb_shape):
     t = env.get_template("avx512ifma/gf4r50.h.j2")
     return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
                     REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
+                    LIMBS56=LIMBS56, LOOSE56=LOOSE56, TIGHT56=TIGHT56,
                     hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2),
                     precomp_entries=1 << (precomp_bits - 2), comb=comb_shape)

@@ -68,6 +68,18 @@ void sl_point_r50_from_entry_no_t(gf4r50 p, const gf4r50 e, const point_r50_perm
 }
 void sl_public_gf4r50_to_bytes(uint8_t out[57], const gf4r50 a, unsigned lane) { gf4r50_to_bytes(out, a, lane); }
 void sl_public_gf4r50_from_bytes(gf4r50 out, const uint8_t in[GF4R50_LANES][56]) { gf4r50_from_bytes(out, in); }
+void sl_gf4r50_from_limbs56(gf4r50 out, const __m256i v[8]) { gf4r50_from_limbs56(out, v); }
+void sl_gf4r50_to_limbs56(__m256i v[8], const gf4r50 a) { gf4r50_to_limbs56(v, a); }
+void sl_gf4r50_rows_to_columns56(__m256i v[8], const uint64_t *const rows[GF4R50_LANES]) {
+    gf4r50_rows_to_columns56(v, rows);
+}
+void sl_gf4r50_columns_to_rows56(uint64_t *const rows[GF4R50_LANES], const __m256i v[8]) {
+    gf4r50_columns_to_rows56(rows, v);
+}
+/* field_r50.h's moves between gf and the lanes (the limbs straight across on 8x56 layouts) */
+void sl_gf4r50_from_gf(gf4r50 out, const gf_s *const in[GF4R50_LANES]) { gf4r50_from_gf(out, in); }
+void sl_gf4r50_to_gf4(gf_s *const out[GF4R50_LANES], const gf4r50 a) { gf4r50_to_gf4(out, a); }
+void sl_public_gf4r50_to_gf(gf out, const gf4r50 a, unsigned lane) { gf4r50_to_gf(out, a, lane); }
 #endif
 #else
 void sl_planted_branch(gfl out, const gfl a, uint32_t secret) {

@@ -1,7 +1,8 @@
 /*
  * The avx512ifma lanes' radix-2^50 elements (generated/lanes_avx512ifma/gf4r50.h,
  * gen/radix50.py), against GMP: products, products by a constant, sums and
- * differences, carries, the table lookup, lane moves and the byte conversions, on random limbs and on every
+ * differences, carries, the table lookup, lane moves, the byte conversions and those to and from
+ * the scalar layouts' 56-bit limbs, on random limbs and on every
  * limb at the bounds the header promises (which the X448 tests never reach), each
  * output checked mod p and against those bounds. Skipped where the library has no
  * such lanes, or the CPU lacks AVX-512 IFMA.
@@ -165,6 +166,62 @@ static void test_carry(void) {
     for (int k = 0; k < LANES; k++) mpz_clear(want[k]);
 }
 
+/*
+ * gf4r50_from_limbs56 and gf4r50_to_limbs56 (the 8 x 56-bit limbs of the scalar layouts,
+ * through the transposes gf4r50_rows_to_columns56 / _columns_to_rows56) vs GMP: rows of
+ * limbs random up to GF4R50_LIMBS56_IN_MAX, all at it, zero, mixed; loose radix-2^50 limbs
+ * back to limbs within GF4R50_LIMBS56_OUT_MAX; each the same value mod p.
+ */
+static void test_limbs56(void) {
+    check_test("gf4r50_from_limbs56 / gf4r50_to_limbs56 and the transposes vs GMP: every bound, the same value mod p");
+    mpz_t want[LANES], x;
+    for (int k = 0; k < LANES; k++) mpz_init(want[k]);
+    mpz_init(x);
+    for (long t = 0; t < check_reps(5000); t++) {
+        _Alignas(32) uint64_t rows[LANES][8];
+        const int kind = t < 5 ? (int)t : 0;
+        for (int k = 0; k < LANES; k++) {
+            mpz_set_ui(want[k], 0);
+            for (int j = 7; j >= 0; j--) {
+                const uint64_t max = GF4R50_LIMBS56_IN_MAX, r = check_rand64();
+                const int kk = kind == 4 ? (j + k) % 4 : kind;
+                rows[k][j] = kk == 0 ? r % (max + 1) : kk == 1 ? max : kk == 2 ? 0 : (r & 1) ? max : 0;
+                mpz_mul_2exp(want[k], want[k], 56);
+                mpz_add_ui(want[k], want[k], rows[k][j]);
+            }
+        }
+        const uint64_t *const in[LANES] = {rows[0], rows[1], rows[2], rows[3]};
+        __m256i v[8];
+        gf4r50 a;
+        gf4r50_rows_to_columns56(v, in);
+        gf4r50_from_limbs56(a, v);
+        if (!check_out(a, want, 1, "from_limbs56", (int)t)) break;
+        /* and back, from loose limbs (the multiplier's inputs, what a sum leaves) */
+        uint64_t va[NL][LANES];
+        fill(va, kind, 0);
+        put(a, va);
+        gf4r50_to_limbs56(v, a);
+        uint64_t *const out[LANES] = {rows[0], rows[1], rows[2], rows[3]};
+        gf4r50_columns_to_rows56(out, v);
+        int ok = 1;
+        for (int k = 0; k < LANES && ok; k++) {
+            lane_value(want[k], va, k);
+            mpz_set_ui(x, 0);
+            for (int j = 7; j >= 0; j--) {
+                ok &= check(rows[k][j] <= GF4R50_LIMBS56_OUT_MAX, "to_limbs56, case %ld, lane %d: limb %d 0x%llx out of bounds",
+                            t, k, j, (unsigned long long)rows[k][j]);
+                mpz_mul_2exp(x, x, 56);
+                mpz_add_ui(x, x, rows[k][j]);
+            }
+            mpz_sub(x, x, want[k]);
+            ok &= check(mpz_divisible_p(x, P), "to_limbs56, case %ld, lane %d: wrong value mod p", t, k);
+        }
+        if (!ok) break;
+    }
+    for (int k = 0; k < LANES; k++) mpz_clear(want[k]);
+    mpz_clear(x);
+}
+
 static void test_lookup(void) {
     check_test("gf4r50_lookup: every index of 17 entries and of 3, the entry itself");
     gf4r50 table[17], out;
@@ -277,6 +334,7 @@ int main(int argc, char **argv) {
     test_mulw();
     test_addsub();
     test_carry();
+    test_limbs56();
     test_lookup();
     test_moves();
     oracle_clear();

@@ -269,6 +269,61 @@ static void test_group_law(void) {
     check(point_eq(&q, &id) != 0, "4 (1, 0) != 0");
 }
 
+/*
+ * The single calls (point_single.c, or point_single_r50.c on the avx512ifma
+ * lanes) against the oracle and the valid-point check (T too), out of place
+ * and in place, and on the 4-torsion and the identity, where the complete
+ * formulas must hold as well.
+ */
+static void test_single_calls(void) {
+    check_test("point_add_single, point_sub_single, point_double_single against the oracle");
+    long iterations = check_reps_at_least(40, 8);
+    point_t t4, id;
+    point_identity(&id);
+    point_identity(&t4);
+    gf_set_small(t4.x, 1);
+    gf_set_small(t4.y, 0);
+    for (long it = 0; it < iterations; it++) {
+        point_t a, b, s, t;
+        ref_point ra, rb, rs;
+        ref_init(&ra); ref_init(&rb); ref_init(&rs);
+        random_point(&a, &ra);
+        random_point(&b, &rb);
+        point_add_single(&s, &a, &b);
+        ref_add(&rs, &ra, &rb);
+        check(point_is_ref(&s, &rs) && point_valid(&s) != 0, "add_single: a + b");
+        point_copy(&t, &a);
+        point_add_single(&t, &t, &b);
+        check(point_is_ref(&t, &rs), "add_single: a + b in place");
+        point_sub_single(&t, &s, &b);
+        check(point_is_ref(&t, &ra) && point_valid(&t) != 0, "sub_single: (a + b) - b");
+        point_copy(&t, &s);
+        point_sub_single(&t, &t, &t);
+        check(point_eq(&t, &id) != 0 && point_valid(&t) != 0, "sub_single: s - s in place");
+        point_double_single(&s, &a);
+        ref_add(&rs, &ra, &ra);
+        check(point_is_ref(&s, &rs) && point_valid(&s) != 0, "double_single: 2a");
+        point_copy(&t, &a);
+        point_double_single(&t, &t);
+        check(point_is_ref(&t, &rs), "double_single: 2a in place");
+        /* the complete law at the 4-torsion and the identity */
+        point_add_single(&s, &a, &t4);
+        point_add(&t, &a, &t4);
+        check(point_eq(&s, &t) != 0 && point_valid(&s) != 0, "add_single: a + (1, 0)");
+        point_sub_single(&s, &a, &t4);
+        point_sub(&t, &a, &t4);
+        check(point_eq(&s, &t) != 0 && point_valid(&s) != 0, "sub_single: a - (1, 0)");
+        point_add_single(&s, &id, &a);
+        check(point_eq(&s, &a) != 0, "add_single: 0 + a");
+        point_double_single(&s, &t4);
+        point_double(&t, &t4);
+        check(point_eq(&s, &t) != 0 && point_valid(&s) != 0, "double_single: 2 (1, 0)");
+        point_double_single(&s, &id);
+        check(point_eq(&s, &id) != 0, "double_single: 2 * 0");
+        ref_clear(&ra); ref_clear(&rb); ref_clear(&rs);
+    }
+}
+
 /* 1 when p + [j]t4 is the oracle's r for one j < 4 (t4 of order 4). */
 static int is_ref_up_to_t4(const point_t *p, const point_t *t4, const ref_point *r) {
     point_t q = *p;
@@ -519,6 +574,7 @@ int main(void) {
     test_tables();
     test_twisted_table();
     test_group_law();
+    test_single_calls();
     test_scalarmul();
     test_verify_equation();
     test_small_order();

@@ -9,8 +9,8 @@
  *
  * Bounds, per lane (gen/radix50.py's interval analysis of the code below):
  *   reduced: limbs 0..7 <= 0x40000000003ff (2^50 - 1 + 2^10), limb 8 <= 0x10000000003ff
- *            (2^48 - 1 + 2^10); gf4r50_mul, gf4r50_sqr and gf4r50_mulw return it, and so does
- *            gf4r50_from_bytes;
+ *            (2^48 - 1 + 2^10); gf4r50_mul, gf4r50_sqr and gf4r50_mulw return it, and so do
+ *            gf4r50_from_bytes and gf4r50_from_limbs56;
  *   loose:   every limb < 2^52, what the multiplier takes: gf4r50_add and gf4r50_addsub of
  *            two reduced elements return it; gf4r50_mul, gf4r50_sqr, gf4r50_mulw and gf4r50_carry
  *            (which returns it reduced) take it.
@@ -21,6 +21,8 @@
  *   gf4r50_addsub: 0xc0000000003fd, 0xc0000000003fd, 0xc0000000003fd, 0xc0000000003fd, 0xbfffffe0003fd, 0xc0000000003fd, 0xc0000000003fd, 0xc0000000003fd, 0x30000000003fd
  *   gf4r50_add: 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x80000000007fe, 0x20000000007fe
  *   gf4r50_carry: 0x3ffffffffffff, 0x4000000000003, 0x4000000000002, 0x4000000000002, 0x4000000000002, 0x4000000000003, 0x4000000000002, 0x4000000000002, 0x1000000000002
+ *   gf4r50_from_limbs56: 0x3ffffffffffff, 0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000, 0x4000000000000, 0x1000000000000
+ *   gf4r50_to_limbs56: 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000000, 0x100000000000001, 0x100000000000000, 0x100000000000000, 0x100000000000000
  * Everything here is straight-line on the data (test/straightline_check.py checks the
  * objects of test/straightline_lanes.c, which puts each routine out of line).
  * Needs -mavx512f -mavx512vl -mavx512ifma. Included by the code that uses it; do not
@@ -38,6 +40,10 @@
 #define GF4R50_RADIX 50
 /* The largest constant gf4r50_mulw takes. */
 #define GF4R50_MULW_MAX 131071u
+/* The limbs of radix 2^56 (the scalar layouts 8x56 and 8x56mulx): the largest
+ * gf4r50_from_limbs56 takes, the largest gf4r50_to_limbs56 returns. */
+#define GF4R50_LIMBS56_IN_MAX 0x300000010000000u
+#define GF4R50_LIMBS56_OUT_MAX 0x100000010000000u
 
 typedef struct gf4r50_s {
     __m256i limb[GF4R50_LIMBS];
@@ -851,7 +857,220 @@ GF4R50_INLINE void gf4r50_carry(gf4r50 out, const gf4r50 a) {
     out->limb[8] = t29;
 }
 
+/* Lane k of out = the element whose 8 limbs of radix 2^56 are lane k of v[0..7]
+ * (each at most GF4R50_LIMBS56_IN_MAX; a reduced result, the same value mod p): each limb's
+ * bits to the limbs of radix 2^50 they straddle, then gf4r50_carry's fold and carry round. */
+GF4R50_INLINE void gf4r50_from_limbs56(gf4r50 out, const __m256i v[8]) {
+    const __m256i t1 = _mm256_and_si256(v[0], _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t2 = _mm256_srli_epi64(v[0], 50);
+    const __m256i t3 = _mm256_and_si256(v[1], _mm256_set1_epi64x(0xfffffffffff));
+    const __m256i t4 = _mm256_slli_epi64(t3, 6);
+    const __m256i t5 = _mm256_add_epi64(t2, t4);
+    const __m256i t6 = _mm256_srli_epi64(v[1], 44);
+    const __m256i t7 = _mm256_and_si256(v[2], _mm256_set1_epi64x(0x3fffffffff));
+    const __m256i t8 = _mm256_slli_epi64(t7, 12);
+    const __m256i t9 = _mm256_add_epi64(t6, t8);
+    const __m256i t10 = _mm256_srli_epi64(v[2], 38);
+    const __m256i t11 = _mm256_and_si256(v[3], _mm256_set1_epi64x(0xffffffff));
+    const __m256i t12 = _mm256_slli_epi64(t11, 18);
+    const __m256i t13 = _mm256_add_epi64(t10, t12);
+    const __m256i t14 = _mm256_srli_epi64(v[3], 32);
+    const __m256i t15 = _mm256_and_si256(v[4], _mm256_set1_epi64x(0x3ffffff));
+    const __m256i t16 = _mm256_slli_epi64(t15, 24);
+    const __m256i t17 = _mm256_add_epi64(t14, t16);
+    const __m256i t18 = _mm256_srli_epi64(v[4], 26);
+    const __m256i t19 = _mm256_and_si256(v[5], _mm256_set1_epi64x(0xfffff));
+    const __m256i t20 = _mm256_slli_epi64(t19, 30);
+    const __m256i t21 = _mm256_add_epi64(t18, t20);
+    const __m256i t22 = _mm256_srli_epi64(v[5], 20);
+    const __m256i t23 = _mm256_and_si256(v[6], _mm256_set1_epi64x(0x3fff));
+    const __m256i t24 = _mm256_slli_epi64(t23, 36);
+    const __m256i t25 = _mm256_add_epi64(t22, t24);
+    const __m256i t26 = _mm256_srli_epi64(v[6], 14);
+    const __m256i t27 = _mm256_and_si256(v[7], _mm256_set1_epi64x(0xff));
+    const __m256i t28 = _mm256_slli_epi64(t27, 42);
+    const __m256i t29 = _mm256_add_epi64(t26, t28);
+    const __m256i t30 = _mm256_srli_epi64(v[7], 8);
+    const __m256i t31 = _mm256_srli_epi64(t30, 48);
+    const __m256i t32 = _mm256_and_si256(t30, _mm256_set1_epi64x(0xffffffffffff));
+    const __m256i t33 = _mm256_add_epi64(t1, t31);
+    const __m256i t34 = _mm256_slli_epi64(t31, 24);
+    const __m256i t35 = _mm256_add_epi64(t17, t34);
+    const __m256i t36 = _mm256_srli_epi64(t33, 50);
+    const __m256i t37 = _mm256_srli_epi64(t5, 50);
+    const __m256i t38 = _mm256_srli_epi64(t9, 50);
+    const __m256i t39 = _mm256_srli_epi64(t13, 50);
+    const __m256i t40 = _mm256_srli_epi64(t35, 50);
+    const __m256i t41 = _mm256_srli_epi64(t21, 50);
+    const __m256i t42 = _mm256_srli_epi64(t25, 50);
+    const __m256i t43 = _mm256_srli_epi64(t29, 50);
+    const __m256i t44 = _mm256_and_si256(t33, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t45 = _mm256_and_si256(t5, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t46 = _mm256_and_si256(t9, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t47 = _mm256_and_si256(t13, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t48 = _mm256_and_si256(t35, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t49 = _mm256_and_si256(t21, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t50 = _mm256_and_si256(t25, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t51 = _mm256_and_si256(t29, _mm256_set1_epi64x(0x3ffffffffffff));
+    const __m256i t52 = _mm256_add_epi64(t45, t36);
+    const __m256i t53 = _mm256_add_epi64(t46, t37);
+    const __m256i t54 = _mm256_add_epi64(t47, t38);
+    const __m256i t55 = _mm256_add_epi64(t48, t39);
+    const __m256i t56 = _mm256_add_epi64(t49, t40);
+    const __m256i t57 = _mm256_add_epi64(t50, t41);
+    const __m256i t58 = _mm256_add_epi64(t51, t42);
+    const __m256i t59 = _mm256_add_epi64(t32, t43);
+    out->limb[0] = t44;
+    out->limb[1] = t52;
+    out->limb[2] = t53;
+    out->limb[3] = t54;
+    out->limb[4] = t55;
+    out->limb[5] = t56;
+    out->limb[6] = t57;
+    out->limb[7] = t58;
+    out->limb[8] = t59;
+}
+
+/* v[0..7] = the limbs of radix 2^56 of a (loose), lane by lane, each at most
+ * GF4R50_LIMBS56_OUT_MAX (the scalar layouts' tight bound), the same value mod p. */
+GF4R50_INLINE void gf4r50_to_limbs56(__m256i v[8], const gf4r50 a) {
+    const __m256i t1 = _mm256_and_si256(a->limb[1], _mm256_set1_epi64x(0x3f));
+    const __m256i t2 = _mm256_slli_epi64(t1, 50);
+    const __m256i t3 = _mm256_add_epi64(a->limb[0], t2);
+    const __m256i t4 = _mm256_srli_epi64(a->limb[1], 6);
+    const __m256i t5 = _mm256_and_si256(a->limb[2], _mm256_set1_epi64x(0xfff));
+    const __m256i t6 = _mm256_slli_epi64(t5, 44);
+    const __m256i t7 = _mm256_add_epi64(t4, t6);
+    const __m256i t8 = _mm256_srli_epi64(a->limb[2], 12);
+    const __m256i t9 = _mm256_and_si256(a->limb[3], _mm256_set1_epi64x(0x3ffff));
+    const __m256i t10 = _mm256_slli_epi64(t9, 38);
+    const __m256i t11 = _mm256_add_epi64(t8, t10);
+    const __m256i t12 = _mm256_srli_epi64(a->limb[3], 18);
+    const __m256i t13 = _mm256_and_si256(a->limb[4], _mm256_set1_epi64x(0xffffff));
+    const __m256i t14 = _mm256_slli_epi64(t13, 32);
+    const __m256i t15 = _mm256_add_epi64(t12, t14);
+    const __m256i t16 = _mm256_srli_epi64(a->limb[4], 24);
+    const __m256i t17 = _mm256_and_si256(a->limb[5], _mm256_set1_epi64x(0x3fffffff));
+    const __m256i t18 = _mm256_slli_epi64(t17, 26);
+    const __m256i t19 = _mm256_add_epi64(t16, t18);
+    const __m256i t20 = _mm256_srli_epi64(a->limb[5], 30);
+    const __m256i t21 = _mm256_and_si256(a->limb[6], _mm256_set1_epi64x(0xfffffffff));
+    const __m256i t22 = _mm256_slli_epi64(t21, 20);
+    const __m256i t23 = _mm256_add_epi64(t20, t22);
+    const __m256i t24 = _mm256_srli_epi64(a->limb[6], 36);
+    const __m256i t25 = _mm256_and_si256(a->limb[7], _mm256_set1_epi64x(0x3ffffffffff));
+    const __m256i t26 = _mm256_slli_epi64(t25, 14);
+    const __m256i t27 = _mm256_add_epi64(t24, t26);
+    const __m256i t28 = _mm256_srli_epi64(a->limb[7], 42);
+    const __m256i t29 = _mm256_and_si256(a->limb[8], _mm256_set1_epi64x(0xffffffffffff));
+    const __m256i t30 = _mm256_slli_epi64(t29, 8);
+    const __m256i t31 = _mm256_add_epi64(t28, t30);
+    const __m256i t32 = _mm256_srli_epi64(a->limb[8], 48);
+    const __m256i t33 = _mm256_add_epi64(t3, t32);
+    const __m256i t34 = _mm256_add_epi64(t19, t32);
+    const __m256i t35 = _mm256_srli_epi64(t33, 56);
+    const __m256i t36 = _mm256_srli_epi64(t7, 56);
+    const __m256i t37 = _mm256_srli_epi64(t11, 56);
+    const __m256i t38 = _mm256_srli_epi64(t15, 56);
+    const __m256i t39 = _mm256_srli_epi64(t34, 56);
+    const __m256i t40 = _mm256_srli_epi64(t23, 56);
+    const __m256i t41 = _mm256_srli_epi64(t27, 56);
+    const __m256i t42 = _mm256_srli_epi64(t31, 56);
+    const __m256i t43 = _mm256_and_si256(t33, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t44 = _mm256_and_si256(t7, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t45 = _mm256_and_si256(t11, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t46 = _mm256_and_si256(t15, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t47 = _mm256_and_si256(t34, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t48 = _mm256_and_si256(t23, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t49 = _mm256_and_si256(t27, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t50 = _mm256_and_si256(t31, _mm256_set1_epi64x(0xffffffffffffff));
+    const __m256i t51 = _mm256_add_epi64(t44, t35);
+    const __m256i t52 = _mm256_add_epi64(t45, t36);
+    const __m256i t53 = _mm256_add_epi64(t46, t37);
+    const __m256i t54 = _mm256_add_epi64(t47, t38);
+    const __m256i t55 = _mm256_add_epi64(t48, t39);
+    const __m256i t56 = _mm256_add_epi64(t49, t40);
+    const __m256i t57 = _mm256_add_epi64(t50, t41);
+    const __m256i t58 = _mm256_add_epi64(t43, t42);
+    const __m256i t59 = _mm256_add_epi64(t54, t42);
+    v[0] = t58;
+    v[1] = t51;
+    v[2] = t52;
+    v[3] = t53;
+    v[4] = t59;
+    v[5] = t55;
+    v[6] = t56;
+    v[7] = t57;
+}
+
 /* ---- moving lanes: no arithmetic, any bounds pass through ---- */
+
+/*
+ * The 4 x 4 transposes between four rows of 8 words (an element's limbs each, 16-byte
+ * aligned) and the 8 columns v[j] = (row 0 word j, ..., row 3 word j), in blocks of four
+ * words: two unpacks and two 128-bit lane swaps per pair of columns.
+ */
+GF4R50_INLINE void gf4r50_rows_to_columns56(__m256i v[8], const uint64_t *const rows[GF4R50_LANES]) {
+    {
+        const __m256i r0 = _mm256_loadu_si256((const __m256i *)(rows[0] + 0));
+        const __m256i r1 = _mm256_loadu_si256((const __m256i *)(rows[1] + 0));
+        const __m256i r2 = _mm256_loadu_si256((const __m256i *)(rows[2] + 0));
+        const __m256i r3 = _mm256_loadu_si256((const __m256i *)(rows[3] + 0));
+        const __m256i lo01 = _mm256_unpacklo_epi64(r0, r1), hi01 = _mm256_unpackhi_epi64(r0, r1);
+        const __m256i lo23 = _mm256_unpacklo_epi64(r2, r3), hi23 = _mm256_unpackhi_epi64(r2, r3);
+        v[0] = _mm256_permute2x128_si256(lo01, lo23, 0x20);
+        v[1] = _mm256_permute2x128_si256(hi01, hi23, 0x20);
+        v[2] = _mm256_permute2x128_si256(lo01, lo23, 0x31);
+        v[3] = _mm256_permute2x128_si256(hi01, hi23, 0x31);
+    }
+    {
+        const __m256i r0 = _mm256_loadu_si256((const __m256i *)(rows[0] + 4));
+        const __m256i r1 = _mm256_loadu_si256((const __m256i *)(rows[1] + 4));
+        const __m256i r2 = _mm256_loadu_si256((const __m256i *)(rows[2] + 4));
+        const __m256i r3 = _mm256_loadu_si256((const __m256i *)(rows[3] + 4));
+        const __m256i lo01 = _mm256_unpacklo_epi64(r0, r1), hi01 = _mm256_unpackhi_epi64(r0, r1);
+        const __m256i lo23 = _mm256_unpacklo_epi64(r2, r3), hi23 = _mm256_unpackhi_epi64(r2, r3);
+        v[4] = _mm256_permute2x128_si256(lo01, lo23, 0x20);
+        v[5] = _mm256_permute2x128_si256(hi01, hi23, 0x20);
+        v[6] = _mm256_permute2x128_si256(lo01, lo23, 0x31);
+        v[7] = _mm256_permute2x128_si256(hi01, hi23, 0x31);
+    }
+}
+
+/* v[j] = row word j in every lane: one element's 8 words, broadcast. */
+GF4R50_INLINE void gf4r50_broadcast_row56(__m256i v[8], const uint64_t *row) {
+    v[0] = _mm256_set1_epi64x((long long)row[0]);
+    v[1] = _mm256_set1_epi64x((long long)row[1]);
+    v[2] = _mm256_set1_epi64x((long long)row[2]);
+    v[3] = _mm256_set1_epi64x((long long)row[3]);
+    v[4] = _mm256_set1_epi64x((long long)row[4]);
+    v[5] = _mm256_set1_epi64x((long long)row[5]);
+    v[6] = _mm256_set1_epi64x((long long)row[6]);
+    v[7] = _mm256_set1_epi64x((long long)row[7]);
+}
+
+GF4R50_INLINE void gf4r50_columns_to_rows56(uint64_t *const rows[GF4R50_LANES], const __m256i v[8]) {
+    {
+        const __m256i lo01 = _mm256_unpacklo_epi64(v[0], v[1]);
+        const __m256i hi01 = _mm256_unpackhi_epi64(v[0], v[1]);
+        const __m256i lo23 = _mm256_unpacklo_epi64(v[2], v[3]);
+        const __m256i hi23 = _mm256_unpackhi_epi64(v[2], v[3]);
+        _mm256_storeu_si256((__m256i *)(rows[0] + 0), _mm256_permute2x128_si256(lo01, lo23, 0x20));
+        _mm256_storeu_si256((__m256i *)(rows[1] + 0), _mm256_permute2x128_si256(hi01, hi23, 0x20));
+        _mm256_storeu_si256((__m256i *)(rows[2] + 0), _mm256_permute2x128_si256(lo01, lo23, 0x31));
+        _mm256_storeu_si256((__m256i *)(rows[3] + 0), _mm256_permute2x128_si256(hi01, hi23, 0x31));
+    }
+    {
+        const __m256i lo01 = _mm256_unpacklo_epi64(v[4], v[5]);
+        const __m256i hi01 = _mm256_unpackhi_epi64(v[4], v[5]);
+        const __m256i lo23 = _mm256_unpacklo_epi64(v[6], v[7]);
+        const __m256i hi23 = _mm256_unpackhi_epi64(v[6], v[7]);
+        _mm256_storeu_si256((__m256i *)(rows[0] + 4), _mm256_permute2x128_si256(lo01, lo23, 0x20));
+        _mm256_storeu_si256((__m256i *)(rows[1] + 4), _mm256_permute2x128_si256(hi01, hi23, 0x20));
+        _mm256_storeu_si256((__m256i *)(rows[2] + 4), _mm256_permute2x128_si256(lo01, lo23, 0x31));
+        _mm256_storeu_si256((__m256i *)(rows[3] + 4), _mm256_permute2x128_si256(hi01, hi23, 0x31));
+    }
+}
 
 /* Lane k of out = lane idx[k] of a (idx: a public vector of four lane numbers). */
 GF4R50_INLINE void gf4r50_permute(gf4r50 out, const gf4r50 a, __m256i idx) {

@@ -38,7 +38,7 @@ void h2c_edwards_sum(point_t *out, unsigned count, const uint8_t *msg, size_t ms
         h2c_curve448_to_edwards(out, w.un, w.ud, w.v);
         h2c_elligator2_finish(w.un, w.ud, w.v, &w.s[1], w.r[1], w.isr_out[1]);
         h2c_curve448_to_edwards(&w.q, w.un, w.ud, w.v);
-        point_add(out, out, &w.q);
+        point_add_single(out, out, &w.q);
     } else {
         h2c_elligator2_curve448(w.un, w.ud, w.v, w.r[0]);
         h2c_curve448_to_edwards(out, w.un, w.ud, w.v);

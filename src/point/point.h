@@ -139,6 +139,15 @@ void point_add(point_t *out, const point_t *a, const point_t *b);
 void point_sub(point_t *out, const point_t *a, const point_t *b);
 /* out = 2a (4M + 4S). */
 void point_double(point_t *out, const point_t *a);
+/*
+ * The same three for a call that makes one of them and nothing else (the typed
+ * decaf448 API, the sums of from_uniform and the two-map hash to curve):
+ * point_single.c forwards to the above, its alternative point_single_r50.c
+ * (avx512ifma) runs them on the radix-2^50 lanes. out may alias a and b.
+ */
+void point_add_single(point_t *out, const point_t *a, const point_t *b);
+void point_sub_single(point_t *out, const point_t *a, const point_t *b);
+void point_double_single(point_t *out, const point_t *a);
 /* out = 2a without T (3M + 4S): only for a result that is doubled next. */
 void point_double_no_t(point_t *out, const point_t *a);
 /* out = a + b (8M). */

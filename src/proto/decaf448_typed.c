@@ -110,12 +110,12 @@ static void unary(goldilocks_decaf448_point *out, const goldilocks_decaf448_poin
 
 void goldilocks_decaf448_point_add(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
                                    const goldilocks_decaf448_point *b) {
-    binary(out, a, b, point_add);
+    binary(out, a, b, point_add_single);
 }
 
 void goldilocks_decaf448_point_sub(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
                                    const goldilocks_decaf448_point *b) {
-    binary(out, a, b, point_sub);
+    binary(out, a, b, point_sub_single);
 }
 
 void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a) {
@@ -123,7 +123,7 @@ void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilo
 }
 
 void goldilocks_decaf448_point_double(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a) {
-    unary(out, a, point_double);
+    unary(out, a, point_double_single);
 }
 
 void goldilocks_decaf448_point_scalarmult(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *p,
