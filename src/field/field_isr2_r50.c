@@ -22,15 +22,16 @@ static void sqrn(gf4r50 out, const gf4r50 a, unsigned n) {
 void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]) {
     struct {
         gf4r50 v, r, x3, x111, x222, t;
-        gf check, root[2];
+        gf check, root[GF4R50_LANES]; /* the roots of a[0], a[1], then of 1 twice (unused) */
     } w; /* one wipe for all */
     gf one;
     gf_set_small(one, 1);
     const gf_s *const lanes[GF4R50_LANES] = {a[0], a[1], one, one};
     gf4r50_from_gf(w.v, lanes);
     GF_POW_P3_4_CHAIN(gf4r50_sqr, sqrn, gf4r50_mul, w.r, w.v, w.x3, w.x111, w.x222, w.t); /* gf_isr's chain */
+    gf_s *const roots[GF4R50_LANES] = {w.root[0], w.root[1], w.root[2], w.root[3]};
+    gf4r50_to_gf4(roots, w.r);
     for (unsigned l = 0; l < 2; l++) {
-        gf4r50_to_gf(w.root[l], w.r, l);
         /* r^2 a = a^((p-1)/2), the Legendre symbol: 1 exactly when a is a nonzero square */
         gf_sqr(w.check, w.root[l]);
         gf_mul(w.check, w.check, a[l]);

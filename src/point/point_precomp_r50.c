@@ -39,7 +39,7 @@ void point_verify_table(point_verify_table_t *t, const point_t *a) {
     point_r50_scratch s;
     gf4r50_s e[PRECOMP_ENTRIES];
     point_t p;
-    gf x, scratch[1];
+    gf x[GF4R50_LANES], scratch[1];
 
     point_r50_perms_init(&c);
     point_neg(&p, a);
@@ -49,11 +49,12 @@ void point_verify_table(point_verify_table_t *t, const point_t *a) {
             for (unsigned i = 0; i < PRECOMP_CHUNK_BITS; i++)
                 point_double(&p, &p);
         point_r50_odd_multiples(e, PRECOMP_ENTRIES, &p, &c, &s);
-        for (unsigned i = 0; i < PRECOMP_ENTRIES; i++)
-            for (unsigned l = 0; l < GF4R50_LANES; l++) {
-                gf4r50_to_gf(x, &e[i], l);
-                gf_serialize(t->lanes.a[j][i][l], x);
-            }
+        for (unsigned i = 0; i < PRECOMP_ENTRIES; i++) {
+            gf_s *const lanes[GF4R50_LANES] = {x[0], x[1], x[2], x[3]};
+            gf4r50_to_gf4(lanes, &e[i]);
+            for (unsigned l = 0; l < GF4R50_LANES; l++)
+                gf_serialize(t->lanes.a[j][i][l], x[l]);
+        }
     }
 }
 

@@ -28,8 +28,8 @@
 
 static inline __attribute__((always_inline)) void r50_result(void *state, gf_s **x2, gf_s **z2) {
     r50_state *s = state;
-    gf4r50_to_gf(s->x2, s->st, 0);
-    gf4r50_to_gf(s->z2, s->st, 1);
+    gf_s *const lanes[GF4R50_LANES] = {s->x2, s->z2, s->x3, s->z3};
+    gf4r50_to_gf4(lanes, s->st);
     *x2 = s->x2;
     *z2 = s->z2;
 }

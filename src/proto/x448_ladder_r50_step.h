@@ -14,7 +14,7 @@
 typedef struct {
     x448_shell_head head; /* k */
     gf4r50 st, t, g, h, v, w;
-    gf x2, z2;
+    gf x2, z2, x3, z3; /* st's four lanes at the end (x3, z3 unused) */
 } r50_state;
 
 /* The public inputs of the swap and the step. */
