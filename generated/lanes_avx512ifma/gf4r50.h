@@ -51,6 +51,13 @@ typedef struct gf4r50_s {
 typedef gf4r50_s gf4r50[1];
 
 #define GF4R50_INLINE static inline __attribute__((always_inline))
+/* The table loops, unrolled in full (their trip counts are constants, up to 32): clang
+ * reads "GCC unroll 32" as a count and kept a loop over a table of 17. */
+#if defined(__clang__)
+#define GF4R50_UNROLL_TABLE _Pragma("clang loop unroll(full)")
+#else
+#define GF4R50_UNROLL_TABLE _Pragma("GCC unroll 32")
+#endif
 
 /* gf4r50_base_wnaf.c: phi of the odd multiples of B and of 2^224 B, as lane entries
  * (src/point/point_r50.h) for the verification (src/point/point_verify_r50.c). */
@@ -1126,7 +1133,7 @@ GF4R50_INLINE void gf4r50_lookup(gf4r50 out, const gf4r50_s *table, unsigned n, 
     __m256i l7 = _mm256_setzero_si256();
     __m256i l8 = _mm256_setzero_si256();
     /* unrolled where n is a constant (every caller's): no branch at all */
-    _Pragma("GCC unroll 32")
+    GF4R50_UNROLL_TABLE
     for (unsigned j = 0; j < n; j++) {
         const __m256i keep = _mm256_cmpeq_epi64(_mm256_set1_epi64x((long long)j), want);
         l0 = _mm256_or_si256(l0, _mm256_and_si256(table[j].limb[0], keep));

@@ -206,19 +206,78 @@ static inline void gfl_extract(gf out, const gfl a, unsigned lane) {
 }
 
 /* out = pick_b ? b : a, lane by lane. out may alias a or b. */
+/* Written out limb by limb by the generator, as the arithmetic: a loop here is one a
+ * compiler may leave rolled (clang 14 did), with the limb index in the addresses, which
+ * test/straightline_check.py refuses. */
 static inline void gfl_select(gfl out, const gfl a, const gfl b, lmask_t pick_b) {
-    for (unsigned i = 0; i < GFL_LIMBS; i++)
-        out->limb[i] = _mm512_xor_si512(a->limb[i],
-                                        _mm512_and_si512(_mm512_xor_si512(a->limb[i], b->limb[i]), pick_b));
+    out->limb[0] = _mm512_xor_si512(a->limb[0], _mm512_and_si512(_mm512_xor_si512(a->limb[0], b->limb[0]), pick_b));
+    out->limb[1] = _mm512_xor_si512(a->limb[1], _mm512_and_si512(_mm512_xor_si512(a->limb[1], b->limb[1]), pick_b));
+    out->limb[2] = _mm512_xor_si512(a->limb[2], _mm512_and_si512(_mm512_xor_si512(a->limb[2], b->limb[2]), pick_b));
+    out->limb[3] = _mm512_xor_si512(a->limb[3], _mm512_and_si512(_mm512_xor_si512(a->limb[3], b->limb[3]), pick_b));
+    out->limb[4] = _mm512_xor_si512(a->limb[4], _mm512_and_si512(_mm512_xor_si512(a->limb[4], b->limb[4]), pick_b));
+    out->limb[5] = _mm512_xor_si512(a->limb[5], _mm512_and_si512(_mm512_xor_si512(a->limb[5], b->limb[5]), pick_b));
+    out->limb[6] = _mm512_xor_si512(a->limb[6], _mm512_and_si512(_mm512_xor_si512(a->limb[6], b->limb[6]), pick_b));
+    out->limb[7] = _mm512_xor_si512(a->limb[7], _mm512_and_si512(_mm512_xor_si512(a->limb[7], b->limb[7]), pick_b));
+    out->limb[8] = _mm512_xor_si512(a->limb[8], _mm512_and_si512(_mm512_xor_si512(a->limb[8], b->limb[8]), pick_b));
+    out->limb[9] = _mm512_xor_si512(a->limb[9], _mm512_and_si512(_mm512_xor_si512(a->limb[9], b->limb[9]), pick_b));
+    out->limb[10] = _mm512_xor_si512(a->limb[10], _mm512_and_si512(_mm512_xor_si512(a->limb[10], b->limb[10]), pick_b));
+    out->limb[11] = _mm512_xor_si512(a->limb[11], _mm512_and_si512(_mm512_xor_si512(a->limb[11], b->limb[11]), pick_b));
+    out->limb[12] = _mm512_xor_si512(a->limb[12], _mm512_and_si512(_mm512_xor_si512(a->limb[12], b->limb[12]), pick_b));
+    out->limb[13] = _mm512_xor_si512(a->limb[13], _mm512_and_si512(_mm512_xor_si512(a->limb[13], b->limb[13]), pick_b));
+    out->limb[14] = _mm512_xor_si512(a->limb[14], _mm512_and_si512(_mm512_xor_si512(a->limb[14], b->limb[14]), pick_b));
+    out->limb[15] = _mm512_xor_si512(a->limb[15], _mm512_and_si512(_mm512_xor_si512(a->limb[15], b->limb[15]), pick_b));
 }
 
 /* Swaps a and b in the lanes of swap. a and b must not alias. */
 static inline void gfl_cond_swap(gfl a, gfl b, lmask_t swap) {
-    for (unsigned i = 0; i < GFL_LIMBS; i++) {
-        const __m512i t = _mm512_and_si512(_mm512_xor_si512(a->limb[i], b->limb[i]), swap);
-        a->limb[i] = _mm512_xor_si512(a->limb[i], t);
-        b->limb[i] = _mm512_xor_si512(b->limb[i], t);
-    }
+    const __m512i t0 = _mm512_and_si512(_mm512_xor_si512(a->limb[0], b->limb[0]), swap);
+    a->limb[0] = _mm512_xor_si512(a->limb[0], t0);
+    b->limb[0] = _mm512_xor_si512(b->limb[0], t0);
+    const __m512i t1 = _mm512_and_si512(_mm512_xor_si512(a->limb[1], b->limb[1]), swap);
+    a->limb[1] = _mm512_xor_si512(a->limb[1], t1);
+    b->limb[1] = _mm512_xor_si512(b->limb[1], t1);
+    const __m512i t2 = _mm512_and_si512(_mm512_xor_si512(a->limb[2], b->limb[2]), swap);
+    a->limb[2] = _mm512_xor_si512(a->limb[2], t2);
+    b->limb[2] = _mm512_xor_si512(b->limb[2], t2);
+    const __m512i t3 = _mm512_and_si512(_mm512_xor_si512(a->limb[3], b->limb[3]), swap);
+    a->limb[3] = _mm512_xor_si512(a->limb[3], t3);
+    b->limb[3] = _mm512_xor_si512(b->limb[3], t3);
+    const __m512i t4 = _mm512_and_si512(_mm512_xor_si512(a->limb[4], b->limb[4]), swap);
+    a->limb[4] = _mm512_xor_si512(a->limb[4], t4);
+    b->limb[4] = _mm512_xor_si512(b->limb[4], t4);
+    const __m512i t5 = _mm512_and_si512(_mm512_xor_si512(a->limb[5], b->limb[5]), swap);
+    a->limb[5] = _mm512_xor_si512(a->limb[5], t5);
+    b->limb[5] = _mm512_xor_si512(b->limb[5], t5);
+    const __m512i t6 = _mm512_and_si512(_mm512_xor_si512(a->limb[6], b->limb[6]), swap);
+    a->limb[6] = _mm512_xor_si512(a->limb[6], t6);
+    b->limb[6] = _mm512_xor_si512(b->limb[6], t6);
+    const __m512i t7 = _mm512_and_si512(_mm512_xor_si512(a->limb[7], b->limb[7]), swap);
+    a->limb[7] = _mm512_xor_si512(a->limb[7], t7);
+    b->limb[7] = _mm512_xor_si512(b->limb[7], t7);
+    const __m512i t8 = _mm512_and_si512(_mm512_xor_si512(a->limb[8], b->limb[8]), swap);
+    a->limb[8] = _mm512_xor_si512(a->limb[8], t8);
+    b->limb[8] = _mm512_xor_si512(b->limb[8], t8);
+    const __m512i t9 = _mm512_and_si512(_mm512_xor_si512(a->limb[9], b->limb[9]), swap);
+    a->limb[9] = _mm512_xor_si512(a->limb[9], t9);
+    b->limb[9] = _mm512_xor_si512(b->limb[9], t9);
+    const __m512i t10 = _mm512_and_si512(_mm512_xor_si512(a->limb[10], b->limb[10]), swap);
+    a->limb[10] = _mm512_xor_si512(a->limb[10], t10);
+    b->limb[10] = _mm512_xor_si512(b->limb[10], t10);
+    const __m512i t11 = _mm512_and_si512(_mm512_xor_si512(a->limb[11], b->limb[11]), swap);
+    a->limb[11] = _mm512_xor_si512(a->limb[11], t11);
+    b->limb[11] = _mm512_xor_si512(b->limb[11], t11);
+    const __m512i t12 = _mm512_and_si512(_mm512_xor_si512(a->limb[12], b->limb[12]), swap);
+    a->limb[12] = _mm512_xor_si512(a->limb[12], t12);
+    b->limb[12] = _mm512_xor_si512(b->limb[12], t12);
+    const __m512i t13 = _mm512_and_si512(_mm512_xor_si512(a->limb[13], b->limb[13]), swap);
+    a->limb[13] = _mm512_xor_si512(a->limb[13], t13);
+    b->limb[13] = _mm512_xor_si512(b->limb[13], t13);
+    const __m512i t14 = _mm512_and_si512(_mm512_xor_si512(a->limb[14], b->limb[14]), swap);
+    a->limb[14] = _mm512_xor_si512(a->limb[14], t14);
+    b->limb[14] = _mm512_xor_si512(b->limb[14], t14);
+    const __m512i t15 = _mm512_and_si512(_mm512_xor_si512(a->limb[15], b->limb[15]), swap);
+    a->limb[15] = _mm512_xor_si512(a->limb[15], t15);
+    b->limb[15] = _mm512_xor_si512(b->limb[15], t15);
 }
 
 /* lane i of out = lane idx[i] of a (idx public, each below GF_LANES). out may alias a. */

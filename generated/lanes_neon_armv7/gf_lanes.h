@@ -155,17 +155,78 @@ static inline void gfl_extract(gf out, const gfl a, unsigned lane) {
 }
 
 /* out = pick_b ? b : a, lane by lane. out may alias a or b. */
+/* Written out limb by limb by the generator, as the arithmetic: a loop here is one a
+ * compiler may leave rolled (clang 14 did), with the limb index in the addresses, which
+ * test/straightline_check.py refuses. */
 static inline void gfl_select(gfl out, const gfl a, const gfl b, lmask_t pick_b) {
-    for (unsigned i = 0; i < GFL_LIMBS; i++) out->limb[i] = vbsl_u32(pick_b, b->limb[i], a->limb[i]);
+    out->limb[0] = vbsl_u32(pick_b, b->limb[0], a->limb[0]);
+    out->limb[1] = vbsl_u32(pick_b, b->limb[1], a->limb[1]);
+    out->limb[2] = vbsl_u32(pick_b, b->limb[2], a->limb[2]);
+    out->limb[3] = vbsl_u32(pick_b, b->limb[3], a->limb[3]);
+    out->limb[4] = vbsl_u32(pick_b, b->limb[4], a->limb[4]);
+    out->limb[5] = vbsl_u32(pick_b, b->limb[5], a->limb[5]);
+    out->limb[6] = vbsl_u32(pick_b, b->limb[6], a->limb[6]);
+    out->limb[7] = vbsl_u32(pick_b, b->limb[7], a->limb[7]);
+    out->limb[8] = vbsl_u32(pick_b, b->limb[8], a->limb[8]);
+    out->limb[9] = vbsl_u32(pick_b, b->limb[9], a->limb[9]);
+    out->limb[10] = vbsl_u32(pick_b, b->limb[10], a->limb[10]);
+    out->limb[11] = vbsl_u32(pick_b, b->limb[11], a->limb[11]);
+    out->limb[12] = vbsl_u32(pick_b, b->limb[12], a->limb[12]);
+    out->limb[13] = vbsl_u32(pick_b, b->limb[13], a->limb[13]);
+    out->limb[14] = vbsl_u32(pick_b, b->limb[14], a->limb[14]);
+    out->limb[15] = vbsl_u32(pick_b, b->limb[15], a->limb[15]);
 }
 
 /* Swaps a and b in the lanes of swap. a and b must not alias. */
 static inline void gfl_cond_swap(gfl a, gfl b, lmask_t swap) {
-    for (unsigned i = 0; i < GFL_LIMBS; i++) {
-        const uint32x2_t t = vand_u32(veor_u32(a->limb[i], b->limb[i]), swap);
-        a->limb[i] = veor_u32(a->limb[i], t);
-        b->limb[i] = veor_u32(b->limb[i], t);
-    }
+    const uint32x2_t t0 = vand_u32(veor_u32(a->limb[0], b->limb[0]), swap);
+    a->limb[0] = veor_u32(a->limb[0], t0);
+    b->limb[0] = veor_u32(b->limb[0], t0);
+    const uint32x2_t t1 = vand_u32(veor_u32(a->limb[1], b->limb[1]), swap);
+    a->limb[1] = veor_u32(a->limb[1], t1);
+    b->limb[1] = veor_u32(b->limb[1], t1);
+    const uint32x2_t t2 = vand_u32(veor_u32(a->limb[2], b->limb[2]), swap);
+    a->limb[2] = veor_u32(a->limb[2], t2);
+    b->limb[2] = veor_u32(b->limb[2], t2);
+    const uint32x2_t t3 = vand_u32(veor_u32(a->limb[3], b->limb[3]), swap);
+    a->limb[3] = veor_u32(a->limb[3], t3);
+    b->limb[3] = veor_u32(b->limb[3], t3);
+    const uint32x2_t t4 = vand_u32(veor_u32(a->limb[4], b->limb[4]), swap);
+    a->limb[4] = veor_u32(a->limb[4], t4);
+    b->limb[4] = veor_u32(b->limb[4], t4);
+    const uint32x2_t t5 = vand_u32(veor_u32(a->limb[5], b->limb[5]), swap);
+    a->limb[5] = veor_u32(a->limb[5], t5);
+    b->limb[5] = veor_u32(b->limb[5], t5);
+    const uint32x2_t t6 = vand_u32(veor_u32(a->limb[6], b->limb[6]), swap);
+    a->limb[6] = veor_u32(a->limb[6], t6);
+    b->limb[6] = veor_u32(b->limb[6], t6);
+    const uint32x2_t t7 = vand_u32(veor_u32(a->limb[7], b->limb[7]), swap);
+    a->limb[7] = veor_u32(a->limb[7], t7);
+    b->limb[7] = veor_u32(b->limb[7], t7);
+    const uint32x2_t t8 = vand_u32(veor_u32(a->limb[8], b->limb[8]), swap);
+    a->limb[8] = veor_u32(a->limb[8], t8);
+    b->limb[8] = veor_u32(b->limb[8], t8);
+    const uint32x2_t t9 = vand_u32(veor_u32(a->limb[9], b->limb[9]), swap);
+    a->limb[9] = veor_u32(a->limb[9], t9);
+    b->limb[9] = veor_u32(b->limb[9], t9);
+    const uint32x2_t t10 = vand_u32(veor_u32(a->limb[10], b->limb[10]), swap);
+    a->limb[10] = veor_u32(a->limb[10], t10);
+    b->limb[10] = veor_u32(b->limb[10], t10);
+    const uint32x2_t t11 = vand_u32(veor_u32(a->limb[11], b->limb[11]), swap);
+    a->limb[11] = veor_u32(a->limb[11], t11);
+    b->limb[11] = veor_u32(b->limb[11], t11);
+    const uint32x2_t t12 = vand_u32(veor_u32(a->limb[12], b->limb[12]), swap);
+    a->limb[12] = veor_u32(a->limb[12], t12);
+    b->limb[12] = veor_u32(b->limb[12], t12);
+    const uint32x2_t t13 = vand_u32(veor_u32(a->limb[13], b->limb[13]), swap);
+    a->limb[13] = veor_u32(a->limb[13], t13);
+    b->limb[13] = veor_u32(b->limb[13], t13);
+    const uint32x2_t t14 = vand_u32(veor_u32(a->limb[14], b->limb[14]), swap);
+    a->limb[14] = veor_u32(a->limb[14], t14);
+    b->limb[14] = veor_u32(b->limb[14], t14);
+    const uint32x2_t t15 = vand_u32(veor_u32(a->limb[15], b->limb[15]), swap);
+    a->limb[15] = veor_u32(a->limb[15], t15);
+    b->limb[15] = veor_u32(b->limb[15], t15);
 }
 
 /* lane i of out = lane idx[i] of a (idx public, each below GF_LANES). out may alias a. */
