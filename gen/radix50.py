@@ -66,7 +66,36 @@ class BoundError(Exception):
     """An intermediate that may overflow, an input too wide, or a bound not met."""
 
 
-class Bounds:
+class _Halves:
+    """The operations on a pair of elements' limbs in one __m512i (two __m256i halves, the
+    low one first), for Bounds and Values: each half on its own, as the instruction does."""
+
+    def pair(self, lo, hi):
+        return (lo, hi)
+
+    def low_half(self, p):
+        return p[0]
+
+    def high_half(self, p):
+        return p[1]
+
+    def zero2(self):
+        return (self.const(0), self.const(0))
+
+    def add2(self, a, b):
+        return (self.add(a[0], b[0]), self.add(a[1], b[1]))
+
+    def shl2(self, a, s):
+        return (self.shl(a[0], s), self.shl(a[1], s))
+
+    def madd_lo2(self, acc, x, y):
+        return (self.madd_lo(acc[0], x[0], y[0]), self.madd_lo(acc[1], x[1], y[1]))
+
+    def madd_hi2(self, acc, x, y):
+        return (self.madd_hi(acc[0], x[0], y[0]), self.madd_hi(acc[1], x[1], y[1]))
+
+
+class Bounds(_Halves):
     """Interval analysis: each value is its largest possible value (all are >= 0)."""
 
     def __init__(self, where):
@@ -113,7 +142,7 @@ class Bounds:
         return max(a, b)
 
 
-class Values:
+class Values(_Halves):
     """Exact integers of one lane (which: whether that lane takes the second input of a blend)."""
 
     def __init__(self, which=False):
@@ -193,6 +222,39 @@ class Printer:
         # lanes of `sub` (the routine's __mmask8 argument) from b
         return self._t(f"_mm256_mask_blend_epi64(sub, {a}, {b})")
 
+    # pairs: a __m512i of two __m256i halves (the low half first)
+    def _t2(self, expr):
+        self.n += 1
+        name = f"t{self.n}"
+        self.lines.append(f"const __m512i {name} = {expr};")
+        return name
+
+    def pair(self, lo, hi):
+        if lo == hi:
+            return self._t2(f"_mm512_broadcast_i64x4({lo})")
+        return self._t2(f"_mm512_inserti64x4(_mm512_castsi256_si512({lo}), {hi}, 1)")
+
+    def low_half(self, p):
+        return self._t(f"_mm512_castsi512_si256({p})")
+
+    def high_half(self, p):
+        return self._t(f"_mm512_extracti64x4_epi64({p}, 1)")
+
+    def zero2(self):
+        return "_mm512_setzero_si512()"
+
+    def add2(self, a, b):
+        return self._t2(f"_mm512_add_epi64({a}, {b})")
+
+    def shl2(self, a, s):
+        return self._t2(f"_mm512_slli_epi64({a}, {s})")
+
+    def madd_lo2(self, acc, x, y):
+        return self._t2(f"_mm512_madd52lo_epu64({acc}, {x}, {y})")
+
+    def madd_hi2(self, acc, x, y):
+        return self._t2(f"_mm512_madd52hi_epu64({acc}, {x}, {y})")
+
 
 ZERO = None  # an accumulator nothing was added to yet
 
@@ -259,6 +321,58 @@ def mul(m, a, b):
     return reduce(m, c)
 
 
+# gf4r50_mul's schedule: the products in pairs, two to a 512-bit vpmadd52 (mul_paired), or
+# one to a 256-bit one (mul). Zen 5 issues either width at the same rate, two a cycle
+# (measured: 12 independent chains, 3.98 ticks for 12 of either), so pairs halve the
+# multiplier's work: a lane product's latency 82 to 61 ticks, X448 2.05x to 2.40x Debian's
+# libdecaf (README, "AVX-512 IFMA"). Where the 512-bit form issues at half the rate of the
+# 256-bit one (Intel's cores from Ice Lake, by their published tables), the pairs only break
+# even: set these False and measure there.
+PAIRED_MUL = True
+PAIRED_SQR = True  # gf4r50_sqr's likewise (sqr_paired or sqr)
+PAIR_SHIFT = 5  # the high half multiplies by b[j + 5] where the low half does by b[j]
+
+
+def mul_paired(m, a, b):
+    """a * b with two products to each 512-bit vpmadd52: the low half a_i b_j, the high half
+    a_i b_(j+5) (j < 5; b_9 = 0), both into one accumulator whose halves are the columns k
+    and k + 5. Four accumulator sets as mul's; their halves go to the columns at the end.
+    45 vpmadd52 pairs of each kind (lo, hi) where mul has 81 single ones."""
+    s_ = PAIR_SHIFT
+    x = [m.pair(a[i], a[i]) for i in range(LIMBS)]
+    y = [m.pair(b[j], b[j + s_] if j + s_ < LIMBS else m.const(0)) for j in range(s_)]
+    width = LIMBS + s_
+    e = [[ZERO] * width for _ in range(4)]
+    live_high = [False] * width  # whether the high half of accumulator k holds any real product
+    for i in range(LIMBS):
+        for j in range(s_):
+            s = 2 * (i & 1)
+            for kind, k in (("madd_lo2", i + j), ("madd_hi2", i + j + 1)):
+                t = s + (kind == "madd_hi2")
+                e[t][k] = m.zero2() if e[t][k] is ZERO else e[t][k]
+                e[t][k] = getattr(m, kind)(e[t][k], x[i], y[j])
+                live_high[k] = live_high[k] or j + s_ < LIMBS
+    c = [ZERO] * (2 * LIMBS)
+    for k in range(width):
+        lo = ZERO
+        for t in (0, 2):
+            if e[t][k] is not ZERO:
+                lo = e[t][k] if lo is ZERO else m.add2(lo, e[t][k])
+        hi = ZERO
+        for t in (1, 3):
+            if e[t][k] is not ZERO:
+                hi = e[t][k] if hi is ZERO else m.add2(hi, e[t][k])
+        if hi is not ZERO:
+            hi = m.shl2(hi, 2)
+            lo = hi if lo is ZERO else m.add2(lo, hi)
+        if lo is ZERO:
+            continue
+        c[k] = _acc(m, c[k], m.low_half(lo))
+        if live_high[k]:
+            c[k + s_] = _acc(m, c[k + s_], m.high_half(lo))
+    return reduce(m, c)
+
+
 def sqr(m, a):
     """a * a with each cross product a_i a_j (i < j) once: 45 products where mul has 81.
     Column k = 2 (cx_lo[k] + 4 cx_hi[k]) + sq_lo[k] + 4 sq_hi[k], the cross and square
@@ -279,6 +393,60 @@ def sqr(m, a):
             if part is not ZERO:
                 col = _acc(m, col, m.shl(part, 1) if twice else part)
         c.append(col)
+    return reduce(m, c)
+
+
+def sqr_paired(m, a):
+    """a * a with two products to each 512-bit vpmadd52, along the diagonals: with
+    z_t = (a_t | a_(t+1)) (a_9 = 0), z_i z_j has a_i a_j in the low half and a_(i+1) a_(j+1)
+    in the high half, two columns up. Each cross product's diagonal (i, i + d) is taken two
+    at a time, an odd one out against z_8 = (a_8 | 0); the squares likewise. 20 cross and 5
+    square pairs of each kind (lo, hi), where sqr has 45 single products. Column k =
+    2 (cross) + squares, as sqr's; the accumulator k holds the columns k and k + 2."""
+    shift = 2
+    z = [m.pair(a[t], a[t + 1] if t + 1 < LIMBS else m.const(0)) for t in range(LIMBS)]
+    width = 2 * LIMBS
+    e = [[ZERO] * width for _ in range(4)]  # cross lo, cross hi, square lo, square hi
+    live_high = [False] * width
+    jobs = []  # (set, i, j, whether the high half is a real product)
+    for d in range(0, LIMBS):
+        s = 2 if d == 0 else 0  # the accumulator set: squares (d = 0) or cross products
+        i = 0
+        while i + d < LIMBS:
+            if i + 1 + d < LIMBS:  # a pair: (i, i + d) and (i + 1, i + 1 + d)
+                jobs.append((s, i, i + d, True))
+                i += 2
+            else:  # the last of the diagonal, against z_8's zero high half
+                assert i + d == LIMBS - 1
+                jobs.append((s, i, LIMBS - 1, False))
+                i += 1
+    for s, i, j, real in jobs:
+        for kind, k in (("madd_lo2", i + j), ("madd_hi2", i + j + 1)):
+            t = s + (kind == "madd_hi2")
+            e[t][k] = m.zero2() if e[t][k] is ZERO else e[t][k]
+            e[t][k] = getattr(m, kind)(e[t][k], z[i], z[j])
+            live_high[k] = live_high[k] or real
+    c = [ZERO] * (2 * LIMBS + shift)
+    for k in range(width):
+        col = ZERO
+        for lo_set, twice in ((0, True), (2, False)):
+            part = e[lo_set][k]
+            hi = e[lo_set + 1][k]
+            if hi is not ZERO:
+                hi = m.shl2(hi, 2)
+                part = hi if part is ZERO else m.add2(part, hi)
+            if part is ZERO:
+                continue
+            if twice:
+                part = m.shl2(part, 1)
+            col = part if col is ZERO else m.add2(col, part)
+        if col is ZERO:
+            continue
+        c[k] = _acc(m, c[k], m.low_half(col))
+        if live_high[k]:
+            c[k + shift] = _acc(m, c[k + shift], m.high_half(col))
+    while c and c[-1] is ZERO:
+        c.pop()
     return reduce(m, c)
 
 
@@ -361,8 +529,8 @@ def to_limbs56(m, a):
 
 # name -> (routine, input bounds, output bound, what it computes)
 ROUTINES = {
-    "mul": (lambda m, a, b: mul(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
-    "sqr": (lambda m, a: sqr(m, a), (LOOSE,), REDUCED, lambda x, which: x * x),
+    "mul": (lambda m, a, b: (mul_paired if PAIRED_MUL else mul)(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
+    "sqr": (lambda m, a: (sqr_paired if PAIRED_SQR else sqr)(m, a), (LOOSE,), REDUCED, lambda x, which: x * x),
     "mulw": (lambda m, a, w: mulw(m, a, w), (LOOSE, MULW_MAX), REDUCED, lambda x, w, which: x * w),
     "addsub": (lambda m, a, b: addsub(m, a, b), (REDUCED, REDUCED), LOOSE,
                lambda x, y, which: x - y if which else x + y),
