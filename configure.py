@@ -466,6 +466,45 @@ LEVEL_FLAGS = {
 }
 
 
+def host_cpu_family():
+    """(vendor_id, cpu family) of /proc/cpuinfo's first processor, ('', 0) when unknown."""
+    vendor, family = '', 0
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                key, _, value = line.partition(':')
+                key, value = key.strip(), value.strip()
+                if key == 'vendor_id' and not vendor:
+                    vendor = value
+                elif key == 'cpu family' and not family and value.isdigit():
+                    family = int(value)
+                if vendor and family:
+                    break
+    except OSError:
+        pass
+    return vendor, family
+
+
+def r50_paired(args, target, cross):
+    """GF4R50_PAIRED for a target that builds the avx512ifma lanes (None for the others), and why.
+    Zen 5 issues a 512-bit vpmadd52 at the rate of a 256-bit one, so two products to one halve
+    the multiplier's work (README, "AVX-512 IFMA": X448 2.05x to 2.40x Debian's libdecaf);
+    Zen 4 splits a 512-bit instruction in two and Intel's cores issue it at half the rate, where
+    the pairs break even at best: the single products stay their default."""
+    lanes = [b[2] for b in target.backends or ()] or [args.lanes or target.lanes]
+    if 'avx512ifma' not in lanes:
+        if args.r50_products != 'auto':
+            fail(f'--r50-products {args.r50_products}: target {target.name} builds no avx512ifma lanes')
+        return None, ''
+    if args.r50_products != 'auto':
+        return args.r50_products == 'paired', f'--r50-products {args.r50_products}'
+    vendor, family = host_cpu_family()
+    if target.name == 'avx512ifma' and not cross and vendor == 'AuthenticAMD' and family >= 26:
+        return True, f'auto: this {vendor} CPU of family {family} (Zen 5 or later)'
+    return False, ('auto: ' + (f'target {target.name} runs anywhere' if target.name != 'avx512ifma'
+                               else f'this CPU ({vendor or "unknown"}, family {family}) is not a Zen 5'))
+
+
 def host_runs(level):
     return host_cpu() == 'x86_64' and LEVEL_FLAGS[level] <= host_flags()
 
@@ -551,6 +590,10 @@ def parse_args(argv):
     p.add_argument('--layout', metavar='NAME',
                    help="build the scalar layout generated/p448_NAME in place of the target's "
                    '(for tests and measurements: e.g. --target aarch64 --layout 16x28arm)')
+    p.add_argument('--r50-products', choices=('auto', 'paired', 'single'), default='auto',
+                   help='the radix-2^50 lane products of the avx512ifma lanes: two to a 512-bit '
+                   'vpmadd52 (paired) or one to a 256-bit one (single); auto: paired for the '
+                   'avx512ifma target built on a Zen 5 (AMD family 26 or later), single otherwise')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     tune_options(p)
     return p.parse_args(argv)
@@ -993,6 +1036,11 @@ def configure(args, created):
         ldflags += san
     if args.debug_bounds:
         cflags.append('-DGOLDILOCKS_DEBUG_BOUNDS')
+    paired, paired_why = r50_paired(args, target, cross)
+    if paired is not None:
+        cflags.append(f'-DGF4R50_PAIRED={int(paired)}')
+        note(f"radix-2^50 lane products {'paired (512-bit vpmadd52)' if paired else 'single (256-bit vpmadd52)'}"
+             f' ({paired_why})')
 
     layout_dir = f'generated/p448_{target.layout}'
     tuned = tune_file_setup(args, builddir, target, toolchain, cross)   # --tune-file: {} without

@@ -109,6 +109,7 @@ void speed_summarize(double *ticks, double *ns, size_t n, struct speed_stats *ou
 struct speed_machine {
     char cpu[128], flags[256], compiler[128], target[64], backend[64], clock[160];
     char tuned[256]; /* GOLDILOCKS_TUNED: the field code's tuned choices, "" for generated/'s */
+    char r50[64];    /* GF4R50_PAIRED: the radix-2^50 lane products built in, "" where none are */
 };
 void speed_machine_info(struct speed_machine *m);
 

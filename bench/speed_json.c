@@ -4,7 +4,8 @@
  *
  *   { "program": "goldilocks-speed", "version", "machine": {cpu, flags, clock,
  *     tick_unit}, "compiler", "tuned" (configure.py --tune's choice; null:
- *     generated/'s field code), "target", "backend", "instructions_of" (the
+ *     generated/'s field code), "r50_products" (the avx512ifma lanes' products,
+ *     configure.py --r50-products; null without those lanes), "target", "backend", "instructions_of" (the
  *     --count-with program whose instructions these are; null: this one's),
  *     "seconds_per_operation",
  *     "contenders": [{name, version, missing}],
@@ -86,6 +87,10 @@ void speed_machine_info(struct speed_machine *m) {
     /* configure.py --tune / --tune-file: the choices and margin of the field code built in */
     snprintf(m->tuned, sizeof m->tuned, "%s", GOLDILOCKS_TUNED);
 #endif
+#ifdef GF4R50_PAIRED
+    /* configure.py --r50-products: how the avx512ifma lanes' products issue */
+    snprintf(m->r50, sizeof m->r50, "%s", GF4R50_PAIRED ? "paired (512-bit vpmadd52)" : "single (256-bit vpmadd52)");
+#endif
     const char *b = backend_name();
     snprintf(m->backend, sizeof m->backend, "%s", b ? b : "");
     speed_clock_note(m->clock, sizeof m->clock);
@@ -151,6 +156,8 @@ int speed_json_write(const char *path, const struct speed_report *r) {
     str(f, m->compiler);
     fputs(",\n  \"tuned\": ", f);
     str(f, m->tuned[0] ? m->tuned : NULL);
+    fputs(",\n  \"r50_products\": ", f);
+    str(f, m->r50[0] ? m->r50 : NULL);
     fputs(",\n  \"target\": ", f);
     str(f, m->target);
     fputs(",\n  \"backend\": ", f);

@@ -38,6 +38,8 @@ void speed_print_header(const struct speed_machine *m) {
            m->backend);
     printf("clock: %s\n", m->clock);
     printf("field code: %s\n", m->tuned[0] ? m->tuned : "generated/ (the default; ./configure.py --tune measures others)");
+    if (m->r50[0])
+        printf("radix-2^50 lane products: %s (./configure.py --r50-products)\n", m->r50);
     printf("contenders:");
     for (size_t c = 0; c < R->n_cont; c++) {
         const struct speed_contender *k = R->cont[c];

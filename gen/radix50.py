@@ -321,15 +321,14 @@ def mul(m, a, b):
     return reduce(m, c)
 
 
-# gf4r50_mul's schedule: the products in pairs, two to a 512-bit vpmadd52 (mul_paired), or
-# one to a 256-bit one (mul). Zen 5 issues either width at the same rate, two a cycle
-# (measured: 12 independent chains, 3.98 ticks for 12 of either), so pairs halve the
-# multiplier's work: a lane product's latency 82 to 61 ticks, X448 2.05x to 2.40x Debian's
-# libdecaf (README, "AVX-512 IFMA"). Where the 512-bit form issues at half the rate of the
-# 256-bit one (Intel's cores from Ice Lake, by their published tables), the pairs only break
-# even: set these False and measure there.
-PAIRED_MUL = True
-PAIRED_SQR = True  # gf4r50_sqr's likewise (sqr_paired or sqr)
+# gf4r50_mul's and gf4r50_sqr's two schedules, both printed and proven: the products in
+# pairs, two to a 512-bit vpmadd52 (mul_paired, sqr_paired), or one to a 256-bit one (mul,
+# sqr). The header compiles one of them by GF4R50_PAIRED (configure.py --r50-products). Zen 5
+# issues either width at the same rate, two a cycle (measured: 12 independent chains, 3.98
+# ticks for 12 of either), so pairs halve the multiplier's work: a lane product's latency 82
+# to 61 ticks, X448 2.05x to 2.40x Debian's libdecaf (README, "AVX-512 IFMA"). Where the
+# 512-bit form issues at half the 256-bit one's rate (Zen 4's double-pumped units; Intel's
+# cores from Ice Lake, by their published tables) the pairs break even at best.
 PAIR_SHIFT = 5  # the high half multiplies by b[j + 5] where the low half does by b[j]
 
 
@@ -529,8 +528,10 @@ def to_limbs56(m, a):
 
 # name -> (routine, input bounds, output bound, what it computes)
 ROUTINES = {
-    "mul": (lambda m, a, b: (mul_paired if PAIRED_MUL else mul)(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
-    "sqr": (lambda m, a: (sqr_paired if PAIRED_SQR else sqr)(m, a), (LOOSE,), REDUCED, lambda x, which: x * x),
+    "mul": (lambda m, a, b: mul_paired(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
+    "mul_single": (lambda m, a, b: mul(m, a, b), (LOOSE, LOOSE), REDUCED, lambda x, y, which: x * y),
+    "sqr": (lambda m, a: sqr_paired(m, a), (LOOSE,), REDUCED, lambda x, which: x * x),
+    "sqr_single": (lambda m, a: sqr(m, a), (LOOSE,), REDUCED, lambda x, which: x * x),
     "mulw": (lambda m, a, w: mulw(m, a, w), (LOOSE, MULW_MAX), REDUCED, lambda x, w, which: x * w),
     "addsub": (lambda m, a, b: addsub(m, a, b), (REDUCED, REDUCED), LOOSE,
                lambda x, y, which: x - y if which else x + y),

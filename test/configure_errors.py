@@ -178,6 +178,10 @@ def bad_cases(w):
         'is aarch64 code', builddir=b('lanes2'))
     bad(w, '--layout of no layout', ['--builddir', b('layout1'), '--layout', '9x50'], '--layout 9x50: unknown',
         builddir=b('layout1'))
+    bad(w, '--r50-products without those lanes', ['--builddir', b('r50a'), '--target', 'ref64', '--r50-products',
+                                                  'paired'], 'builds no avx512ifma lanes', builddir=b('r50a'))
+    bad(w, '--r50-products of no such schedule', ['--builddir', b('r50b'), '--r50-products', 'triple'],
+        "invalid choice: 'triple'", builddir=b('r50b'))
     bad(w, '--layout on a several-backend target', ['--builddir', b('layout2'), '--target', 'x86-64',
                                                     '--layout', '16x28'], 'holds several backends',
         builddir=b('layout2'))
