@@ -332,6 +332,52 @@ def mul(m, a, b):
 PAIR_SHIFT = 5  # the high half multiplies by b[j + 5] where the low half does by b[j]
 
 
+def _paired_products(m, products, width):
+    """The accumulators of products taken two to a 512-bit vpmadd52: products are (set, x, y,
+    k, real) for the pair operands x, y, the accumulator set of the low kind (the high kind's
+    is set + 1, one column up) and column k of the low half; real says whether the high half
+    holds a product at all. Returns the sets e[0..3][k] and whether each accumulator's high
+    half is live."""
+    e = [[ZERO] * width for _ in range(4)]
+    live_high = [False] * width
+    for s, x, y, k, real in products:
+        for kind, t, col in (("madd_lo2", s, k), ("madd_hi2", s + 1, k + 1)):
+            e[t][col] = getattr(m, kind)(m.zero2() if e[t][col] is ZERO else e[t][col], x, y)
+            live_high[col] = live_high[col] or real
+    return e, live_high
+
+
+def _paired_columns(m, e, live_high, shift, groups, columns):
+    """The columns from _paired_products' accumulators: for each (lo sets, hi sets, twice) of
+    groups, sum(lo) + 4 sum(hi), doubled if twice; the groups' sum, whose low half goes to
+    column k and high half to column k + shift."""
+    c = [ZERO] * columns
+    for k in range(len(live_high)):
+        col = ZERO
+        for lo_sets, hi_sets, twice in groups:
+            part = hi = ZERO
+            for t in lo_sets:
+                if e[t][k] is not ZERO:
+                    part = e[t][k] if part is ZERO else m.add2(part, e[t][k])
+            for t in hi_sets:
+                if e[t][k] is not ZERO:
+                    hi = e[t][k] if hi is ZERO else m.add2(hi, e[t][k])
+            if hi is not ZERO:
+                hi = m.shl2(hi, 2)
+                part = hi if part is ZERO else m.add2(part, hi)
+            if part is ZERO:
+                continue
+            if twice:
+                part = m.shl2(part, 1)
+            col = part if col is ZERO else m.add2(col, part)
+        if col is ZERO:
+            continue
+        c[k] = _acc(m, c[k], m.low_half(col))
+        if live_high[k]:
+            c[k + shift] = _acc(m, c[k + shift], m.high_half(col))
+    return c
+
+
 def mul_paired(m, a, b):
     """a * b with two products to each 512-bit vpmadd52: the low half a_i b_j, the high half
     a_i b_(j+5) (j < 5; b_9 = 0), both into one accumulator whose halves are the columns k
@@ -340,36 +386,9 @@ def mul_paired(m, a, b):
     s_ = PAIR_SHIFT
     x = [m.pair(a[i], a[i]) for i in range(LIMBS)]
     y = [m.pair(b[j], b[j + s_] if j + s_ < LIMBS else m.const(0)) for j in range(s_)]
-    width = LIMBS + s_
-    e = [[ZERO] * width for _ in range(4)]
-    live_high = [False] * width  # whether the high half of accumulator k holds any real product
-    for i in range(LIMBS):
-        for j in range(s_):
-            s = 2 * (i & 1)
-            for kind, k in (("madd_lo2", i + j), ("madd_hi2", i + j + 1)):
-                t = s + (kind == "madd_hi2")
-                e[t][k] = m.zero2() if e[t][k] is ZERO else e[t][k]
-                e[t][k] = getattr(m, kind)(e[t][k], x[i], y[j])
-                live_high[k] = live_high[k] or j + s_ < LIMBS
-    c = [ZERO] * (2 * LIMBS)
-    for k in range(width):
-        lo = ZERO
-        for t in (0, 2):
-            if e[t][k] is not ZERO:
-                lo = e[t][k] if lo is ZERO else m.add2(lo, e[t][k])
-        hi = ZERO
-        for t in (1, 3):
-            if e[t][k] is not ZERO:
-                hi = e[t][k] if hi is ZERO else m.add2(hi, e[t][k])
-        if hi is not ZERO:
-            hi = m.shl2(hi, 2)
-            lo = hi if lo is ZERO else m.add2(lo, hi)
-        if lo is ZERO:
-            continue
-        c[k] = _acc(m, c[k], m.low_half(lo))
-        if live_high[k]:
-            c[k + s_] = _acc(m, c[k + s_], m.high_half(lo))
-    return reduce(m, c)
+    products = [(2 * (i & 1), x[i], y[j], i + j, j + s_ < LIMBS) for i in range(LIMBS) for j in range(s_)]
+    e, live_high = _paired_products(m, products, LIMBS + s_)
+    return reduce(m, _paired_columns(m, e, live_high, s_, [((0, 2), (1, 3), False)], 2 * LIMBS))
 
 
 def sqr(m, a):
@@ -404,46 +423,20 @@ def sqr_paired(m, a):
     2 (cross) + squares, as sqr's; the accumulator k holds the columns k and k + 2."""
     shift = 2
     z = [m.pair(a[t], a[t + 1] if t + 1 < LIMBS else m.const(0)) for t in range(LIMBS)]
-    width = 2 * LIMBS
-    e = [[ZERO] * width for _ in range(4)]  # cross lo, cross hi, square lo, square hi
-    live_high = [False] * width
-    jobs = []  # (set, i, j, whether the high half is a real product)
+    products = []  # sets: cross lo, cross hi, square lo, square hi
     for d in range(0, LIMBS):
         s = 2 if d == 0 else 0  # the accumulator set: squares (d = 0) or cross products
         i = 0
         while i + d < LIMBS:
             if i + 1 + d < LIMBS:  # a pair: (i, i + d) and (i + 1, i + 1 + d)
-                jobs.append((s, i, i + d, True))
+                products.append((s, z[i], z[i + d], 2 * i + d, True))
                 i += 2
             else:  # the last of the diagonal, against z_8's zero high half
                 assert i + d == LIMBS - 1
-                jobs.append((s, i, LIMBS - 1, False))
+                products.append((s, z[i], z[LIMBS - 1], i + LIMBS - 1, False))
                 i += 1
-    for s, i, j, real in jobs:
-        for kind, k in (("madd_lo2", i + j), ("madd_hi2", i + j + 1)):
-            t = s + (kind == "madd_hi2")
-            e[t][k] = m.zero2() if e[t][k] is ZERO else e[t][k]
-            e[t][k] = getattr(m, kind)(e[t][k], z[i], z[j])
-            live_high[k] = live_high[k] or real
-    c = [ZERO] * (2 * LIMBS + shift)
-    for k in range(width):
-        col = ZERO
-        for lo_set, twice in ((0, True), (2, False)):
-            part = e[lo_set][k]
-            hi = e[lo_set + 1][k]
-            if hi is not ZERO:
-                hi = m.shl2(hi, 2)
-                part = hi if part is ZERO else m.add2(part, hi)
-            if part is ZERO:
-                continue
-            if twice:
-                part = m.shl2(part, 1)
-            col = part if col is ZERO else m.add2(col, part)
-        if col is ZERO:
-            continue
-        c[k] = _acc(m, c[k], m.low_half(col))
-        if live_high[k]:
-            c[k + shift] = _acc(m, c[k + shift], m.high_half(col))
+    e, live_high = _paired_products(m, products, 2 * LIMBS)
+    c = _paired_columns(m, e, live_high, shift, [((0,), (1,), True), ((2,), (3,), False)], 2 * LIMBS + shift)
     while c and c[-1] is ZERO:
         c.pop()
     return reduce(m, c)

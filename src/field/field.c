@@ -22,8 +22,7 @@ mask_t gf_is_zero(const gf a) {
     for (size_t i = 0; i < sizeof c->limb / sizeof c->limb[0]; i++)
         acc |= c->limb[i];
     ct_wipe(c, sizeof c);
-    /* (acc | -acc) has its top bit set exactly when acc != 0 */
-    return ct_barrier((mask_t)((acc | (0 - acc)) >> 63) - 1);
+    return ct_barrier(ct_mask_is_zero_u32((uint32_t)(acc | (acc >> 32))));
 }
 
 mask_t gf_eq(const gf a, const gf b) {
