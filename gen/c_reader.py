@@ -657,6 +657,8 @@ def read(text, layout_h, schedules_by_name):
         while not p.accept(")"):
             const = p.accept("const")
             t = p.ident()
+            if p.accept("*"):
+                t += " *"  # a word pointer (gf_word_adc): no schedule has one, check_params refuses it
             pname = p.ident()
             if p.accept("["):
                 while not p.accept("]"):

@@ -78,6 +78,12 @@ class Layout:
     # routines (one element on two lanes) instead of the schedules' C; a fact of
     # the layout (it builds only for AArch64: configure.py LAYOUT_ARCH), not a choice
     mul_printer: str = ""
+    # gf_word_adc / gf_word_sbb (gf_layout.h), the carry chains of words outside the
+    # field (src/scalar/scalar_words.h): "compare" (portable C, carries from
+    # comparisons) or "x86" (_addcarry_u64 / _subborrow_u64, one adc / sbb each:
+    # gcc 12 turns the comparisons into setc/or sequences). A fact of the ISA the
+    # layout builds for, not a choice
+    word_adc: str = "compare"
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -194,8 +200,10 @@ def _subsets(names):
 # has 371 instructions, 125 of them stack accesses, against 383 and 154, and
 # gf_sqr 275 (66) against 286 (90); same run as above: gf_mul 86.4 / 83.4
 # against 91.9 / 86.0, gf_sqr unchanged (61.1 / 58.9, 61.4 / 58.9).
+# Its word carry chains (gf_word_adc) are x86's adc / sbb: typed decaf448
+# scalar_sub 19.3 -> 10.4 ticks, scalar_add 21.3 -> 10.8 (Zen 5, gcc 12).
 LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", parallel_carry=("gf_mulw",),
-                                          gcc_optimize=("ira-algorithm=priority",))
+                                          gcc_optimize=("ira-algorithm=priority",), word_adc="x86")
 
 
 # ---- choices: the Layout fields a tuner may change ----------------------------

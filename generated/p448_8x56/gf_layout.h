@@ -44,6 +44,7 @@ typedef gf_word_t mask_t;
 
 #define GF_LIMBS 8
 #define GF_LIMB_BITS 56
+#define GF_WORD_BITS 64 /* bits of gf_word_t, for the preprocessor */
 #define GF_LIMB_MASK ((gf_word_t)0xffffffffffffffu)
 #define GF_TIGHT_MAX ((gf_word_t)0x100000010000000u)
 #define GF_LOOSE_MAX ((gf_word_t)0x300000010000000u)
@@ -68,6 +69,25 @@ typedef gf_s gf[1];
 static inline mask_t gf_value_barrier(mask_t x) {
     __asm__("" : "+r"(x));
     return x;
+}
+
+/*
+ * One step of a carry (borrow) chain over words, for integers outside the
+ * field (src/scalar/scalar_words.h): *r = x + y + carry (x - y - borrow)
+ * mod 2^64, returns the carry (borrow) out; carry, borrow: 0 or 1.
+ * The carries from comparisons, never a branch (compilers give adc/sbb,
+ * setc or cset); shorter than the same chain through double words.
+ */
+static inline gf_word_t gf_word_adc(gf_word_t *r, gf_word_t x, gf_word_t y, gf_word_t carry) {
+    gf_word_t s = x + y, t = s + carry;
+    *r = t;
+    return (gf_word_t)(s < x) | (gf_word_t)(t < s);
+}
+
+static inline gf_word_t gf_word_sbb(gf_word_t *r, gf_word_t x, gf_word_t y, gf_word_t borrow) {
+    gf_word_t d = x - y;
+    *r = d - borrow;
+    return (gf_word_t)(x < y) | (gf_word_t)(d < borrow);
 }
 
 /* out = a. Aliasing: out may alias a.

@@ -28,6 +28,7 @@
 #define GOLDILOCKS_GF_LAYOUT_H
 
 #include <stdint.h>
+#include <immintrin.h>
 
 #ifdef GOLDILOCKS_DEBUG_BOUNDS
 #include <assert.h>
@@ -44,6 +45,7 @@ typedef gf_word_t mask_t;
 
 #define GF_LIMBS 8
 #define GF_LIMB_BITS 56
+#define GF_WORD_BITS 64 /* bits of gf_word_t, for the preprocessor */
 #define GF_LIMB_MASK ((gf_word_t)0xffffffffffffffu)
 #define GF_TIGHT_MAX ((gf_word_t)0x100000010000000u)
 #define GF_LOOSE_MAX ((gf_word_t)0x300000010000000u)
@@ -68,6 +70,27 @@ typedef gf_s gf[1];
 static inline mask_t gf_value_barrier(mask_t x) {
     __asm__("" : "+r"(x));
     return x;
+}
+
+/*
+ * One step of a carry (borrow) chain over words, for integers outside the
+ * field (src/scalar/scalar_words.h): *r = x + y + carry (x - y - borrow)
+ * mod 2^64, returns the carry (borrow) out; carry, borrow: 0 or 1.
+ * x86-64's adc and sbb (_addcarry_u64, _subborrow_u64), where gcc makes the
+ * portable form's comparisons into setc/or sequences.
+ */
+static inline gf_word_t gf_word_adc(gf_word_t *r, gf_word_t x, gf_word_t y, gf_word_t carry) {
+    unsigned long long t;
+    gf_word_t c = _addcarry_u64((unsigned char)carry, x, y, &t);
+    *r = t;
+    return c;
+}
+
+static inline gf_word_t gf_word_sbb(gf_word_t *r, gf_word_t x, gf_word_t y, gf_word_t borrow) {
+    unsigned long long t;
+    gf_word_t b = _subborrow_u64((unsigned char)borrow, x, y, &t);
+    *r = t;
+    return b;
 }
 
 /* out = a. Aliasing: out may alias a.

@@ -36,20 +36,15 @@ static const uint32_t SW_L32[SCALAR_WORDS] = {
 };
 
 /*
- * One step of a carry or borrow chain (carry, borrow: 0 or 1), from
- * comparisons, which compilers turn into the flags (adc/sbb, setc, cset),
- * never a branch; shorter than the same chain through double words.
+ * One step of a carry or borrow chain (carry, borrow: 0 or 1): the layout's
+ * (generated gf_layout.h: portable comparisons, or the ISA's adc/sbb).
  */
 static inline sword_t sw_adc(sword_t *r, sword_t x, sword_t y, sword_t carry) {
-    sword_t s = x + y, t = s + carry;
-    *r = t;
-    return (sword_t)(s < x) | (sword_t)(t < s);
+    return gf_word_adc(r, x, y, carry);
 }
 
 static inline sword_t sw_sbb(sword_t *r, sword_t x, sword_t y, sword_t borrow) {
-    sword_t d = x - y;
-    *r = d - borrow;
-    return (sword_t)(x < y) | (sword_t)(d < borrow);
+    return gf_word_sbb(r, x, y, borrow);
 }
 
 /* out[0 .. n) = the 32-bit words in[0 .. n SW_HALVES), SW_HALVES to a word, low first. */
