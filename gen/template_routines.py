@@ -9,7 +9,9 @@ mask_t, all ones or zero by the contract of src/field/field.h: the proof takes
 both values. no_alias names the parameters that must not alias (the C
 reader refuses any other read of a limb after a store to the same limb).
 gf_cond_neg calls gf_neg and gf_select, which the C reader inlines.
-gf_value_barrier (an empty asm statement) is not read.
+gf_value_barrier (an empty asm statement) and gf_word_adc / gf_word_sbb (one
+step of a carry chain of words, for src/scalar; no field element) are not read:
+test_scalar checks their users against GMP.
 """
 
 import ir

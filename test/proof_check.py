@@ -118,7 +118,8 @@ def check_c(sentences):
                 report(True, f"{lname} {name}: the committed C "
                        + ("is proven (written by the template, no schedule)" if name in alone
                           else "matches its schedule and is proven"))
-            print(f"{lname} gf_layout.h: not read (an empty asm statement): " + ", ".join(skipped))
+            print(f"{lname} gf_layout.h: not read (no field element: an empty asm statement, word carries): "
+                  + ", ".join(skipped))
         except c_match.MatchError as e:
             report(False, f"{lname}: the committed C is refused: {e}")
         for fname, fns in files.items():

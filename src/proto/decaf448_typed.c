@@ -123,7 +123,7 @@ void goldilocks_decaf448_point_sub(goldilocks_decaf448_point *out, const goldilo
  * -(X : Y : Z : T) = (-X : Y : Z : -T): only X and T go through locals and
  * the field, Y and Z (and the object's tail) move byte for byte. X and T
  * are read before anything is written, and memmove takes any overlap, so
- * out may overlap a. goldilocks-speed on a Zen 5: 28 -> 21 rdtsc ticks
+ * out may overlap a. goldilocks-speed on a Zen 5: 28 -> 23 rdtsc ticks
  * against the whole point copied in, negated, copied out and wiped.
  */
 _Static_assert(offsetof(point_t, y) == sizeof(gf) && offsetof(point_t, z) == 2 * sizeof(gf) &&
