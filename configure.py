@@ -147,16 +147,21 @@ R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r5
                     'src/point/point_precomp_r50.c', 'src/point/point_base_twisted_r50.c',
                     'src/point/point_single_r50.c']
 
+# Every target that builds the avx512ifma lanes (so AVX-512VL) also builds these: its
+# Keccak-f[1600] in xmm registers with vpternlogq and vprolq, 548 ticks against keccak.c's
+# 650 on Zen 4 (ed448_secret_to_x448 1.26x to 1.6x Debian's libdecaf; README "Speed").
+AVX512_ALTERNATIVES = R50_ALTERNATIVES + ['src/hash/keccak_avx512vl.c']
+
 TARGETS += [
     # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
     # Zen 5 it beat 8x56 (X448 fastest rounds 237.1k-242.8k ticks against 250.7k-255.5k, three
     # alternating runs; README "Speed"), which had won on Emerald Rapids: there, try --tune
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
            'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
-           alternatives=R50_ALTERNATIVES),
+           alternatives=AVX512_ALTERNATIVES),
     Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
-           backends=X86_64_BACKENDS, alternatives=R50_ALTERNATIVES),
+           backends=X86_64_BACKENDS, alternatives=AVX512_ALTERNATIVES),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
@@ -179,6 +184,7 @@ ALTERNATIVES = {
     'src/point/point_precomp_r50.c': 'src/point/point_precomp.c',
     'src/point/point_base_twisted_r50.c': 'src/point/point_base_twisted.c',
     'src/point/point_single_r50.c': 'src/point/point_single.c',
+    'src/hash/keccak_avx512vl.c': 'src/hash/keccak.c',
 }
 # The lane layouts an alternative is written for (it includes their headers); a
 # target of one backend must build one of them, and a target of several builds
@@ -193,6 +199,7 @@ ALTERNATIVE_LANES = {
     'src/point/point_precomp_r50.c': ('avx512ifma',),   # and gf4r50_precomp_base
     'src/point/point_base_twisted_r50.c': ('avx512ifma',),   # and gf4r50_base_comb.c
     'src/point/point_single_r50.c': ('avx512ifma',),
+    'src/hash/keccak_avx512vl.c': ('avx512ifma',),   # AVX-512VL, which that backend's flags give
 }
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.
