@@ -220,8 +220,10 @@ mask_t decaf448_decode(point_t *out, const uint8_t in[DECAF448_BYTES]);
 void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a);
 /* Section 5.3.2 for phi_hat(r), r of odd order on the twisted curve (point_twisted.h): one inversion, no square root. */
 void decaf448_encode_twisted(uint8_t out[DECAF448_BYTES], const point_t *r);
-/* Section 5.3.3: all ones when a and b represent the same element. */
+/* Section 5.3.3: all ones when a and b represent the same element (X_a Y_b = Y_a X_b). */
 mask_t decaf448_eq(const point_t *a, const point_t *b);
+/* The same on the coordinates X and Y of each, the only ones it reads. */
+mask_t decaf448_eq_xy(const gf ax, const gf ay, const gf bx, const gf by);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
 

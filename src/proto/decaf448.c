@@ -153,11 +153,20 @@ void decaf448_encode_twisted(uint8_t out[DECAF448_BYTES], const point_t *r) {
 }
 
 /* Section 5.3.3: x1 y2 = y1 x2. */
+mask_t decaf448_eq_xy(const gf ax, const gf ay, const gf bx, const gf by) {
+    struct {
+        gf l, r;
+    } c;
+    gf_mul(c.l, ax, by);
+    gf_mul(c.r, ay, bx);
+    mask_t eq = gf_eq(c.l, c.r);
+    _Static_assert(sizeof c % sizeof(ct_wipe_vec) == 0, "whole vectors");
+    ct_wipe_inline(&c, sizeof c);
+    return eq;
+}
+
 mask_t decaf448_eq(const point_t *a, const point_t *b) {
-    gf l, r;
-    gf_mul(l, a->x, b->y);
-    gf_mul(r, a->y, b->x);
-    return gf_eq(l, r);
+    return decaf448_eq_xy(a->x, a->y, b->x, b->y);
 }
 
 /*
