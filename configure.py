@@ -1281,8 +1281,9 @@ def configure(args, created):
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
     elif not valgrind_runs and not emulator:
         note(f'valgrind cannot decode AVX-512: target {target.name} has no ninja ctcheck (the avx2 '
-             'target checks the same single-call code but the radix-2^50 lanes\' (R50_ALTERNATIVES), '
-             'whose machine code test/straightline_check.py checks in ninja test)')
+             'target checks the same single-call code but the AVX-512 alternatives (AVX512_ALTERNATIVES: '
+             'the radix-2^50 lanes and Keccak-f), whose machine code test/straightline_check.py checks '
+             'in ninja test)')
     if os.path.exists(src('build.ninja')):
         note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
     shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir
