@@ -845,6 +845,14 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
             'shown': f'field code of {rel(args.tune_file)}: {out_dir} ({text})'}
 
 
+def tune_arbiter(lib_objects):
+    """What --tune ranks by: the X448 ladder, unless the library's ladder runs on the
+    radix-2^50 lanes (x448_ladder_r50.c, the avx512ifma target), which no scalar layout
+    choice touches: then the inverse square root, 446 scalar squarings (decaf448 decode's)."""
+    r50 = any(o.replace(os.sep, '/').endswith('/src/proto/x448_ladder_r50.o') for o in lib_objects)
+    return 'isr' if r50 else 'x448'
+
+
 def tune_build(args, created):
     """./configure.py --tune: the default configuration, the measurement, the tuned one, its tests."""
     if args.tune_file:
@@ -877,7 +885,8 @@ def tune_build(args, created):
         lanes_dir=src(info['lanes_dir']), field_c=src('src', 'field', 'field.c'),
         lib_objects=info['lib_objects'], emulator=info['emulator'],
         counter_emulator=info['counter_emulator'], plugin=os.path.join(builddir, 'qemu_insn.so'),
-        budget=args.tune_budget, max_candidates=args.tune_max, python=sys.executable)
+        budget=args.tune_budget, max_candidates=args.tune_max, python=sys.executable,
+        arbiter=tune_arbiter(info['lib_objects']))
     try:
         data = tune.tune(b, note)
     except tune.TuneError as e:

@@ -19,7 +19,9 @@ target's scalar layout, --tune:
      median of each candidate's rounds; under an emulator, the executed
      instructions counted by the qemu plugin (bench/qemu_count.py), exact;
      every candidate must compute the default's digest (tune_time.c);
-  5. ranks by the X448 ladder (mul and sqr are reported) and keeps the
+  5. ranks by the arbiter, the X448 ladder, or the inverse square root (gf_isr)
+     where the target's X448 is not on the scalar field (b.arbiter; every
+     operation is reported), and keeps the
      fastest median that also beats the default (the layout's own choices,
      the build's compiler kind) in significantly more rounds than not
      (beats(): a timing within the noise keeps the default); its margin is
@@ -45,7 +47,13 @@ sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
 import layouts  # noqa: E402
 
 COMPILERS = ('gcc', 'clang')
-ARBITER = 'x448'
+# What tune_time measures, and what ranks the candidates: the X448 ladder, or the
+# inverse square root where the target's X448 does not run on the scalar field
+# (configure.py's tune_build says which: the avx512ifma target's ladder is on the
+# radix-2^50 lanes, which no scalar layout choice touches).
+OPS = ('mul', 'sqr', 'x448', 'isr')
+ARBITERS = ('x448', 'isr')
+ARBITER = 'x448'    # the default, and that of a tune.json written before 'isr'
 FORMAT = 1          # tune.json's "format"
 TIME_N = 2000       # tune_time --time N: calls of mul and sqr per batch (N/1000 + 1 ladders)
 MIN_ROUNDS = 3
@@ -199,13 +207,13 @@ def read_tune_file(path, target_name, layout_name):
     return choices, kind, data
 
 
-def write_provisional(path, target_name, layout_name, cc_words):
+def write_provisional(path, target_name, layout_name, cc_words, arbiter=ARBITER):
     """The tune.json of --tune's first configuration: the layout's default choices with the
     build's compiler, not measured (what a --tune that stops early leaves)."""
     choices = layouts.choices_of(layouts.LAYOUTS[layout_name])
     kind = kind_of(cc_words)
     data = {'format': FORMAT, 'program': 'configure.py --tune (bench/tune.py)', 'provisional': True,
-            'target': target_name, 'layout': layout_name, 'metric': None, 'arbiter': ARBITER,
+            'target': target_name, 'layout': layout_name, 'metric': None, 'arbiter': arbiter,
             'winner': {'name': f'{kind}_{choices_name(choices)}', 'compiler': kind,
                        'choices': json_choices(choices), 'default': True},
             'margin': None}
@@ -227,9 +235,10 @@ def summary(data):
     elif not isinstance(margin, (int, float)):
         m = ''
     elif margin == 0:
-        m = f'; {ARBITER} as the default ({data["metric"]})'
+        m = f'; {data.get("arbiter", ARBITER)} as the default ({data["metric"]})'
     else:
-        m = f'; {ARBITER} {abs(margin) * 100:.1f}% {"fewer" if margin > 0 else "more"} {data["metric"]} than the default'
+        m = (f'; {data.get("arbiter", ARBITER)} {abs(margin) * 100:.1f}% {"fewer" if margin > 0 else "more"} '
+             f'{data["metric"]} than the default')
     return f'tuned: {w["compiler"]} {choices_text(w["choices"])}{m}'[:200]
 
 
@@ -291,7 +300,7 @@ def run_program(b, c, args):
     return _parse(r.stdout)
 
 
-def measure_time(b, cands, budget, say):
+def measure_time(b, cands, budget, arbiter, say):
     rounds = {c['name']: [] for c in cands}
     start = time.monotonic()
     n = 0
@@ -299,26 +308,26 @@ def measure_time(b, cands, budget, say):
         order = cands[n % len(cands):] + cands[:n % len(cands)]
         for c in order:
             v = run_program(b, c, ['--time', str(TIME_N)])
-            rounds[c['name']].append({k: float(v[k]) for k in ('mul', 'sqr', 'x448')})
+            rounds[c['name']].append({k: float(v[k]) for k in OPS})
             c['clock'] = v.get('clock')
         n += 1
     say(f'--tune: {n} rounds of {len(cands)} candidates in {time.monotonic() - start:.1f} s')
     for c in cands:
         r = rounds[c['name']]
-        c['result'] = {op: statistics.median(x[op] for x in r) for op in ('mul', 'sqr', 'x448')}
-        c['fastest_round'] = {op: min(x[op] for x in r) for op in ('mul', 'sqr', 'x448')}
-        c['rounds'] = [x[ARBITER] for x in r]
+        c['result'] = {op: statistics.median(x[op] for x in r) for op in OPS}
+        c['fastest_round'] = {op: min(x[op] for x in r) for op in OPS}
+        c['rounds'] = [x[arbiter] for x in r]
     return n
 
 
-def beats(c, default):
+def beats(c, default, arbiter):
     """Whether candidate c is faster than the default beyond the noise: a sign test paired
     by round (the two ran one after the other in each round). c must win in at least
     n/2 + sqrt(n) of the n rounds: two standard deviations of a fair coin's count, a
     one-sided chance of about 2% that a candidate no faster than the default passes.
     Counted instructions are exact: fewer is faster."""
     if 'rounds' not in c:
-        return c['result'][ARBITER] < default['result'][ARBITER]
+        return c['result'][arbiter] < default['result'][arbiter]
     pairs = list(zip(c['rounds'], default['rounds']))
     c['rounds_won'] = sum(x < y for x, y in pairs)
     return c['rounds_won'] >= len(pairs) / 2 + len(pairs) ** 0.5
@@ -334,7 +343,7 @@ def measure_count(b, cands, say):
         except SystemExit as e:
             raise TuneError(f'--tune: counting {c["name"]} failed: {e}')
         c['result'] = {'mul': per_call[('ours', 'gf_mul')], 'sqr': per_call[('ours', 'gf_sqr')],
-                       'x448': per_call[('ours', 'x448')]}
+                       'x448': per_call[('ours', 'x448')], 'isr': per_call[('ours', 'isr')]}
         say(f'--tune: counted {i + 1} of {len(cands)}')
 
 
@@ -342,6 +351,9 @@ def tune(b, note):
     """Runs the whole --tune on the build description b (configure.py's tune_build);
     returns the tune.json data, written to b.builddir/tune.json."""
     t0 = time.monotonic()
+    arbiter = getattr(b, 'arbiter', ARBITER)
+    if arbiter not in ARBITERS:
+        raise TuneError(f'--tune: arbiter {arbiter!r} is not one of {", ".join(ARBITERS)}')
 
     def say(text):
         note(f'{text} [{time.monotonic() - t0:.0f} s]')
@@ -395,14 +407,14 @@ def tune(b, note):
         measure_count(b, cands, say)
     else:
         metric = 'ticks'
-        rounds = measure_time(b, cands, b.budget, say)
-    cands.sort(key=lambda c: (c['result'][ARBITER], not c['default']))
+        rounds = measure_time(b, cands, b.budget, arbiter, say)
+    cands.sort(key=lambda c: (c['result'][arbiter], not c['default']))
     # the fastest median that beats the default beyond the noise, else the default
-    best = next((c for c in cands if c['default'] or beats(c, default)), default)
+    best = next((c for c in cands if c['default'] or beats(c, default, arbiter)), default)
     for c in cands:
         if not c['default'] and 'rounds_won' not in c and 'rounds' in c:
-            beats(c, default)
-    margin = 1 - best['result'][ARBITER] / default['result'][ARBITER]
+            beats(c, default, arbiter)
+    margin = 1 - best['result'][arbiter] / default['result'][arbiter]
 
     def entry(c):
         e = {'name': c['name'], 'compiler': c['compiler'], 'compiler_version': c['version'],
@@ -417,7 +429,7 @@ def tune(b, note):
         'format': FORMAT,
         'program': 'configure.py --tune (bench/tune.py)',
         'target': b.target, 'layout': b.layout,
-        'metric': metric, 'arbiter': ARBITER,
+        'metric': metric, 'arbiter': arbiter,
         'clock': default.get('clock') if not b.emulator else b.counter_emulator,
         'rounds': rounds, 'budget_seconds': b.budget if not b.emulator else None,
         'winner': entry(best),
@@ -425,7 +437,7 @@ def tune(b, note):
         # the default's arbiter over the winner's, minus one: 0.05 is 5% fewer ticks (instructions)
         'margin': round(margin, 4),
         # the same of the two fastest rounds (less sensitive to a busy machine than the medians)
-        'margin_fastest_round': (round(1 - best['fastest_round'][ARBITER] / default['fastest_round'][ARBITER], 4)
+        'margin_fastest_round': (round(1 - best['fastest_round'][arbiter] / default['fastest_round'][arbiter], 4)
                                  if 'fastest_round' in best else None),
         'candidates': [entry(c) for c in cands],
         'skipped': skipped,

@@ -5,12 +5,14 @@
  * measures what the candidates are ranked by:
  *
  *   tune_time --time N     one round: batches of N dependent gf_mul, of N
- *                          dependent gf_sqr and of N/1000 + 1 X448 ladders
- *                          (goldilocks_x448), each the fastest of 9 batches
+ *                          dependent gf_sqr, of N/1000 + 1 X448 ladders
+ *                          (goldilocks_x448) and of N/100 + 1 dependent
+ *                          inverse square roots (gf_isr: 446 squarings and
+ *                          a dozen products), each the fastest of 9 batches
  *                          (a batch that the scheduler preempted is slower,
  *                          never faster; bench/tune.py takes the median over
- *                          rounds); prints "mul T", "sqr T", "x448 T" (ticks
- *                          per call) and "clock rdtsc|ns"
+ *                          rounds); prints "mul T", "sqr T", "x448 T", "isr T"
+ *                          (ticks per call) and "clock rdtsc|ns"
  *   tune_time --count      the regions of bench/qemu_count.py (count_ops.c's
  *                          markers): an empty one, then each operation
  *                          twice; the plugin counts executed instructions
@@ -18,8 +20,9 @@
  * Both modes first print "digest <hex>": bytes computed by every operation
  * from fixed inputs, which bench/tune.py requires to be the same for every
  * candidate (a candidate computing something else is dropped, whatever its
- * speed). The ranking is by the X448 ladder, the arbiter: mul and sqr are
- * reported beside it.
+ * speed). The ranking is by the arbiter bench/tune.py names: the X448 ladder,
+ * or gf_isr where the target's X448 runs on other field code (the avx512ifma
+ * target's radix-2^50 lanes); the other operations are reported beside it.
  */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
@@ -48,7 +51,7 @@ static unsigned long long ticks(void) {
 #define COUNT_MARK_SYSCALL 0x5a1d /* bench/count_ops.c's marker */
 enum { FIELD_CALLS = 16, BATCHES = 9 };
 
-static gf fa, fb;
+static gf fa, fb, fc;
 static uint8_t secret[GOLDILOCKS_X448_BYTES], point[GOLDILOCKS_X448_BYTES], shared[GOLDILOCKS_X448_BYTES];
 
 static void fill(uint8_t *p, size_t n, uint32_t seed) {
@@ -66,6 +69,9 @@ static void setup(void) {
     fill(bytes, sizeof bytes, 2);
     bytes[GF_SER_BYTES - 1] &= 0x7f;
     gf_deserialize(fb, bytes);
+    fill(bytes, sizeof bytes, 5);
+    bytes[GF_SER_BYTES - 1] &= 0x7f;
+    gf_deserialize(fc, bytes);
     fill(secret, sizeof secret, 3);
     fill(point, sizeof point, 4);
 }
@@ -86,6 +92,12 @@ static void run_x448(unsigned long n) {
             abort(); /* a random point of this seed is not of low order */
 }
 
+/* fc = fc^((p-3)/4), n times: nonzero stays nonzero. The mask (whether fc was a square) is not needed. */
+static void run_isr(unsigned long n) {
+    for (unsigned long i = 0; i < n; i++)
+        (void)gf_isr(fc, fc);
+}
+
 /* What every operation computed, from the fixed inputs: equal for every correct candidate. */
 static void digest(void) {
     uint8_t bytes[GF_SER_BYTES];
@@ -93,11 +105,15 @@ static void digest(void) {
     run_mul(100);
     run_sqr(100);
     run_x448(1);
+    run_isr(3);
     printf("digest ");
     gf_serialize(bytes, fa);
     for (size_t i = 0; i < sizeof bytes; i++)
         printf("%02x", bytes[i]);
     gf_serialize(bytes, fb);
+    for (size_t i = 0; i < sizeof bytes; i++)
+        printf("%02x", bytes[i]);
+    gf_serialize(bytes, fc);
     for (size_t i = 0; i < sizeof bytes; i++)
         printf("%02x", bytes[i]);
     for (size_t i = 0; i < sizeof shared; i++)
@@ -147,6 +163,7 @@ int main(int argc, char **argv) {
         printf("mul %.2f\n", fastest_ticks(run_mul, n));
         printf("sqr %.2f\n", fastest_ticks(run_sqr, n));
         printf("x448 %.1f\n", fastest_ticks(run_x448, n / 1000 + 1));
+        printf("isr %.1f\n", fastest_ticks(run_isr, n / 100 + 1));
         return 0;
     }
     if (argc == 2 && strcmp(argv[1], "--count") == 0) {
@@ -154,11 +171,13 @@ int main(int argc, char **argv) {
         run_mul(2); /* lazy binding, first touch */
         run_sqr(2);
         run_x448(1);
+        run_isr(1);
         region("empty", 1, NULL);
         for (int rep = 0; rep < 2; rep++) {
             region("gf_mul", FIELD_CALLS, run_mul);
             region("gf_sqr", FIELD_CALLS, run_sqr);
             region("x448", 1, run_x448);
+            region("isr", 1, run_isr);
         }
         return 0;
     }

@@ -53,6 +53,8 @@ def tune_json_shape(data, target, layout):
             return f'no "{key}"'
     if data['target'] != target or data['layout'] != layout:
         return f'target/layout {data["target"]}/{data["layout"]}'
+    # the X448 ladder ranks a target whose ladder is on the scalar field (every target this
+    # test builds; the avx512ifma target's ranks by gf_isr: configure.py tune_arbiter)
     if data['metric'] not in ('ticks', 'instructions') or data['arbiter'] != 'x448':
         return f'metric {data["metric"]}, arbiter {data["arbiter"]}'
     if not isinstance(data['margin'], (int, float)):
@@ -63,7 +65,7 @@ def tune_json_shape(data, target, layout):
         if c['compiler'] not in ('gcc', 'clang'):
             return f'{c["name"]}: compiler {c["compiler"]}'
         m = c.get(data['metric'], {})
-        if not all(isinstance(m.get(op), (int, float)) and m[op] > 0 for op in ('mul', 'sqr', 'x448')):
+        if not all(isinstance(m.get(op), (int, float)) and m[op] > 0 for op in ('mul', 'sqr', 'x448', 'isr')):
             return f'{c["name"]}: {data["metric"]} {m}'
     if data['default']['choices'] != {f: (list(v) if isinstance(v, tuple) else v)
                                       for f, v in layouts.choices_of(layouts.LAYOUTS[layout]).items()}:
@@ -71,6 +73,15 @@ def tune_json_shape(data, target, layout):
     if not any(c['name'] == data['winner']['name'] for c in data['candidates']):
         return 'the winner is not among the candidates'
     return ''
+
+
+def host_has_ifma():
+    """Whether this x86-64 host runs AVX-512 IFMA (the avx512ifma target's tests)."""
+    try:
+        with open('/proc/cpuinfo') as f:
+            return ' avx512ifma' in f.read()
+    except OSError:
+        return False
 
 
 def bad(name, args, expect, builddir, env):
@@ -160,6 +171,23 @@ def main():
                         for f in os.listdir(tuned_dir)))
         result(same and not os.path.exists(os.path.join(two, 'tune')),
                '--tune-file writes the same field code, without measuring', r.stderr.strip()[-300:])
+
+        # the avx512ifma target's X448 runs on the radix-2^50 lanes: --tune ranks by gf_isr there
+        if host_has_ifma():
+            ifma = os.path.join(root, 'ifma')
+            r = configure(['--builddir', ifma, '--target', 'avx512ifma', '--tune', '--tune-budget', '0',
+                           '--tune-max', '1'], env)
+            try:
+                with open(os.path.join(ifma, 'tune.json')) as f:
+                    d = json.load(f)
+            except (OSError, ValueError):
+                d = {}
+            result(r.returncode == 0 and d.get('arbiter') == 'isr'
+                   and all(d['default'].get('ticks', {}).get(op, 0) > 0 for op in ('mul', 'sqr', 'x448', 'isr')),
+                   '--tune --target avx512ifma ranks by gf_isr (its X448 is on the lanes) and reports every operation',
+                   f'exit status {r.returncode}, arbiter {d.get("arbiter")}: {r.stderr.strip()[-300:]}')
+        else:
+            print('note: no AVX-512 IFMA here: the avx512ifma target\'s --tune (ranked by gf_isr) not run, not counted')
 
         # bad inputs
         def write(name, obj):
