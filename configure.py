@@ -149,7 +149,7 @@ R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r5
 
 # Every target that builds the avx512ifma lanes (so AVX-512VL) also builds these: its
 # Keccak-f[1600] in xmm registers with vpternlogq and vprolq, 548 ticks against keccak.c's
-# 650 on Zen 4 (ed448_secret_to_x448 1.26x to 1.6x Debian's libdecaf; README "Speed").
+# 650 on Zen 4 (ed448_secret_to_x448 1.26x to 1.54x Debian's libdecaf; README "Speed").
 AVX512_ALTERNATIVES = R50_ALTERNATIVES + ['src/hash/keccak_avx512vl.c']
 
 TARGETS += [

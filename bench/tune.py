@@ -207,13 +207,13 @@ def read_tune_file(path, target_name, layout_name):
     return choices, kind, data
 
 
-def write_provisional(path, target_name, layout_name, cc_words, arbiter=ARBITER):
+def write_provisional(path, target_name, layout_name, cc_words):
     """The tune.json of --tune's first configuration: the layout's default choices with the
     build's compiler, not measured (what a --tune that stops early leaves)."""
     choices = layouts.choices_of(layouts.LAYOUTS[layout_name])
     kind = kind_of(cc_words)
     data = {'format': FORMAT, 'program': 'configure.py --tune (bench/tune.py)', 'provisional': True,
-            'target': target_name, 'layout': layout_name, 'metric': None, 'arbiter': arbiter,
+            'target': target_name, 'layout': layout_name, 'metric': None, 'arbiter': ARBITER,
             'winner': {'name': f'{kind}_{choices_name(choices)}', 'compiler': kind,
                        'choices': json_choices(choices), 'default': True},
             'margin': None}

@@ -98,6 +98,11 @@ static void run_isr(unsigned long n) {
         (void)gf_isr(fc, fc);
 }
 
+static void print_hex(const uint8_t *p, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        printf("%02x", p[i]);
+}
+
 /* What every operation computed, from the fixed inputs: equal for every correct candidate. */
 static void digest(void) {
     uint8_t bytes[GF_SER_BYTES];
@@ -108,16 +113,12 @@ static void digest(void) {
     run_isr(3);
     printf("digest ");
     gf_serialize(bytes, fa);
-    for (size_t i = 0; i < sizeof bytes; i++)
-        printf("%02x", bytes[i]);
+    print_hex(bytes, sizeof bytes);
     gf_serialize(bytes, fb);
-    for (size_t i = 0; i < sizeof bytes; i++)
-        printf("%02x", bytes[i]);
+    print_hex(bytes, sizeof bytes);
     gf_serialize(bytes, fc);
-    for (size_t i = 0; i < sizeof bytes; i++)
-        printf("%02x", bytes[i]);
-    for (size_t i = 0; i < sizeof shared; i++)
-        printf("%02x", shared[i]);
+    print_hex(bytes, sizeof bytes);
+    print_hex(shared, sizeof shared);
     printf("\n");
     setup();
 }
