@@ -71,6 +71,62 @@ static void run_eq_is_zero_lobit(void) {
     mpz_clear(y);
 }
 
+/*
+ * gf_eq and gf_is_zero carry the limbs once and compare with 0 and k p
+ * (field.c, is_multiple_of_p), so every difference a - b in {-p, 0, p} and
+ * its neighbours must be tried, with a's limbs near the tight bound (its
+ * value near or above 2^448, where the top carry is 1) and b canonical.
+ */
+static void run_eq_carries(void) {
+    mpz_t x, y, lim;
+    mpz_inits(x, y, lim, NULL);
+    mpz_ui_pow_ui(lim, 2, 448);
+    check_test("eq and is_zero at every top carry");
+    for (long i = 0; i < cases / 4; i++) {
+        gf a, b;
+        /* limbs in [GF_TIGHT_MAX - 2^(radix - 8), GF_TIGHT_MAX]: a's value is near 2^448 */
+        for (unsigned l = 0; l < GF_LIMBS; l++)
+            a->limb[l] = GF_TIGHT_MAX - (gf_word_t)(check_rand64() & ((((gf_word_t)1) << (GF_LIMB_BITS - 8)) - 1));
+        fo_to_mpz(x, a);
+        int shift = (int)(i % 3) - 1; /* b = a - shift p, then nudged by -1, 0 or +1 */
+        int nudge = (int)((i / 3) % 3) - 1;
+        mpz_set(y, x);
+        if (shift > 0)
+            mpz_sub(y, y, *fo_p());
+        else if (shift < 0)
+            mpz_add(y, y, *fo_p());
+        if (nudge > 0)
+            mpz_add_ui(y, y, 1);
+        else if (nudge < 0)
+            mpz_sub_ui(y, y, 1);
+        if (mpz_sgn(y) < 0 || mpz_cmp(y, lim) >= 0)
+            continue; /* b must be a canonical-limbed element below 2^448 */
+        fo_from_mpz(b, y);
+        mask_t want = nudge == 0 ? ONES : 0;
+        check(gf_eq(a, b) == want, "case %ld: eq, a - b = %d p %+d", i, shift, -nudge);
+        check(gf_eq(b, a) == want, "case %ld: eq reversed, a - b = %d p %+d", i, shift, -nudge);
+        fo_mod(x);
+        check(gf_is_zero(a) == (mpz_sgn(x) == 0 ? ONES : 0), "case %ld: is_zero near 2^448", i);
+    }
+    /* top carry 1 with zero digits: 2^448 (limb GF_LIMBS-1 at 2^radix) is 2^224 + 1, not 0 */
+    check_test("eq and is_zero of 2^448");
+    gf top, c, zero;
+    memset(top, 0, sizeof top);
+    top->limb[GF_LIMBS - 1] = ((gf_word_t)1) << GF_LIMB_BITS;
+    mpz_ui_pow_ui(x, 2, 224);
+    mpz_add_ui(x, x, 1);
+    fo_from_mpz(c, x);
+    check(gf_is_zero(top) == 0, "2^448 is zero");
+    check(gf_eq(top, c) == ONES, "2^448 != 2^224 + 1");
+    /* 0 - b where gf_sub_nr's 0 + 2p - b is 2^448: b = 2p - 2^448 */
+    mpz_mul_2exp(x, *fo_p(), 1);
+    mpz_sub(x, x, lim);
+    fo_from_mpz(c, x);
+    gf_set_small(zero, 0);
+    check(gf_eq(zero, c) == 0, "0 = 2p - 2^448");
+    mpz_clears(x, y, lim, NULL);
+}
+
 static void run_sqrn(void) {
     mpz_t x, e;
     mpz_init(x);
@@ -167,6 +223,7 @@ int main(int argc, char **argv) {
     cases = check_reps(cases);
     fo_init();
     run_eq_is_zero_lobit();
+    run_eq_carries();
     run_sqrn();
     run_invert_isr();
     return check_done();
