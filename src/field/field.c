@@ -38,6 +38,7 @@ _Static_assert(GF_TIGHT_MAX <= GF_LOOSE_MAX, "a tight element is loose");
 static inline __attribute__((always_inline)) mask_t is_multiple_of_p(const gf a) {
     gf_word_t carry = 0, digit0 = 0, digit_half = 0;
     uint64_t any = 0, off = 0; /* the digits ORed; those of the middle limbs XOR 2^radix - 1, ORed */
+#pragma GCC unroll 16
     for (size_t i = 0; i < GF_LIMBS; i++) {
         gf_word_t t = a->limb[i] + carry; /* at most GF_LOOSE_MAX + 3: no wrap (static assert above) */
         gf_word_t digit = t & GF_LIMB_MASK;
