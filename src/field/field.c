@@ -91,7 +91,7 @@ void gf_sqrn(gf out, const gf a, unsigned n) {
 }
 
 /* out = a^((p-3)/4): field.h's GF_POW_P3_4_CHAIN derives it. */
-static void gf_pow_p3_4(gf out, const gf a) {
+void gf_pow_p3_4(gf out, const gf a) {
     gf x3, x111, x222, t;
 
     GF_POW_P3_4_CHAIN(gf_sqr, gf_sqrn, gf_mul, out, a, x3, x111, x222, t);

@@ -105,6 +105,12 @@ mask_t gf_invert_square(gf out, const gf a);
  */
 mask_t gf_isr(gf out, const gf a);
 /*
+ * out = a^((p-3)/4) alone: gf_isr without its square test (one square, one
+ * product and a comparison), for callers that test squareness their own way
+ * (decaf448's SQRT_RATIO_M1) or not at all (its encode).
+ */
+void gf_pow_p3_4(gf out, const gf a);
+/*
  * The addition chain of a^((p-3)/4), (p-3)/4 = 2^446 - 2^222 - 1, for any element
  * type: gf_isr's (field.c), the lanes' (field_lanes.c) and the radix-2^50 lanes'
  * (field_isr2_r50.c). SQR(o, a), SQRN(o, a, n) and MUL(o, a, b) are the type's
@@ -247,6 +253,8 @@ void gfl_invert(gfl out, const gfl a);
 /* out = a^((p-3)/4) in every lane (the chain of gf_isr); the mask is gf_isr's, lane by
  * lane: all ones in the lanes where a is a nonzero square (out = 1/sqrt(a) there). */
 lmask_t gfl_isr(gfl out, const gfl a);
+/* The same power without the square test, as gf_pow_p3_4. */
+void gfl_pow_p3_4(gfl out, const gfl a);
 /* The same, its mask as one mask_t a lane: ok[i] for lane i. */
 void gfl_isr_lanes(gfl out, mask_t ok[GF_LANES], const gfl a);
 

@@ -21,7 +21,7 @@ void gfl_sqrn(gfl out, const gfl a, unsigned n) {
  * out = a^((p-3)/4) in every lane: gf_isr's chain (field.h, GF_POW_P3_4_CHAIN;
  * 445 squarings and 12 multiplications).
  */
-static void gfl_pow_p3_4(gfl out, const gfl a) {
+void gfl_pow_p3_4(gfl out, const gfl a) {
     gfl x3, x111, x222, t;
 
     GF_POW_P3_4_CHAIN(gfl_sqr, gfl_sqrn, gfl_mul, out, a, x3, x111, x222, t);

@@ -34,72 +34,82 @@ static mask_t sqrt_ratio_m1_finish(gf r, const gf u, const gf v, const gf uv_isr
     return was_square;
 }
 
-static mask_t sqrt_ratio_m1(gf r, const gf u, const gf v) {
-    gf uv;
-    gf_mul(uv, u, v);
-    gf_isr(uv, uv); /* (u v)^((p-3)/4) whatever the square test says */
-    return sqrt_ratio_m1_finish(r, u, v, uv);
-}
-
-/* Section 5.3.1. */
+/*
+ * Section 5.3.1, with SQRT_RATIO_M1(1, t) taken as r = t^((p-3)/4), was_square
+ * = (t r^2 == 1), invsqrt = |r| (section 5.2 with u = 1: its two products by u
+ * dropped), and the section's nine products after the root in seven: with
+ * w = invsqrt u1 and SQRT_MINUS_D INVSQRT_MINUS_D = 1,
+ *   y  = (1 - s^2) invsqrt u1          = (1 - s^2) w,
+ *   u3 = |2 s invsqrt u1 SQRT_MINUS_D| = e (2 s w) SQRT_MINUS_D, e = +-1,
+ *   x  = u3 invsqrt u2 INVSQRT_MINUS_D = e (2 s w)(invsqrt u2),
+ * e the sign CT_ABS applies. The same x and y as the section's steps.
+ */
 mask_t decaf448_decode(point_t *out, const uint8_t in[DECAF448_BYTES]) {
-    gf s, ss, u1, u2, u1sq, invsqrt, u3, one, t;
-    mask_t ok = gf_deserialize(s, in);
-    ok &= ~gf_lobit(s);
+    struct {
+        gf s, ss, u1, u2, u1sq, t, r, w, sw, u3, one;
+    } v; /* one wipe */
+    mask_t ok = gf_deserialize(v.s, in);
+    ok &= ~gf_lobit(v.s);
 
-    gf_set_small(one, 1);
-    gf_sqr(ss, s);
-    gf_add(u1, one, ss);                  /* u1 = 1 + s^2 */
-    gf_sqr(u1sq, u1);
-    gf_mulw(u2, ss, 4 * CURVE_MINUS_D);
-    gf_add(u2, u1sq, u2);                 /* u2 = u1^2 - 4 d s^2 */
-    gf_mul(t, u2, u1sq);
-    ok &= sqrt_ratio_m1(invsqrt, one, t);
+    gf_set_small(v.one, 1);
+    gf_sqr(v.ss, v.s);
+    gf_add(v.u1, v.one, v.ss);              /* u1 = 1 + s^2 */
+    gf_sqr(v.u1sq, v.u1);
+    gf_mulw(v.u2, v.ss, 4 * CURVE_MINUS_D);
+    gf_add(v.u2, v.u1sq, v.u2);             /* u2 = u1^2 - 4 d s^2 */
+    gf_mul(v.t, v.u2, v.u1sq);
+    gf_pow_p3_4(v.r, v.t);
+    gf_sqr(v.w, v.r);
+    gf_mul(v.w, v.w, v.t);
+    ok &= gf_eq(v.w, v.one);                /* was_square: t r^2 = 1 */
+    gf_abs(v.r, v.r);                       /* invsqrt */
 
-    gf_add(u3, s, s);
-    gf_mul(u3, u3, invsqrt);
-    gf_mul(u3, u3, u1);
-    gf_mul(u3, u3, curve_sqrt_minus_d);
-    gf_abs(u3, u3);                       /* u3 = |2 s invsqrt u1 sqrt(-d)| */
-    gf_mul(t, u3, invsqrt);
-    gf_mul(t, t, u2);
-    gf_mul(out->x, t, curve_invsqrt_minus_d);
-    gf_sub(t, one, ss);
-    gf_mul(t, t, invsqrt);
-    gf_mul(out->y, t, u1);
+    gf_mul(v.w, v.r, v.u1);                 /* w = invsqrt u1 */
+    gf_add(v.sw, v.s, v.s);
+    gf_mul(v.sw, v.sw, v.w);                /* 2 s w */
+    gf_mul(v.u3, v.sw, curve_sqrt_minus_d);
+    gf_cond_neg(v.sw, gf_lobit(v.u3));      /* e (2 s w) */
+    gf_mul(v.t, v.r, v.u2);
+    gf_mul(out->x, v.sw, v.t);              /* x = e (2 s w)(invsqrt u2) */
+    gf_sub(v.t, v.one, v.ss);
+    gf_mul(out->y, v.t, v.w);               /* y = (1 - s^2) w */
     gf_set_small(out->z, 1);
     gf_mul(out->t, out->x, out->y);
+    ct_wipe(&v, sizeof v);
     return ok;
 }
 
-/* Section 5.3.2, on projective coordinates (the formulas are homogeneous). */
+/*
+ * Section 5.3.2, on projective coordinates (the formulas are homogeneous).
+ * SQRT_RATIO_M1(1, t) with its square test unused is |t^((p-3)/4)|. With
+ * w = invsqrt u1 and SQRT_MINUS_D INVSQRT_MINUS_D = 1,
+ *   ratio = |w SQRT_MINUS_D| = e w SQRT_MINUS_D (e = +-1, CT_ABS's sign),
+ *   u2 = INVSQRT_MINUS_D ratio z0 - t0 = (e w) z0 - t0:
+ * one product fewer than the section's steps, the same u2.
+ */
 void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a) {
-    gf u1, t, invsqrt, ratio, u2;
-    gf_add(t, a->x, a->t);
-    gf_sub(u1, a->x, a->t);
-    gf_mul(u1, u1, t);                    /* u1 = (x0 + t0)(x0 - t0) */
-    gf_sqr(t, a->x);
-    gf_mul(t, t, u1);
-    gf_mulw(t, t, ONE_MINUS_D);
-    /* SQRT_RATIO_M1(1, t) with its square test unused: |t^((p-3)/4)| (two products by 1 and the check saved) */
-    gf_isr(invsqrt, t);
-    gf_abs(invsqrt, invsqrt);
-    gf_mul(ratio, invsqrt, u1);
-    gf_mul(ratio, ratio, curve_sqrt_minus_d);
-    gf_abs(ratio, ratio);
-    gf_mul(u2, curve_invsqrt_minus_d, ratio);
-    gf_mul(u2, u2, a->z);
-    gf_sub(u2, u2, a->t);                 /* u2 = INVSQRT_MINUS_D ratio z0 - t0 */
-    gf_mulw(t, invsqrt, ONE_MINUS_D);
-    gf_mul(t, t, a->x);
-    gf_mul(t, t, u2);
-    gf_abs(t, t);
-    gf_serialize(out, t);
-    ct_wipe(t, sizeof t);
-    ct_wipe(u1, sizeof u1);
-    ct_wipe(u2, sizeof u2);
-    ct_wipe(ratio, sizeof ratio);
-    ct_wipe(invsqrt, sizeof invsqrt);
+    struct {
+        gf u1, t, invsqrt, w, u2;
+    } v; /* one wipe */
+    gf_add(v.t, a->x, a->t);
+    gf_sub(v.u1, a->x, a->t);
+    gf_mul(v.u1, v.u1, v.t);                /* u1 = (x0 + t0)(x0 - t0) */
+    gf_sqr(v.t, a->x);
+    gf_mul(v.t, v.t, v.u1);
+    gf_mulw(v.t, v.t, ONE_MINUS_D);
+    gf_pow_p3_4(v.invsqrt, v.t);
+    gf_abs(v.invsqrt, v.invsqrt);
+    gf_mul(v.w, v.invsqrt, v.u1);
+    gf_mul(v.t, v.w, curve_sqrt_minus_d);
+    gf_cond_neg(v.w, gf_lobit(v.t));        /* e w */
+    gf_mul(v.u2, v.w, a->z);
+    gf_sub(v.u2, v.u2, a->t);               /* u2 = (e w) z0 - t0 */
+    gf_mulw(v.t, v.invsqrt, ONE_MINUS_D);
+    gf_mul(v.t, v.t, a->x);
+    gf_mul(v.t, v.t, v.u2);
+    gf_abs(v.t, v.t);
+    gf_serialize(out, v.t);
+    ct_wipe(&v, sizeof v);
 }
 
 /*
