@@ -8,8 +8,8 @@
 #include "goldilocks.h"
 #include "point.h"
 #include "ct.h"
+#include "decaf448_steps.h"
 
-#define ONE_MINUS_D 39082     /* 1 - d */
 #define ONE_MINUS_TWO_D 78163 /* 1 - 2d */
 
 /* CT_ABS (section 4.2): out = -a when a is negative (odd), else a. */
@@ -34,80 +34,26 @@ static mask_t sqrt_ratio_m1_finish(gf r, const gf u, const gf v, const gf uv_isr
     return was_square;
 }
 
-/*
- * Section 5.3.1, with SQRT_RATIO_M1(1, t) taken as r = t^((p-3)/4), was_square
- * = (t r^2 == 1), invsqrt = |r| (section 5.2 with u = 1: its two products by u
- * dropped), and the section's nine products after the root in seven: with
- * w = invsqrt u1 and SQRT_MINUS_D INVSQRT_MINUS_D = 1,
- *   y  = (1 - s^2) invsqrt u1          = (1 - s^2) w,
- *   u3 = |2 s invsqrt u1 SQRT_MINUS_D| = e (2 s w) SQRT_MINUS_D, e = +-1,
- *   x  = u3 invsqrt u2 INVSQRT_MINUS_D = e (2 s w)(invsqrt u2),
- * e the sign CT_ABS applies. The same x and y as the section's steps.
- */
+/* Section 5.3.1 (decaf448_steps.h). */
 mask_t decaf448_decode(point_t *out, const uint8_t in[DECAF448_BYTES]) {
     struct {
-        gf s, ss, u1, u2, u1sq, t, r, w, sw, u3, one;
+        gf s, ss, u1, u2, u1sq, t, r, w, sw, one;
     } v; /* one wipe */
     mask_t ok = gf_deserialize(v.s, in);
     ok &= ~gf_lobit(v.s);
-
-    gf_set_small(v.one, 1);
-    gf_sqr(v.ss, v.s);
-    gf_add(v.u1, v.one, v.ss);              /* u1 = 1 + s^2 */
-    gf_sqr(v.u1sq, v.u1);
-    gf_mulw(v.u2, v.ss, 4 * CURVE_MINUS_D);
-    gf_add(v.u2, v.u1sq, v.u2);             /* u2 = u1^2 - 4 d s^2 */
-    gf_mul(v.t, v.u2, v.u1sq);
-    gf_pow_p3_4(v.r, v.t);
-    gf_sqr(v.w, v.r);
-    gf_mul(v.w, v.w, v.t);
-    ok &= gf_eq(v.w, v.one);                /* was_square: t r^2 = 1 */
-    gf_abs(v.r, v.r);                       /* invsqrt */
-
-    gf_mul(v.w, v.r, v.u1);                 /* w = invsqrt u1 */
-    gf_add(v.sw, v.s, v.s);
-    gf_mul(v.sw, v.sw, v.w);                /* 2 s w */
-    gf_mul(v.u3, v.sw, curve_sqrt_minus_d);
-    gf_cond_neg(v.sw, gf_lobit(v.u3));      /* e (2 s w) */
-    gf_mul(v.t, v.r, v.u2);
-    gf_mul(out->x, v.sw, v.t);              /* x = e (2 s w)(invsqrt u2) */
-    gf_sub(v.t, v.one, v.ss);
-    gf_mul(out->y, v.t, v.w);               /* y = (1 - s^2) w */
-    gf_set_small(out->z, 1);
-    gf_mul(out->t, out->x, out->y);
+    DECAF448_DECODE_TO_TEST(gf, v);
+    ok &= gf_eq(v.w, v.one); /* was_square: t r^2 = 1 */
+    DECAF448_DECODE_POINT(gf, v, out, curve_sqrt_minus_d);
     ct_wipe(&v, sizeof v);
     return ok;
 }
 
-/*
- * Section 5.3.2, on projective coordinates (the formulas are homogeneous).
- * SQRT_RATIO_M1(1, t) with its square test unused is |t^((p-3)/4)|. With
- * w = invsqrt u1 and SQRT_MINUS_D INVSQRT_MINUS_D = 1,
- *   ratio = |w SQRT_MINUS_D| = e w SQRT_MINUS_D (e = +-1, CT_ABS's sign),
- *   u2 = INVSQRT_MINUS_D ratio z0 - t0 = (e w) z0 - t0:
- * one product fewer than the section's steps, the same u2.
- */
+/* Section 5.3.2 (decaf448_steps.h). */
 void decaf448_encode(uint8_t out[DECAF448_BYTES], const point_t *a) {
     struct {
         gf u1, t, invsqrt, w, u2;
     } v; /* one wipe */
-    gf_add(v.t, a->x, a->t);
-    gf_sub(v.u1, a->x, a->t);
-    gf_mul(v.u1, v.u1, v.t);                /* u1 = (x0 + t0)(x0 - t0) */
-    gf_sqr(v.t, a->x);
-    gf_mul(v.t, v.t, v.u1);
-    gf_mulw(v.t, v.t, ONE_MINUS_D);
-    gf_pow_p3_4(v.invsqrt, v.t);
-    gf_abs(v.invsqrt, v.invsqrt);
-    gf_mul(v.w, v.invsqrt, v.u1);
-    gf_mul(v.t, v.w, curve_sqrt_minus_d);
-    gf_cond_neg(v.w, gf_lobit(v.t));        /* e w */
-    gf_mul(v.u2, v.w, a->z);
-    gf_sub(v.u2, v.u2, a->t);               /* u2 = (e w) z0 - t0 */
-    gf_mulw(v.t, v.invsqrt, ONE_MINUS_D);
-    gf_mul(v.t, v.t, a->x);
-    gf_mul(v.t, v.t, v.u2);
-    gf_abs(v.t, v.t);
+    DECAF448_ENCODE_S(gf, v, a, curve_sqrt_minus_d);
     gf_serialize(out, v.t);
     ct_wipe(&v, sizeof v);
 }
