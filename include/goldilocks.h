@@ -632,14 +632,23 @@ int goldilocks_ed448_verify_batch(size_t n, const uint8_t *const sig[], const ui
  * of the same backend (a stored table from another build is refused, by its
  * header, not misread).
  *
- * What the functions check of a table: its header (a magic word, the
- * format version and the limb layout); for Ed448, also that the table's
- * first entry is the point that the public key stored in it encodes, and
- * the key is the one hashed. The other entries are trusted: a table
- * altered by someone else gives wrong answers, so keep stored tables where
- * only you can write them, or recompute them. For X448 (whose functions
- * take no key to compare with), that the table's first point P is the
- * image of the peer stored in it under the dual 4-isogeny.
+ * A damaged table fails closed: every table carries a 64-bit checksum of
+ * all its bytes, and a table that is not byte for byte what *_precompute
+ * wrote (cut short or read short into a zeroed struct, overwritten with
+ * zeros or 0xFF, a flipped bit anywhere, entries moved, another key's
+ * entries under this key's header) is refused: -1, and a zero shared
+ * secret. A change within one aligned 8-byte word is always caught, any
+ * other change except with probability about 2^-64. Besides, the header
+ * (a magic word, the format version and the limb layout) is checked; for
+ * Ed448, that the table's first entry is the point that the public key
+ * stored in it encodes, and the key is the one hashed; for X448 (whose
+ * functions take no key to compare with), that the table's first point P
+ * is the image of the peer stored in it under the dual 4-isogeny.
+ * The checksum is against accidents, not an authenticator: whoever can
+ * write a table can also write a matching checksum for wrong entries, so
+ * keep stored tables where only you can write them, or recompute them.
+ * Tables of an earlier format version (before the checksum) are refused:
+ * build them again.
  *
  * Aliasing as everywhere: the key is read before the table is written, and
  * the table and secret are read before the shared secret is written.

@@ -3,10 +3,20 @@
  * against a fixed peer (see the "precomputed keys" section of
  * include/goldilocks.h).
  *
- * A table is a 128-byte header (magic, format version, limb layout, and the
- * key it belongs to) followed by points in the build's limb form (for Ed448
- * in the form of point.h's point_verify_table_t that the build's
- * point_verify_table makes, which the layout word names too).
+ * A table is a 128-byte header (magic, format version, limb layout, a
+ * checksum, and the key it belongs to) followed by points in the build's
+ * limb form (for Ed448 in the form of point.h's point_verify_table_t that
+ * the build's point_verify_table makes, which the layout word names too).
+ *
+ * The checksum (checksum.h) is of the whole table as *_precompute wrote it,
+ * with the checksum's own 8 bytes zero; every use recomputes it and refuses
+ * a table that does not match before anything else is read. Without it a
+ * damaged table is read as points: a short read into a zeroed struct turned
+ * the verification's sum into (0 : 0 : 0 : 0), which passed the final
+ * small-order test for any message, and a damaged X448 comb gave a wrong
+ * secret with a return of 0. The checksum catches accidents, not forgers:
+ * whoever can write a table can write its checksum (include/goldilocks.h).
+ * It costs about a checksum of 18 KB, under 2% of a verification.
  * The caller's struct is read and written with memcpy only (no pointer cast
  * to another type, so no aliasing question, and no alignment beyond the
  * struct's 8 bytes is needed, while a gf may want more): a function copies
@@ -33,6 +43,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "goldilocks.h"
+#include "checksum.h"
 #include "ct.h"
 #include "ed448_challenge.h"
 #include "h2c.h"
@@ -41,7 +52,7 @@
 #include "x448_ladder.h"
 
 #define HEADER_BYTES 128
-#define TABLE_VERSION 1u
+#define TABLE_VERSION 2u /* 2: with the checksum */
 /* The limb layout: tables hold limbs, so a table of another layout is refused. */
 #define TABLE_LAYOUT ((uint32_t)GF_LIMBS << 16 | (uint32_t)GF_LIMB_BITS << 8 | (uint32_t)sizeof(gf))
 /* The Ed448 table's layout also names the form of its entries (point.h, point_verify_table_t). */
@@ -50,16 +61,18 @@
 typedef struct {
     uint8_t magic[8];
     uint32_t version, layout;
+    uint64_t check;
     uint8_t key[57];
-    uint8_t pad[HEADER_BYTES - 16 - 57];
+    uint8_t pad[HEADER_BYTES - 24 - 57];
     point_verify_table_t t;
 } ed_table_t;
 
 typedef struct {
     uint8_t magic[8];
     uint32_t version, layout;
+    uint64_t check;
     uint8_t peer[56]; /* u mod p, canonical */
-    uint8_t pad[HEADER_BYTES - 16 - 56];
+    uint8_t pad[HEADER_BYTES - 24 - 56];
     point_niels_t base; /* P = phi(Q) */
 } x_head_t;
 
@@ -69,6 +82,10 @@ typedef struct {
 } x_table_t;
 
 _Static_assert(offsetof(x_table_t, comb) == sizeof(x_head_t), "the comb follows the header");
+#define ED_CHECK_AT offsetof(ed_table_t, check)
+#define X_CHECK_AT offsetof(x_head_t, check)
+_Static_assert(ED_CHECK_AT == 16 && X_CHECK_AT == 16 && offsetof(ed_table_t, t) == HEADER_BYTES,
+               "the header's layout");
 
 
 _Static_assert(sizeof(ed_table_t) == GOLDILOCKS_ED448_PRECOMPUTED_BYTES, "GOLDILOCKS_ED448_PRECOMPUTED_BYTES");
@@ -82,6 +99,26 @@ static const uint8_t x_magic[8] = { 'G', 'L', 'X', '4', '4', '8', 'D', 'H' };
 static int header_ok(const uint8_t magic[8], uint32_t version, uint32_t layout, const uint8_t want[8],
                      uint32_t want_layout) {
     return memcmp(magic, want, 8) == 0 && version == TABLE_VERSION && layout == want_layout;
+}
+
+/*
+ * The table's bytes, written to the caller's struct, then the checksum of
+ * those bytes (its own 8 at `at` zero) written at `at`: byte for byte what
+ * table_intact recomputes, padding included.
+ */
+static void table_store(uint64_t *opaque, const void *tab, size_t n, size_t at) {
+    memcpy(opaque, tab, n);
+    memset((uint8_t *)opaque + at, 0, 8);
+    uint64_t sum = checksum64(opaque, n);
+    memcpy((uint8_t *)opaque + at, &sum, 8);
+}
+
+/* 1 when the copy `tab` of a stored table still has its checksum at `at` (zeroed here). */
+static int table_intact(void *tab, size_t n, size_t at) {
+    uint64_t stored;
+    memcpy(&stored, (uint8_t *)tab + at, 8);
+    memset((uint8_t *)tab + at, 0, 8);
+    return checksum64(tab, n) == stored;
 }
 
 /* p = the stored point e, with Z = 1; all ones when e's d x y is d x y of its x and y. */
@@ -109,7 +146,7 @@ int goldilocks_ed448_precompute(goldilocks_ed448_precomputed *table, const uint8
     tab.layout = ED_TABLE_LAYOUT;
     memcpy(tab.key, pub, sizeof tab.key);
     point_verify_table(&tab.t, &a);
-    memcpy(table->opaque, &tab, sizeof tab);
+    table_store(table->opaque, &tab, sizeof tab, ED_CHECK_AT);
     return 0;
 }
 
@@ -136,7 +173,8 @@ int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
         return -1;
     ed_table_t t;
     memcpy(&t, table->opaque, sizeof t);
-    if (!header_ok(t.magic, t.version, t.layout, ed_magic, ED_TABLE_LAYOUT) ||
+    if (!table_intact(&t, sizeof t, ED_CHECK_AT) ||
+        !header_ok(t.magic, t.version, t.layout, ed_magic, ED_TABLE_LAYOUT) ||
         !entry_is_key(point_verify_table_key(&t.t), t.key))
         return -1;
     scalar_t s, k;
@@ -236,7 +274,7 @@ int goldilocks_x448_precompute(struct goldilocks_x448_precomputed *table, const 
     gf_serialize(tab.head.peer, u);
     point_niels_from_affine(&tab.head.base, &p);
     point_comb_table(tab.comb, &p);
-    memcpy(table->opaque, &tab, sizeof tab);
+    table_store(table->opaque, &tab, sizeof tab, X_CHECK_AT);
     return 0;
 }
 
@@ -263,7 +301,8 @@ int goldilocks_x448_precomputed(uint8_t shared[GOLDILOCKS_X448_BYTES], const uin
     }
     x_table_t t;
     memcpy(&t, table->opaque, sizeof t);
-    if (!header_ok(t.head.magic, t.head.version, t.head.layout, x_magic, TABLE_LAYOUT) || !base_is_peer(&t.head)) {
+    if (!table_intact(&t, sizeof t, X_CHECK_AT) ||
+        !header_ok(t.head.magic, t.head.version, t.head.layout, x_magic, TABLE_LAYOUT) || !base_is_peer(&t.head)) {
         memset(shared, 0, GOLDILOCKS_X448_BYTES);
         return -1;
     }
