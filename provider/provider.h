@@ -54,8 +54,10 @@ extern const OSSL_DISPATCH prov_x448_keyexch_functions[];
 /*
  * Appends "<event> <algorithm>\n" (e.g. "sign ED448") to the file that the
  * environment variable GOLDILOCKS_PROVIDER_TRACE names, when it is set and
- * not empty; nothing otherwise. It records only that a call happened,
- * never key or message bytes. Failures to write are ignored.
+ * not empty; nothing otherwise, nor in a process with AT_SECURE (setuid and
+ * the like), nor when the name is a symlink or not a regular file (trace.c).
+ * It records only that a call happened, never key or message bytes.
+ * Failures to write are ignored. For tests only.
  */
 void prov_trace(const char *event, const char *algorithm);
 

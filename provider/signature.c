@@ -17,6 +17,7 @@
  *   then, so that a 3.0 application reaches them too, with
  *   EVP_PKEY_CTX_set_params or the params of EVP_DigestSignInit_ex. Each
  *   init starts again from plain Ed448 with an empty context.
+ * - Verification gives OpenSSL's verdicts (openssl_refuses below).
  */
 #include <string.h>
 #include <openssl/core_dispatch.h>
@@ -111,6 +112,46 @@ static int sig_digest_sign(void *vctx, unsigned char *sig, size_t *siglen, size_
     return 1;
 }
 
+/* 1 when bytes 0 to 55 of an encoded point are y = 1, or y = p - 1 = 2^448 - 2^224 - 2. */
+static int y_is_one(const uint8_t *enc, int minus)
+{
+    for (size_t i = 0; i < GOLDILOCKS_ED448_PUBLIC_BYTES - 1; i++) {
+        uint8_t want = minus ? (i == 0 || i == 28 ? 0xfe : 0xff) : (i == 0);
+        if (enc[i] != want)
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * 1 when an encoded point (A, or R, the signature's first half) has x = 0:
+ * y = 1 (the identity) or y = p - 1 (the point of order 2), whatever the
+ * sign bit; bits 448 to 454 must be 0. Public data: it returns at the
+ * first byte that differs.
+ */
+static int point_has_x_zero(const uint8_t enc[GOLDILOCKS_ED448_PUBLIC_BYTES])
+{
+    return (enc[GOLDILOCKS_ED448_PUBLIC_BYTES - 1] & 0x7f) == 0 && (y_is_one(enc, 0) || y_is_one(enc, 1));
+}
+
+/*
+ * OpenSSL's verdicts, which a program that loads the provider expects
+ * (RFC 8032 allows more than one; test/interop_provider.c checks ours
+ * against the default provider's on small-order, mixed-order and
+ * non-canonical A and R and on S >= l). OpenSSL's Ed448 (3.0 to 4.0)
+ * refuses an A or R with x = 0, the identity and the point of order 2,
+ * because its decoder's inverse square root fails on 0; everything else
+ * gets the cofactored equation of goldilocks_ed448_verify, as in OpenSSL:
+ * the two points of order 4, (-1, 0) and (1, 0), pass as A and as R there.
+ * goldilocks_ed448_verify_strict (any small-order A or R refused) would be
+ * stricter than OpenSSL on exactly those. The check reads a byte or two
+ * of a genuine A and R.
+ */
+static int openssl_refuses(const uint8_t *sig, const uint8_t pub[GOLDILOCKS_ED448_PUBLIC_BYTES])
+{
+    return point_has_x_zero(pub) || point_has_x_zero(sig);
+}
+
 static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen,
                              const unsigned char *tbs, size_t tbslen)
 {
@@ -118,7 +159,7 @@ static int sig_digest_verify(void *vctx, const unsigned char *sig, size_t siglen
     if (ctx == NULL || !ctx->have_key || !ctx->key.has_pub || sig == NULL)
         return 0;
     prov_trace("verify", ctx->prehash ? "ED448PH" : "ED448");
-    if (siglen != GOLDILOCKS_ED448_SIG_BYTES)
+    if (siglen != GOLDILOCKS_ED448_SIG_BYTES || openssl_refuses(sig, ctx->key.pub))
         return 0;
     int rc = ctx->prehash
         ? goldilocks_ed448ph_verify(sig, ctx->key.pub, tbs, tbslen, ctx->context, ctx->context_len)

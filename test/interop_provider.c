@@ -20,6 +20,13 @@
  *   security bits, maximum size; keys compare equal through match.
  * - A private key imported beside a public key that is not its own is
  *   refused (signing with it would reveal the private scalar).
+ * - Verdicts as the default provider's on crafted inputs: Ed448 with A and
+ *   R of order 1, 2 and 4, mixed-order (test/torsion_sig.h), non-canonical
+ *   (y + p, x = 0 with the sign bit set, bit 448 set) or off the curve,
+ *   S = l and S >= l (Ed448ph too where the default provider has it,
+ *   OpenSSL 3.2 and later); public key import and EVP_PKEY_public_check of
+ *   small-order and non-canonical keys; X448 with low-order and
+ *   non-canonical peers.
  * - "algorithm-id" equals the default provider's.
  * - The TLS-GROUP capability: our one group has every field (name,
  *   internal name, algorithm, id, security bits, TLS and DTLS versions) as
@@ -41,7 +48,9 @@
 #include <string.h>
 #include "goldilocks.h"
 #include "check.h"
+#include "ed448_oracle.h"
 #include "json.h"
+#include "torsion_sig.h"
 
 enum { SIG = 114, CASES = 200, MAX_MSG = 300 };
 
@@ -401,6 +410,283 @@ static void test_tls_group(OSSL_PROVIDER *prov, OSSL_PROVIDER *prov_def) {
               x448->fields[f]);
 }
 
+/*
+ * ---- strictness: the provider's verdicts are the default provider's on crafted inputs ----
+ *
+ * OpenSSL's Ed448 verification (3.0 to 4.0 alike) refuses an A or R that
+ * encodes a point with x = 0, the identity or (0, -1) (its decoder's
+ * inverse square root fails on 0), and otherwise checks the cofactored
+ * equation: it accepts A and R of order 4, (-1, 0) and (1, 0), and
+ * mixed-order ones. Each case below goes through both providers; every
+ * verdict must be the same.
+ */
+
+static const char *const small_order_name[4] = { "identity", "order 2", "order 4 (-1, 0)", "order 4 (1, 0)" };
+
+/* y += p in an RFC 8032 encoding (y is bits 0 to 454; the sign bit kept): the same point, y >= p. */
+static void enc_add_p(uint8_t enc[57]) {
+    uint8_t sign = enc[56] & 0x80;
+    mpz_t y;
+    mpz_init(y);
+    enc[56] &= 0x7f;
+    le_to_mpz(y, enc, 57);
+    mpz_add(y, y, P);
+    mpz_to_le(enc, 57, y);
+    enc[56] |= sign;
+    mpz_clear(y);
+}
+
+/* S (the signature's last 57 bytes) += add (the sum stays below 2^456 here). */
+static void sig_s_add(uint8_t sig[SIG], const mpz_t add) {
+    mpz_t s;
+    mpz_init(s);
+    le_to_mpz(s, sig + 57, 57);
+    mpz_add(s, s, add);
+    mpz_to_le(sig + 57, 57, s);
+    mpz_clear(s);
+}
+
+/* Ed448 (instance NULL) or Ed448ph, no context, over one message. */
+struct strict_run {
+    const char *instance;
+    const uint8_t *msg;
+    size_t len;
+    int cases, accepted;   /* accepted: by the default provider */
+};
+
+/* 1 when the public key imports into lib and the signature verifies there. */
+static int ed448_verdict(OSSL_LIB_CTX *lib, const struct strict_run *run, const uint8_t pub[57],
+                         const uint8_t sig[SIG]) {
+    EVP_PKEY *key = raw_key(lib, "ED448", 0, pub, 57);
+    int ok = key != NULL && verify(lib, key, run->instance, NULL, 0, run->msg, run->len, sig);
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return ok;
+}
+
+/* One crafted verification through both providers: they must agree. */
+static void ed448_agree(struct strict_run *run, const char *what, const uint8_t pub[57], const uint8_t sig[SIG]) {
+    int theirs = ed448_verdict(def, run, pub, sig), ours = ed448_verdict(gl, run, pub, sig);
+    run->cases++;
+    run->accepted += theirs;
+    check(ours == theirs, "%s%s: the default provider %s, the provider %s", run->instance ? "Ed448ph, " : "", what,
+          theirs ? "accepts" : "rejects", ours ? "accepts" : "rejects");
+}
+
+/*
+ * The variants of one (A, R, S): as given, S + l, A and R each encoded with
+ * y + p, and for a point with x = 0 (the identity, order 2; x0_a, x0_r),
+ * that point with the sign bit set.
+ */
+static void ed448_agree_variants(struct strict_run *run, const char *what, const uint8_t pub[57],
+                                 const uint8_t sig[SIG], int x0_a, int x0_r) {
+    char name[160];
+    uint8_t a[57], s[SIG];
+    ed448_agree(run, what, pub, sig);
+    memcpy(s, sig, SIG);
+    sig_s_add(s, L);
+    snprintf(name, sizeof name, "%s, S + l", what);
+    ed448_agree(run, name, pub, s);
+    memcpy(a, pub, 57);
+    enc_add_p(a);
+    snprintf(name, sizeof name, "%s, A with y + p", what);
+    ed448_agree(run, name, a, sig);
+    memcpy(s, sig, SIG);
+    enc_add_p(s);
+    snprintf(name, sizeof name, "%s, R with y + p", what);
+    ed448_agree(run, name, pub, s);
+    if (x0_a) {
+        memcpy(a, pub, 57);
+        a[56] |= 0x80;
+        snprintf(name, sizeof name, "%s, A with x = 0 and the sign bit set", what);
+        ed448_agree(run, name, a, sig);
+    }
+    if (x0_r) {
+        memcpy(s, sig, SIG);
+        s[56] |= 0x80;
+        snprintf(name, sizeof name, "%s, R with x = 0 and the sign bit set", what);
+        ed448_agree(run, name, pub, s);
+    }
+}
+
+/* A and R of order 1, 2 or 4 and S = 0: [4][S]B = [4]R + [4][k]A holds for every message. */
+static void ed448_agree_small_order(struct strict_run *run) {
+    char name[96];
+    uint8_t pub[57], sig[SIG];
+    for (unsigned ta = 0; ta < 4; ta++)
+        for (unsigned tr = 0; tr < 4; tr++) {
+            ref_small_order_enc(pub, ta);
+            memset(sig, 0, SIG);
+            ref_small_order_enc(sig, tr);
+            snprintf(name, sizeof name, "A %s, R %s, S = 0", small_order_name[ta], small_order_name[tr]);
+            ed448_agree_variants(run, name, pub, sig, ta < 2, tr < 2);
+        }
+}
+
+/* A genuine key and signature, and its malformed neighbours: S = l, S and A and R with bit 448 set, y off the curve. */
+static void ed448_agree_genuine(struct strict_run *run) {
+    uint8_t seed[57], secret[114], pub[57], sig[SIG], bad[SIG], a[57];
+    char name[96];
+    check_randbytes(seed, sizeof seed);
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    check((run->instance ? goldilocks_ed448ph_sign(sig, secret, run->msg, run->len, NULL, 0)
+                         : goldilocks_ed448_sign(sig, secret, run->msg, run->len, NULL, 0)) == 0, "sign");
+    ed448_agree_variants(run, "a genuine signature", pub, sig, 0, 0);
+    memcpy(bad, sig, SIG);
+    memset(bad + 57, 0, 57);
+    sig_s_add(bad, L);
+    ed448_agree(run, "a genuine R, S = l", pub, bad);
+    memcpy(bad, sig, SIG);
+    bad[113] = 1;
+    ed448_agree(run, "a genuine signature with bit 448 of S set", pub, bad);
+    memcpy(a, pub, 57);
+    a[56] |= 1;
+    ed448_agree(run, "a genuine signature, A with bit 448 set", a, sig);
+    memcpy(bad, sig, SIG);
+    bad[56] |= 1;
+    ed448_agree(run, "a genuine signature, R with bit 448 set", pub, bad);
+    /* The first y from 2 up with no x on the curve, as A and as R. */
+    ref_point q;
+    ref_init(&q);
+    memset(a, 0, 57);
+    for (a[0] = 2; ref_decode(&q, a); a[0]++)
+        continue;
+    ref_clear(&q);
+    snprintf(name, sizeof name, "A with y = %u, not on the curve", a[0]);
+    ed448_agree(run, name, a, sig);
+    memcpy(bad, a, 57);
+    memcpy(bad + 57, sig + 57, 57);
+    snprintf(name, sizeof name, "R with y = %u, not on the curve", a[0]);
+    ed448_agree(run, name, pub, bad);
+}
+
+static void test_ed448_strict(void) {
+    check_test("Ed448 verification exactly as strict as the default provider's: small-order, mixed-order and "
+               "non-canonical A and R, S >= l, every verdict the same");
+    static const uint8_t msg[] = "small order";
+    struct strict_run run = { NULL, msg, sizeof msg - 1, 0, 0 };
+    ed448_agree_small_order(&run);
+    /* A = T_a (+ [a]B when mixed), R = T_r + [r]B, S = r + k a (one more when not valid): test/torsion_sig.h. */
+    char name[160];
+    uint8_t pub[57], sig[SIG];
+    for (unsigned ta = 0; ta < 4; ta++)
+        for (unsigned tr = 0; tr < 4; tr++)
+            for (int mixed = 0; mixed < 2; mixed++)
+                for (int valid = 0; valid < 2; valid++) {
+                    torsion_sig(pub, sig, msg, sizeof msg - 1, ta, tr, mixed, valid);
+                    snprintf(name, sizeof name, "A %s%s, R %s + [r]B, %s S", small_order_name[ta],
+                             mixed ? " + [a]B" : "", small_order_name[tr], valid ? "cofactored-valid" : "invalid");
+                    ed448_agree_variants(&run, name, pub, sig, ta < 2 && !mixed, 0);
+                }
+    ed448_agree_genuine(&run);
+    check(run.accepted > 0 && run.accepted < run.cases, "the default provider accepts %d of %d: no contrast",
+          run.accepted, run.cases);
+    printf("     %d crafted verifications, %d accepted by the default provider\n", run.cases, run.accepted);
+}
+
+static void test_ed448ph_strict(void) {
+    check_test("Ed448ph verification exactly as strict as the default provider's: small-order and non-canonical "
+               "A and R, S >= l");
+    static const uint8_t msg[] = "small order, prehashed";
+    struct strict_run run = { "Ed448ph", msg, sizeof msg - 1, 0, 0 };
+    /* OpenSSL 3.0 and 3.1 have no Ed448ph: then there is nothing to compare with. */
+    uint8_t seed[57], secret[114], pub[57], sig[SIG];
+    check_randbytes(seed, sizeof seed);
+    goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+    check(goldilocks_ed448ph_sign(sig, secret, msg, sizeof msg - 1, NULL, 0) == 0, "sign");
+    if (!ed448_verdict(def, &run, pub, sig)) {
+        check_skip("the default provider has no Ed448ph (OpenSSL before 3.2)");
+        return;
+    }
+    ed448_agree_small_order(&run);
+    ed448_agree_genuine(&run);
+    printf("     %d crafted verifications, %d accepted by the default provider\n", run.cases, run.accepted);
+}
+
+/* 1 when a public key imports into lib and passes EVP_PKEY_public_check; -1 when it does not import. */
+static int ed448_key_verdict(OSSL_LIB_CTX *lib, const char *alg, const uint8_t *pub, size_t len) {
+    EVP_PKEY *key = raw_key(lib, alg, 0, pub, len);
+    if (key == NULL) {
+        ERR_clear_error();
+        return -1;
+    }
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(lib, key, NULL);
+    int ok = ctx != NULL && EVP_PKEY_public_check(ctx) == 1;
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return ok;
+}
+
+static void test_key_check_strict(void) {
+    check_test("public key import and EVP_PKEY_public_check: as the default provider for small-order and "
+               "non-canonical ED448 keys");
+    static const char *const verdict_name[3] = { "not imported", "imports, check fails", "imports, check passes" };
+    uint8_t pub[57], secret[114], seed[57];
+    char name[96];
+    for (int i = 0; i < 12; i++) {
+        if (i < 4) {
+            ref_small_order_enc(pub, (unsigned)i);
+            snprintf(name, sizeof name, "A %s", small_order_name[i]);
+        } else if (i < 8) {
+            ref_small_order_enc(pub, (unsigned)i - 4);
+            enc_add_p(pub);
+            snprintf(name, sizeof name, "A %s with y + p", small_order_name[i - 4]);
+        } else if (i < 10) {
+            ref_small_order_enc(pub, (unsigned)i - 8);
+            pub[56] |= 0x80;
+            snprintf(name, sizeof name, "A %s with the sign bit set", small_order_name[i - 8]);
+        } else {
+            check_randbytes(seed, sizeof seed);
+            goldilocks_ed448_keypair_from_seed(pub, secret, seed);
+            if (i == 11)
+                enc_add_p(pub);
+            snprintf(name, sizeof name, "a genuine key%s", i == 11 ? " with y + p" : "");
+        }
+        int theirs = ed448_key_verdict(def, "ED448", pub, 57), ours = ed448_key_verdict(gl, "ED448", pub, 57);
+        check(ours == theirs, "%s: the default provider: %s; the provider: %s", name, verdict_name[theirs + 1],
+              verdict_name[ours + 1]);
+    }
+}
+
+static void test_x448_strict(void) {
+    check_test("X448 with low-order and non-canonical peers: the same success and secret as the default provider");
+    uint8_t u[56], secret[56], s_gl[56], s_def[56];
+    mpz_t v, two448;
+    mpz_inits(v, two448, NULL);
+    mpz_ui_pow_ui(two448, 2, 448);
+    check_randbytes(secret, sizeof secret);
+    EVP_PKEY *k_gl = raw_key(gl, "X448", 1, secret, 56), *k_def = raw_key(def, "X448", 1, secret, 56);
+    check(k_gl && k_def, "private keys");
+    static const char *const peer_name[9] = { "0", "1", "p - 1", "p", "p + 1", "2^448 - 1", "a random u < 2^224",
+                                              "that u + p", "a random u" };
+    for (int i = 0; i < 9 && k_gl && k_def; i++) {
+        switch (i) {
+        case 0: mpz_set_ui(v, 0); break;
+        case 1: mpz_set_ui(v, 1); break;
+        case 2: mpz_sub_ui(v, P, 1); break;
+        case 3: mpz_set(v, P); break;
+        case 4: mpz_add_ui(v, P, 1); break;
+        case 5: mpz_sub_ui(v, two448, 1); break;
+        case 6: random_mod(v, P); mpz_fdiv_q_2exp(v, v, 224); break;
+        case 7: mpz_add(v, v, P); break;
+        default: random_mod(v, P); break;
+        }
+        mpz_to_le(u, 56, v);
+        EVP_PKEY *p_gl = raw_key(gl, "X448", 0, u, 56), *p_def = raw_key(def, "X448", 0, u, 56);
+        int ours = p_gl && derive(gl, k_gl, p_gl, s_gl), theirs = p_def && derive(def, k_def, p_def, s_def);
+        check(ours == theirs && (!ours || memcmp(s_gl, s_def, 56) == 0), "peer u = %s: the default provider %s, "
+              "the provider %s%s", peer_name[i], theirs ? "derives" : "refuses", ours ? "derives" : "refuses",
+              ours && theirs ? " (secrets differ)" : "");
+        EVP_PKEY_free(p_gl);
+        EVP_PKEY_free(p_def);
+        ERR_clear_error();
+    }
+    EVP_PKEY_free(k_gl);
+    EVP_PKEY_free(k_def);
+    mpz_clears(v, two448, NULL);
+}
+
 enum { THREADS = 4, THREAD_ROUNDS = 40 };
 
 struct thread_job {
@@ -476,6 +762,12 @@ int main(void) {
     test_reinit();
     test_keymgmt();
     test_import();
+    oracle_init();
+    test_ed448_strict();
+    test_ed448ph_strict();
+    test_key_check_strict();
+    test_x448_strict();
+    oracle_clear();
     test_algorithm_id();
     test_threads();
     test_tls_group(prov, prov_def);

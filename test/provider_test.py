@@ -18,7 +18,17 @@ those counts too (and that the default-provider-only runs write none).
 
 The TLS test runs openssl s_server and s_client on 127.0.0.1 (a free port),
 each step bounded in time; the server is killed at the end in any case.
-Prints "ok"/"FAIL" lines and ends with "N passed, N failed".
+
+The trace itself is tested last: a symlink named by the variable is not
+followed and a FIFO is not written; and, as root, a setuid-root program
+(built here with $CC or cc) run by "nobody" through setpriv, so with
+AT_SECURE, loads the provider and makes a key but creates no trace file in
+a directory only root may write to (a control run by root does write it).
+Without root, "nobody" or setpriv, or where the setuid bit has no effect,
+that test is skipped, and says so.
+
+Prints "ok"/"FAIL"/"skip" lines and ends with "N passed, N failed" (and
+", N skipped" when a test was skipped).
 """
 
 import argparse
@@ -27,6 +37,7 @@ import json
 import os
 import re
 import select
+import shlex
 import shutil
 import socket
 import subprocess
@@ -51,7 +62,7 @@ class Runner:
         self.openssl = shutil.which('openssl')
         self.module_dir = module_dir
         self.workdir = workdir
-        self.passed = self.failed = 0
+        self.passed = self.failed = self.skipped = 0
         self.current = None
         self.problems = []
         self.serial = 0
@@ -61,6 +72,18 @@ class Runner:
     def test(self, name):
         self.end()
         self.current, self.problems = name, []
+
+    def skip(self, why):
+        """Ends the current test as skipped: counted neither as passed nor as failed
+        (unless a check of it already failed: then it fails, with the reason)."""
+        if self.problems:
+            self.problems.append(f'then skipped: {why}')
+            self.end()
+        elif self.current is not None:
+            self.skipped += 1
+            print(f'skip {self.current} ({why})')
+            sys.stdout.flush()
+            self.current, self.problems = None, []
 
     def check(self, ok, message):
         if not ok:
@@ -368,6 +391,140 @@ def test_speed(r):
     r.check(got['keygen ED448'] >= 1 and got['keygen X448'] >= 1, f'no keygen through the provider: {dict(got)}')
 
 
+def test_trace_file(r):
+    """GOLDILOCKS_PROVIDER_TRACE names a regular file or nothing: no symlink is followed, no FIFO written."""
+    genpkey = ['genpkey', '-algorithm', 'ED448', '-out', r.path('trace_key.pem')]
+    r.test('trace: a symlink named by GOLDILOCKS_PROVIDER_TRACE is not followed, to a file or to a missing one')
+    plain = r.new_trace()
+    r.ok(genpkey, trace=plain)
+    expect_counts(r, plain, {'keygen ED448': 1}, 'a regular trace file (the control)')
+    target, missing = r.write('trace_target', b''), r.path('trace_missing')
+    links = (r.path('trace_link'), r.path('trace_link_dangling'))
+    os.symlink(target, links[0])
+    os.symlink(missing, links[1])
+    for link in links:
+        r.ok(genpkey, trace=link)
+    r.check(r.read('trace_target') == b'', f'the symlink was followed: its target holds {r.read("trace_target")!r}')
+    r.check(not os.path.lexists(missing), 'the dangling symlink was followed: its target was created')
+    r.check(all(os.path.islink(link) for link in links), 'a symlink was replaced')
+
+    r.test('trace: a FIFO named by GOLDILOCKS_PROVIDER_TRACE is not written (regular files only)')
+    fifo = r.path('trace_fifo')
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)   # a reader, so that a writer's open cannot block
+    try:
+        r.ok(genpkey, trace=fifo)
+        try:
+            data = os.read(reader, 4096)
+        except BlockingIOError:
+            data = b''
+    finally:
+        os.close(reader)
+    r.check(data == b'', f'the provider wrote {data!r} into the FIFO')
+
+
+# The setuid test's program: loads goldilocks.so alone in a library context,
+# makes an Ed448 key through it (a traced call), and says who it runs as.
+SETUID_HELPER = r"""
+#include <stdio.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+int main(int argc, char **argv)
+{
+    printf("uid %d euid %d secure %lu\n", (int)getuid(), (int)geteuid(), getauxval(AT_SECURE));
+    if (argc != 2)
+        return 2;
+    OSSL_LIB_CTX *lib = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *prov = NULL;
+    EVP_PKEY_CTX *ctx = NULL;
+    EVP_PKEY *key = NULL;
+    int ok = lib != NULL && OSSL_PROVIDER_set_default_search_path(lib, argv[1]) == 1
+             && (prov = OSSL_PROVIDER_load(lib, "goldilocks")) != NULL
+             && (ctx = EVP_PKEY_CTX_new_from_name(lib, "ED448", NULL)) != NULL
+             && EVP_PKEY_keygen_init(ctx) == 1 && EVP_PKEY_keygen(ctx, &key) == 1;
+    printf("keygen %s\n", ok ? "ok" : "failed");
+    EVP_PKEY_free(key);
+    EVP_PKEY_CTX_free(ctx);
+    OSSL_PROVIDER_unload(prov);
+    OSSL_LIB_CTX_free(lib);
+    return ok ? 0 : 1;
+}
+"""
+
+
+def setuid_unavailable(r):
+    """Why the setuid test cannot run here, or None."""
+    import pwd
+    if os.geteuid() != 0:
+        return 'not root: cannot make a setuid-root program'
+    try:
+        pwd.getpwnam('nobody')
+    except KeyError:
+        return 'no user "nobody" to run it as'
+    if shutil.which('setpriv') is None:
+        return 'no setpriv (util-linux)'
+    if r.sanitizer:
+        return 'a sanitized module needs LD_PRELOAD, which a setuid program ignores'
+    if shutil.which(os.environ.get('CC') or 'cc') is None:
+        return 'no C compiler (cc or $CC)'
+    return None
+
+
+def test_trace_setuid(r):
+    """AT_SECURE: a setuid-root program run by an ordinary user must not trace where that user says."""
+    import pwd
+    r.test('trace: a setuid-root program run by nobody (AT_SECURE) creates no trace file, even where only root may')
+    why = setuid_unavailable(r)
+    if why:
+        r.skip(why)
+        return
+    nobody = pwd.getpwnam('nobody')
+    base = tempfile.mkdtemp(prefix='goldilocks-setuid-')
+    try:
+        os.chmod(base, 0o755)   # nobody must reach the program
+        source, helper = os.path.join(base, 'helper.c'), os.path.join(base, 'helper')
+        with open(source, 'w') as f:
+            f.write(SETUID_HELPER)
+        cc = shlex.split(os.environ.get('CC') or 'cc')
+        p = subprocess.run(cc + ['-o', helper, source, '-lcrypto'], capture_output=True, text=True)
+        if not r.check(p.returncode == 0, f'cannot build the setuid program: {p.stderr.strip()[-300:]}'):
+            return
+        os.chown(helper, 0, 0)
+        os.chmod(helper, 0o4755)
+        closed = os.path.join(base, 'root-only')
+        os.mkdir(closed, 0o700)   # root may create files here, nobody may not
+        env = dict(os.environ)
+        env.pop('OPENSSL_CONF', None)
+
+        # The control: root runs it (no AT_SECURE), and the trace is written.
+        control = os.path.join(closed, 'control')
+        p = subprocess.run([helper, r.module_dir], capture_output=True, text=True, timeout=TIMEOUT,
+                           env=dict(env, GOLDILOCKS_PROVIDER_TRACE=control))
+        r.check(p.returncode == 0 and 'keygen ok' in p.stdout, f'the program run by root: {p.stdout.strip()}')
+        expect_counts(r, control, {'keygen ED448': 1}, 'the program run by root (the control)')
+
+        trace = os.path.join(closed, 'trace')
+        p = subprocess.run(['setpriv', f'--reuid={nobody.pw_uid}', f'--regid={nobody.pw_gid}', '--clear-groups',
+                            '--', helper, r.module_dir], capture_output=True, text=True, timeout=TIMEOUT,
+                           env=dict(env, GOLDILOCKS_PROVIDER_TRACE=trace))
+        ids = re.search(r'uid (\d+) euid (\d+) secure (\d+)', p.stdout)
+        if ids is None or ids.group(2) != '0' or ids.group(3) != '1':
+            r.skip(f'the setuid bit took no effect here (a nosuid mount or no_new_privs?): '
+                   f'{(p.stdout + p.stderr).strip()!r}')
+            return
+        r.check(ids.group(1) == str(nobody.pw_uid), f'not run as nobody: {p.stdout.strip()}')
+        r.check(p.returncode == 0 and 'keygen ok' in p.stdout,
+                f'the setuid program could not make a key through the provider: {(p.stdout + p.stderr).strip()}')
+        if os.path.lexists(trace):
+            st = os.lstat(trace)
+            r.check(False, f'the setuid program created {trace} (owner uid {st.st_uid}, {st.st_size} bytes)')
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0))
@@ -461,11 +618,12 @@ def main():
         if present:
             for t in (lambda: test_loads(r, library_version()), lambda: test_genpkey(r), lambda: test_rfc8032(r),
                       lambda: test_sign_vs_default(r), lambda: test_derive(r), lambda: test_config_file(r),
-                      lambda: test_speed(r), lambda: test_tls(r)):
+                      lambda: test_speed(r), lambda: test_tls(r), lambda: test_trace_file(r),
+                      lambda: test_trace_setuid(r)):
                 t()
         r.end()
     print(f'({time.monotonic() - start:.1f} s)')
-    print(f'{r.passed} passed, {r.failed} failed')
+    print(f'{r.passed} passed, {r.failed} failed' + (f', {r.skipped} skipped' if r.skipped else ''))
     return 1 if r.failed else 0
 
 
