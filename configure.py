@@ -3,11 +3,11 @@
 
     ./configure.py [--builddir DIR] [--target NAME] [--cc CC] [--cflags FLAGS]
                    [--cross PREFIX] [--prefix DIR] [--libdir DIR] [--modulesdir DIR] [--sanitize]
-                   [--debug-bounds] [--list-targets]
+                   [--debug-bounds] [--emulator COMMAND] [--list-targets]
                    [--tune [--tune-budget SECONDS] [--tune-max N] | --tune-file FILE]
     ninja -C DIR            libgoldilocks.a and libgoldilocks.so (with its SONAME links) in DIR
     ninja -C DIR test       build and run the tests (under qemu-user for cross builds)
-    ninja -C DIR ctcheck    run the constant-time checks under valgrind
+    ninja -C DIR ctcheck    run the constant-time checks under valgrind (emulated builds: qemu traces)
     ninja -C DIR fuzz       build the libFuzzer targets (clang); ninja -C DIR fuzz-run runs them
     ninja -C DIR speed      build and run goldilocks-speed (every peer beside ours; DIR/speed.json)
     ninja -C DIR plot       DIR/speed.png from DIR/speed.json (bench/plot.py)
@@ -39,6 +39,13 @@ import sys
 import tempfile
 
 SOURCE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+# The CPU levels this host runs come from the dispatcher's own CPUID probe
+# (dispatch/cpu_levels.py builds and runs dispatch/cpu_probe.c), never from
+# /proc/cpuinfo. No __pycache__ is written into the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
+import cpu_levels  # noqa: E402
 
 # The exit status of every configure error (argparse's, for consistency).
 EXIT_ERROR = 2
@@ -219,19 +226,22 @@ def lane_count(lanes):
 # The machine a vector lane layout's intrinsics are for (--lanes checks it).
 LANES_ARCH = {'avx2': 'x86_64', 'avx512ifma': 'x86_64', 'neon': 'aarch64', 'neon_armv7': 'arm'}
 
-# What a target's code needs of the CPU, from its flags: its tests are
-# skipped, not run, on a host without it (test/run_tests.py --needs).
-NEEDS_TEXT = {'avx2': 'AVX2', 'avx512ifma': 'AVX-512 IFMA'}
+# What a target's code needs of the CPU: the level (a backend of X86_64_BACKENDS)
+# whose code-generation flags are the target's, which dispatch/cpu_x86_64.c checks
+# (configure checks that the flags and the probe agree: check_levels). Its tests are
+# skipped, not run, on a host that the probe says lacks it (test/run_tests.py --needs).
+NEEDS_TEXT = cpu_levels.LEVEL_TEXT
 
 
 def target_needs(target):
     if target.cross or target.arch != 'x86_64':
         return None
-    if '-mavx512ifma' in target.cflags:
-        return 'avx512ifma'
-    if '-march=x86-64-v3' in target.cflags:
-        return 'avx2'
-    return None
+    for name, flags, _ in X86_64_BACKENDS:
+        if flags == target.cflags:
+            return name if flags else None
+    fail(f'target {target.name}: its flags {" ".join(target.cflags)} are no level of X86_64_BACKENDS, '
+         'so neither the dispatcher nor the tests know what CPU it needs: give it the flags of a level '
+         '(configure.py X86_64_BACKENDS, dispatch/cpu_x86_64.c LEVELS)')
 
 
 # --target auto on an x86-64 host: the first entry whose CPU level the host
@@ -408,6 +418,27 @@ class Toolchain:
             # A program that exits 0 without writing anything is no compiler.
             return result is not None and result.returncode == 0 and os.path.exists(out)
 
+    def runs_here(self):
+        """(True, '') when this host runs the compiler's programs itself, else (False, why):
+        a small program built as the tests are (dynamic, with the C library) and run. An
+        x86-64 kernel without IA32 emulation refuses every i386 program ("Exec format error")."""
+        with tempfile.TemporaryDirectory(dir=self.probe_dir) as tmp:
+            path, out = os.path.join(tmp, 'runs.c'), os.path.join(tmp, 'runs')
+            with open(path, 'w') as f:
+                f.write('#include <stdio.h>\nint main(void) { return puts("runs") == EOF; }\n')
+            built = self.run(self.cc_words + self.cflags + [path, '-o', out])
+            if not built or built.returncode != 0 or not os.path.exists(out):
+                return False, 'a test program did not build'
+            try:
+                r = subprocess.run([out], capture_output=True, text=True, errors='replace', timeout=60)
+            except OSError as e:
+                return False, e.strerror or str(e)
+            except subprocess.TimeoutExpired:
+                return False, 'a test program did not finish in 60 s'
+            if r.returncode != 0 or r.stdout != 'runs\n':
+                return False, f'a test program exited with status {r.returncode}'
+            return True, ''
+
     def has_int128(self):
         return self.compiles('unsigned __int128 x;\nint main(void) { return (int)(x >> 64); }\n')
 
@@ -456,21 +487,36 @@ def host_cpu():
             'arm64': 'aarch64'}.get(machine, machine)
 
 
-def host_flags():
+def host_probe(probe_dir):
+    """The CPU probe's answer for this host (dispatch/cpu_levels.py: CPUID and XGETBV, the
+    dispatcher's code, built with the host's compiler in a temporary directory under probe_dir)."""
     try:
-        with open('/proc/cpuinfo') as f:
-            return set(f.read().split())
-    except OSError:
-        return set()
+        return cpu_levels.probe(probe_dir)
+    except cpu_levels.ProbeError as e:
+        fail(f'{e} (configure asks it which x86-64 levels this host runs)')
 
 
-# The /proc/cpuinfo flags of each CPU level (the kernel clears those the OS
-# does not support); dispatch/cpu_x86_64.c asks CPUID for the same.
-LEVEL_FLAGS = {
-    'avx2': {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm'},
-    'avx512ifma': {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm',
-                   'avx512f', 'avx512ifma', 'avx512vl'},
-}
+def host_runs(level, probe_dir):
+    return host_cpu() == 'x86_64' and level in host_probe(probe_dir).runs
+
+
+def check_levels(toolchain):
+    """The levels' flags (X86_64_BACKENDS) and the features the probe checks for each are one
+    fact: test/cpu_probe_test.py requires that they agree under gcc and clang (CI's); here a
+    disagreement is a note, since another compiler may name an instruction set the probe's
+    table has not met (gcc 14's __EVEX512__ beside -mavx512f) without using anything new.
+    Needs the probe's table, so an x86-64 host."""
+    if host_cpu() != 'x86_64':
+        return
+    checked = host_probe(toolchain.probe_dir).macros
+    try:
+        problems = cpu_levels.check_level_flags(toolchain.cc_words, [(n, f) for n, f, _ in X86_64_BACKENDS],
+                                                checked)
+    except cpu_levels.ProbeError as e:
+        fail(str(e))
+    for problem in problems:
+        note(f'warning: {problem}; X86_64_BACKENDS (configure.py) and FEATURES/LEVELS '
+             '(dispatch/cpu_x86_64.c) should agree (test/cpu_probe_test.py)')
 
 
 def host_cpu_family():
@@ -512,19 +558,11 @@ def r50_paired(args, target, cross):
                                else f'this CPU ({vendor or "unknown"}, family {family}) is not a Zen 5'))
 
 
-def host_runs(level):
-    return host_cpu() == 'x86_64' and LEVEL_FLAGS[level] <= host_flags()
-
-
-def host_has_x86_64_v3():
-    return host_runs('avx2')
-
-
 def pick_auto_target(toolchain, cross):
     """The best target for the compiler's CPU, printed so nobody is surprised."""
     cpu = toolchain.cpu
     native_x86 = cpu == 'x86_64' and not cross and host_cpu() == 'x86_64'
-    picks = [(t, w) for level, t, w in AUTO_X86_64 if native_x86 and host_runs(level)
+    picks = [(t, w) for level, t, w in AUTO_X86_64 if native_x86 and host_runs(level, toolchain.probe_dir)
              and t in TARGET_BY_NAME and os.path.isdir(src('generated', 'lanes_' + TARGET_BY_NAME[t].lanes))]
     if picks:
         name, why = picks[0]
@@ -542,21 +580,66 @@ def pick_auto_target(toolchain, cross):
     return TARGET_BY_NAME[name]
 
 
+# The characters an --emulator word may have (it goes into build.ninja's commands unquoted).
+EMULATOR_WORD = re.compile(r'^[A-Za-z0-9._+,@%=/~:-]+$')
+
+
+def qemu_command(words, toolchain, qemu_cpu):
+    """qemu-user's words with the target's sysroot (-L) and CPU model (-cpu) where not given."""
+    sysroot = f'/usr/{toolchain.triple}'
+    if '-L' not in words and os.path.isdir(sysroot):
+        words = words[:1] + ['-L', sysroot] + words[1:]
+    if qemu_cpu and '-cpu' not in words:
+        words = words + ['-cpu', qemu_cpu]
+    return ' '.join(words)
+
+
+def forced_emulator(command, toolchain, target):
+    """--emulator: the tests under this qemu-user program even where the host runs them itself
+    (e.g. the i386 suite under qemu-i386, as on a kernel without IA32 emulation)."""
+    words = split_words('--emulator', command)
+    qemu = QEMU.get(toolchain.cpu)
+    if not words:
+        fail(f'--emulator is empty: name a qemu-user program, e.g. --emulator {qemu or "qemu-i386"}')
+    bad = [w for w in words if not EMULATOR_WORD.match(w)]
+    if bad:
+        fail(f'--emulator {command!r}: {bad[0]!r} has characters that ninja commands cannot take unquoted')
+    if not qemu:
+        fail(f'--emulator: no qemu-user emulator is known for {toolchain.triple}')
+    if os.path.basename(words[0]) != qemu:
+        fail(f'--emulator {command}: target {target.name} builds {toolchain.cpu} code, whose qemu-user '
+             f'program is {qemu} (ninja ctcheck needs qemu-user\'s plugins)')
+    if target_needs(target) or target.backends:
+        fail(f'--emulator: the tests of target {target.name} ask the CPU probe which x86-64 levels this host '
+             'runs, so they run natively; emulate a target of baseline code (i386, ref64, ref32)')
+    if not shutil.which(words[0]):
+        fail(f'--emulator: {words[0]} not found: apt-get install {DEBIAN_PACKAGES["qemu"]}')
+    return qemu_command(words, toolchain, target.qemu_cpu)
+
+
 def find_emulator(toolchain, qemu_cpu=None):
-    """qemu-user for a cross build whose binaries the host cannot run, else ''; with the
-    target's CPU model (-cpu), so that the tests fail on an instruction the target lacks."""
+    """qemu-user for a build whose binaries the host cannot run, else ''; with the target's
+    CPU model (-cpu), so that the tests fail on an instruction the target lacks. An i386
+    build on an x86-64 host runs natively where the kernel runs i386 programs (tried), and
+    under qemu-i386 where it cannot (a kernel without IA32 emulation): a host's lack is
+    never a test failure."""
     host = host_cpu()
-    if toolchain.cpu == host or (host == 'x86_64' and toolchain.cpu == 'i386'):
+    if toolchain.cpu == host:
         return ''
+    if host == 'x86_64' and toolchain.cpu == 'i386':
+        runs, why = toolchain.runs_here()
+        if runs:
+            return ''
+        note(f'this host does not run {toolchain.triple} programs ({why}; a kernel without IA32 '
+             f'emulation says "Exec format error"): the tests run under {QEMU["i386"]}, and ninja '
+             'ctcheck compares qemu traces in place of valgrind')
     qemu = QEMU.get(toolchain.cpu)
     if not qemu:
         fail(f'no qemu-user emulator known for {toolchain.triple}; tests cannot run')
     if not shutil.which(qemu):
         fail(f'{qemu} not found, needed to run the tests of a {toolchain.cpu} build: '
              f'apt-get install {DEBIAN_PACKAGES["qemu"]}')
-    sysroot = f'/usr/{toolchain.triple}'
-    cmd = f'{qemu} -L {sysroot}' if os.path.isdir(sysroot) else qemu
-    return f'{cmd} -cpu {qemu_cpu}' if qemu_cpu else cmd
+    return qemu_command([qemu], toolchain, qemu_cpu)
 
 
 class Parser(argparse.ArgumentParser):
@@ -601,6 +684,10 @@ def parse_args(argv):
                    help='the radix-2^50 lane products of the avx512ifma lanes: two to a 512-bit '
                    'vpmadd52 (paired) or one to a 256-bit one (single); auto: paired for the '
                    'avx512ifma target built on a Zen 5 (AMD family 26 or later), single otherwise')
+    p.add_argument('--emulator', metavar='COMMAND',
+                   help='run the tests under this qemu-user program (and ninja ctcheck by its traces, '
+                   'not valgrind) even where the host runs them itself, e.g. --emulator qemu-i386 for '
+                   'target i386 (default: qemu-user only where the host cannot run them)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     tune_options(p)
     return p.parse_args(argv)
@@ -731,6 +818,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
         out.append(f'--lanes={args.lanes}')
     if args.layout:
         out.append(f'--layout={args.layout}')
+    if args.emulator is not None:
+        out.append(f'--emulator={args.emulator}')
     if args.tune_file:
         out.append(f'--tune-file={os.path.abspath(args.tune_file)}')
     return out
@@ -991,7 +1080,12 @@ def configure(args, created):
         fail(f'jansson (jansson.h, -ljansson) not found for {toolchain.triple}; the tests read their '
              f'vector files with it: apt-get install libjansson-dev{arch_suffix}')
 
-    emulator = find_emulator(toolchain, target.qemu_cpu)
+    if target_needs(target) or target.backends:
+        check_levels(toolchain)   # the levels' flags and the CPU probe agree
+    if args.emulator is not None:
+        emulator = forced_emulator(args.emulator, toolchain, target)
+    else:
+        emulator = find_emulator(toolchain, target.qemu_cpu)
     counter_emulator = emulator
     if not emulator and QEMU.get(toolchain.cpu) and shutil.which(QEMU[toolchain.cpu]) \
             and (shutil.which('gcc') or shutil.which('cc')):
@@ -1128,12 +1222,12 @@ def configure(args, created):
     # valgrind 3.19 decodes no AVX-512: it cannot run a target that needs IFMA
     # (ninja ctcheck and count-callgrind; goldilocks-speed --count-with counts another build)
     valgrind_runs = have_valgrind and not emulator and needs != 'avx512ifma'
-    if needs and not emulator and not host_runs(needs):
-        note(f'this host lacks {NEEDS_TEXT[needs]}: the {target.name} tests are skipped here '
-             f'(--target x86-64 or ref64 run)')
+    if needs and not emulator and not host_runs(needs, probe_dir):
+        note(f'this host lacks {NEEDS_TEXT[needs]} ({needs}: {host_probe(probe_dir).lacks(needs)}, '
+             f'says the CPU probe): the {target.name} tests are skipped here (--target x86-64 or ref64 run)')
     # Which backends of a several-backend library this host runs (for the tests).
     backends_runnable = [b['name'] for b in backends
-                         if b['name'] == 'scalar' or host_runs(b['name'])]
+                         if b['name'] == 'scalar' or host_runs(b['name'], probe_dir)]
     lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
     lib_sources = [s for s in lib_sources if s not in dropped]
     field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/field/bingcd.c', 'src/core/ct.c']

@@ -1,16 +1,25 @@
 /*
  * CPUID probes for the backends of target x86-64, and the choice among them.
+ * The same code, as the program dispatch/cpu_probe.c, is what configure.py
+ * (--target auto), test/run_tests.py (--needs) and test/all-targets.sh ask
+ * (dispatch/cpu_levels.py): /proc/cpuinfo's flags are not read, since a
+ * hypervisor or kernel may leave a flag out that CPUID reports (abm, LZCNT).
  *
- * A backend's code may use every instruction its -march allows, so the probe
- * asks for all of them and for the OS's support of the registers (XGETBV:
- * the OS saves YMM, and for AVX-512 the opmask and ZMM state, on a context
- * switch; a CPU with AVX2 under an OS without XSAVE support faults on it).
- *   avx2:       x86-64-v3 (AVX, AVX2, BMI1, BMI2, FMA, F16C, LZCNT, MOVBE,
- *               XSAVE/OSXSAVE). Not ADX: -march=x86-64-v3 never emits
- *               adcx/adox, Haswell has AVX2 without it, and valgrind (which
- *               hides ADX) must run this backend for ninja ctcheck.
+ * A level is a backend's name (configure.py's X86_64_BACKENDS) and needs
+ * every instruction set its code-generation flags let the compiler use, and
+ * the OS's support of the registers (XGETBV: the OS saves YMM, and for
+ * AVX-512 the opmask and ZMM state, on a context switch; a CPU with AVX2 under
+ * an OS without XSAVE support faults on it). Each feature below names the
+ * compiler macros its flags define, and configure checks on every configure
+ * that a level's flags define exactly the macros of its features: the flags
+ * and this table are one fact.
+ *   avx2:       -march=x86-64-v3: x86-64-v2 (SSE3, SSSE3, SSE4.1, SSE4.2 with
+ *               CRC32, POPCNT, CMPXCHG16B, LAHF/SAHF) and AVX, AVX2, BMI1,
+ *               BMI2, FMA, F16C, LZCNT, MOVBE, XSAVE. Not ADX: -march=x86-64-v3
+ *               never emits adcx/adox, Haswell has AVX2 without it, and
+ *               valgrind (which hides ADX) must run this backend for ninja ctcheck.
  *   avx512ifma: the above and AVX-512 F, VL and IFMA (52-bit multiplies)
- * Intel SDM vol. 2A, CPUID leaves 1 and 7, and XCR0 (vol. 1, 13.3).
+ * Intel SDM vol. 2A, CPUID leaves 1, 7 and 80000001H, and XCR0 (vol. 1, 13.3).
  */
 #include <cpuid.h>
 #include <stdint.h>
@@ -19,46 +28,115 @@
 #include <string.h>
 #include "dispatch.h"
 
-static uint64_t xcr0(void) {
-    uint32_t lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return ((uint64_t)hi << 32) | lo;
+/* The CPUID leaves the features are in, read once per probe. */
+enum { LEAF_1, LEAF_7, LEAF_EXT1, LEAVES };
+enum { EAX, EBX, ECX, EDX };
+
+/* One feature: its name (/proc/cpuinfo's, where it has one), the compiler's macros
+   that say its instructions may be used (space-separated; none for osxsave, the
+   OS's), and where CPUID reports it. */
+struct feature {
+    const char *name;
+    const char *macros;
+    uint8_t leaf, reg, bit;
+};
+
+enum {
+    F_SSE3, F_SSSE3, F_FMA, F_CX16, F_SSE4_1, F_SSE4_2, F_MOVBE, F_POPCNT, F_XSAVE, F_OSXSAVE,
+    F_AVX, F_F16C, F_LAHF, F_LZCNT, F_BMI1, F_AVX2, F_BMI2, F_AVX512F, F_AVX512IFMA, F_AVX512VL,
+    FEATURES_N
+};
+
+static const struct feature FEATURES[FEATURES_N] = {
+    [F_SSE3] = {"sse3", "__SSE3__", LEAF_1, ECX, 0},
+    [F_SSSE3] = {"ssse3", "__SSSE3__", LEAF_1, ECX, 9},
+    [F_FMA] = {"fma", "__FMA__", LEAF_1, ECX, 12},
+    [F_CX16] = {"cx16", "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16", LEAF_1, ECX, 13},
+    [F_SSE4_1] = {"sse4_1", "__SSE4_1__", LEAF_1, ECX, 19},
+    [F_SSE4_2] = {"sse4_2", "__SSE4_2__ __CRC32__", LEAF_1, ECX, 20},
+    [F_MOVBE] = {"movbe", "__MOVBE__", LEAF_1, ECX, 22},
+    [F_POPCNT] = {"popcnt", "__POPCNT__", LEAF_1, ECX, 23},
+    [F_XSAVE] = {"xsave", "__XSAVE__", LEAF_1, ECX, 26},
+    [F_OSXSAVE] = {"osxsave", "", LEAF_1, ECX, 27},
+    [F_AVX] = {"avx", "__AVX__", LEAF_1, ECX, 28},
+    [F_F16C] = {"f16c", "__F16C__", LEAF_1, ECX, 29},
+    [F_LAHF] = {"lahf_lm", "__LAHF_SAHF__", LEAF_EXT1, ECX, 0},
+    [F_LZCNT] = {"abm", "__LZCNT__", LEAF_EXT1, ECX, 5},    /* LZCNT, which /proc/cpuinfo calls abm */
+    [F_BMI1] = {"bmi1", "__BMI__", LEAF_7, EBX, 3},
+    [F_AVX2] = {"avx2", "__AVX2__", LEAF_7, EBX, 5},
+    [F_BMI2] = {"bmi2", "__BMI2__", LEAF_7, EBX, 8},
+    [F_AVX512F] = {"avx512f", "__AVX512F__", LEAF_7, EBX, 16},
+    [F_AVX512IFMA] = {"avx512ifma", "__AVX512IFMA__", LEAF_7, EBX, 21},
+    [F_AVX512VL] = {"avx512vl", "__AVX512VL__", LEAF_7, EBX, 31},
+};
+
+#define F(x) (UINT32_C(1) << F_##x)
+#define X86_64_V3                                                                                         \
+    (F(SSE3) | F(SSSE3) | F(FMA) | F(CX16) | F(SSE4_1) | F(SSE4_2) | F(MOVBE) | F(POPCNT) | F(XSAVE) |      \
+     F(OSXSAVE) | F(AVX) | F(F16C) | F(LAHF) | F(LZCNT) | F(BMI1) | F(AVX2) | F(BMI2))
+
+/* A level: the features it needs and the XCR0 state components the OS must enable. */
+struct level {
+    const char *name;
+    uint32_t features;
+    uint64_t xcr0;
+    const char *state;    /* those components, for a message */
+};
+
+static const struct level LEVELS[] = {
+    {"scalar", 0, 0, ""},
+    {"avx2", X86_64_V3, 0x6, "XMM and YMM"},
+    /* and the opmask registers, ZMM0-15's upper halves and ZMM16-31 */
+    {"avx512ifma", X86_64_V3 | F(AVX512F) | F(AVX512IFMA) | F(AVX512VL), 0xe6, "XMM, YMM, opmask and ZMM"},
+};
+#define LEVELS_N (sizeof LEVELS / sizeof LEVELS[0])
+
+/* What CPUID says of this CPU: the features it has, and XCR0 (0 without OSXSAVE). */
+struct cpu {
+    uint32_t features;
+    uint64_t xcr0;
+};
+
+static struct cpu cpu_probe(void) {
+    static const unsigned leaf_number[LEAVES] = {[LEAF_1] = 1, [LEAF_7] = 7, [LEAF_EXT1] = 0x80000001};
+    unsigned regs[LEAVES][4] = {{0}};
+    const unsigned max = __get_cpuid_max(0, NULL), max_ext = __get_cpuid_max(0x80000000, NULL);
+    for (int l = 0; l < LEAVES; l++) {
+        const unsigned n = leaf_number[l];
+        if (n <= (n >= 0x80000000 ? max_ext : max))
+            __cpuid_count(n, 0, regs[l][EAX], regs[l][EBX], regs[l][ECX], regs[l][EDX]);
+    }
+    struct cpu c = {0, 0};
+    for (int f = 0; f < FEATURES_N; f++)
+        if ((regs[FEATURES[f].leaf][FEATURES[f].reg] >> FEATURES[f].bit) & 1)
+            c.features |= UINT32_C(1) << f;
+    if (c.features & F(OSXSAVE)) {    /* XGETBV faults without it */
+        uint32_t lo, hi;
+        __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        c.xcr0 = ((uint64_t)hi << 32) | lo;
+    }
+    return c;
 }
 
-/* Which of the levels the CPU and OS provide: 0 none, 1 avx2, 2 avx512ifma too. */
-static int cpu_level(void) {
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    const unsigned leaf1_c = c;
-    const int fma = (leaf1_c >> 12) & 1, movbe = (leaf1_c >> 22) & 1, osxsave = (leaf1_c >> 27) & 1,
-              avx = (leaf1_c >> 28) & 1, f16c = (leaf1_c >> 29) & 1;
-    if (!(fma && movbe && osxsave && avx && f16c))
-        return 0;
-    if ((xcr0() & 0x6) != 0x6)              /* XMM and YMM state */
-        return 0;
-    if (!__get_cpuid(0x80000001, &a, &b, &c, &d) || !((c >> 5) & 1))   /* LZCNT */
-        return 0;
-    if (__get_cpuid_max(0, NULL) < 7)
-        return 0;
-    __cpuid_count(7, 0, a, b, c, d);
-    const int bmi1 = (b >> 3) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1;
-    if (!(bmi1 && avx2 && bmi2))
-        return 0;
-    const int avx512f = (b >> 16) & 1, ifma = (b >> 21) & 1, vl = (b >> 31) & 1;
-    if (avx512f && ifma && vl && (xcr0() & 0xe0) == 0xe0)   /* opmask, ZMM0-15 upper, ZMM16-31 */
-        return 2;
-    return 1;
+static const struct level *level_named(const char *name) {
+    for (size_t i = 0; i < LEVELS_N; i++)
+        if (strcmp(LEVELS[i].name, name) == 0)
+            return &LEVELS[i];
+    return NULL;
+}
+
+/* The features of level l that the CPU lacks (0: none); *os_ok whether the OS enables its state. */
+static uint32_t level_missing(const struct level *l, struct cpu c, int *os_ok) {
+    *os_ok = (c.xcr0 & l->xcr0) == l->xcr0;
+    return l->features & ~c.features;
 }
 
 int dispatch_cpu_runs(const char *name) {
-    if (strcmp(name, "scalar") == 0)
-        return 1;
-    if (strcmp(name, "avx2") == 0)
-        return cpu_level() >= 1;
-    if (strcmp(name, "avx512ifma") == 0)
-        return cpu_level() >= 2;
-    return 0;
+    const struct level *l = level_named(name);
+    if (!l)
+        return 0;
+    int os_ok;
+    return level_missing(l, cpu_probe(), &os_ok) == 0 && os_ok;
 }
 
 size_t dispatch_choose(const char *const names[], size_t n) {

@@ -9,7 +9,11 @@
 
 #include <stddef.h>
 
-/* 1 when this CPU and its OS run the code of the backend called name, else 0. */
+/*
+ * 1 when this CPU and its OS run the code of the backend called name (a level
+ * of cpu_x86_64.c: scalar, avx2, avx512ifma), else 0. The program
+ * dispatch/cpu_probe.c prints the same answers for configure and the tests.
+ */
 __attribute__((visibility("hidden"))) int dispatch_cpu_runs(const char *name);
 
 /*

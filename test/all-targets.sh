@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Builds and tests goldilocks on every target this machine can run, the way
-# CI does: native (the best target for the host), ref64, ref32 (clang), i386,
-# ARMv5, ARMv7 without and with NEON and AArch64 under qemu-user, the vector
-# targets avx2 and avx512ifma (their tests skipped, not passed, on a CPU without
-# the instructions), x86-64 (one library of several backends: its tests once per
-# backend forced by GOLDILOCKS_BACKEND, once unforced, and a check of an unknown
-# name), an ASan+UBSan build with clang that also asserts the generated limb
-# bounds, the valgrind constant-time check on the x86 builds,
-# the instruction-trace constant-time check of armv5 and armv7 (qemu plugin),
+# CI does: native (the best target for the host), ref64, ref32 (clang), i386
+# (under qemu-i386 where the kernel cannot run 32-bit x86 programs), ARMv5,
+# ARMv7 without and with NEON and AArch64 under qemu-user, the vector targets
+# avx2 and avx512ifma (their tests skipped, not passed, on a CPU without the
+# instructions, as the dispatcher's CPUID probe says: dispatch/cpu_levels.py),
+# x86-64 (one library of several backends: its tests once per backend forced
+# by GOLDILOCKS_BACKEND, once unforced, and a check of an unknown name), an
+# ASan+UBSan build with clang that also asserts the generated limb bounds, the
+# valgrind constant-time check on the x86 builds (i386: see below),
+# the instruction-trace constant-time check of armv5 and armv7 (qemu plugin; and of
+# i386 where it runs under qemu-i386),
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
 # configure's refusals of misuse, and an install into a temporary DESTDIR.
@@ -121,6 +124,10 @@ step regen regen_check
 step proofs python3 test/proof_check.py --quiet
 step configure-errors python3 test/configure_errors.py
 step tune python3 test/tune_test.py
+# The CPU probe that configure, run_tests.py and this script ask (not /proc/cpuinfo),
+# and .ci/install-deps' native packages beside foreign ones.
+step cpu-probe python3 test/cpu_probe_test.py
+step install-deps python3 test/install_deps_test.py
 build_and_test native --target auto
 build_and_test ref64 --target ref64
 build_and_test ref32-clang --target ref32 --cc clang
@@ -155,14 +162,16 @@ fi
 # the library holds (configure leaves out those whose lane layout is not
 # generated) forced, where this CPU runs it; then an unknown name.
 build_and_test x86-64 --target x86-64
+# Which levels this CPU and OS run: the dispatcher's own CPUID probe (a failure of the
+# probe is the cpu-probe step's; here it leaves only scalar).
+levels=$(python3 dispatch/cpu_levels.py) || levels=scalar
+echo "==== x86-64: this CPU runs the levels: $levels"
 # The backend the unforced run used is not run again.
 chosen=$(python3 -c 'import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).goldilocks_backend; f.restype = ctypes.c_char_p; print(f().decode())' build/x86-64/libgoldilocks.so 2>/dev/null)
 echo "==== x86-64: the unforced run used the ${chosen:-unknown} backend"
 for backend in $(sed -n 's/^  names = //p' build/x86-64/build.ninja | tr , ' '); do
-    case "$backend" in
-        scalar) runs=yes ;;
-        avx2) grep -qw avx2 /proc/cpuinfo && runs=yes || runs=no ;;
-        avx512ifma) grep -qw avx512ifma /proc/cpuinfo && runs=yes || runs=no ;;
+    case " $levels " in
+        *" $backend "*) runs=yes ;;
         *) runs=no ;;
     esac
     if [ "$backend" = "$chosen" ]; then
@@ -177,7 +186,9 @@ step x86-64-unknown-backend unknown_backend_check
 # valgrind's CPUID shows AVX2 (not AVX-512): the x86-64 library runs its avx2 backend under it.
 step ctcheck-x86-64 ninja -C build/x86-64 ctcheck
 # valgrind runs x86 code: the constant-time check covers both layouts on
-# x86-64 and the 32-bit i386 build (ARM: ctcheck-armv5/-armv7 below).
+# x86-64 and the 32-bit i386 build (ARM: ctcheck-armv5/-armv7 below). Where the
+# kernel cannot run i386 programs, build/i386 runs under qemu-i386 and its ctcheck
+# compares qemu traces, as the ARM builds' do (configure says which).
 # valgrind decodes no AVX-512: where auto chose avx512ifma, the check runs on the
 # avx2 build (the same single-call code, the AVX2 lanes).
 if native_is avx512ifma; then

@@ -14,6 +14,7 @@ without configure being rerun by hand. Prints ok/FAIL lines and ends with
 
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -252,6 +253,17 @@ def bad_cases(w):
     if shutil.which('x86_64-linux-gnu-gcc') and shutil.which('arm-linux-gnueabihf-gcc'):
         bad(w, '--target x86-64-v3 with an ARM compiler',
             ['--builddir', b('x'), '--target', 'x86-64-v3', '--cross', 'arm-linux-gnueabihf-'], 'is for x86_64')
+    # --emulator: a qemu-user program of the target's CPU, for code that needs no CPU level.
+    bad(w, "--emulator ''", ['--builddir', b('x'), '--target', 'ref64', '--emulator', ''], '--emulator is empty')
+    bad(w, '--emulator with a quote', ['--builddir', b('x'), '--target', 'ref64', '--emulator', "qemu-x86_64 '-L"],
+        'No closing quotation')
+    if platform.machine() == 'x86_64':
+        bad(w, '--emulator of another CPU', ['--builddir', b('x'), '--target', 'ref64', '--emulator', 'qemu-arm'],
+            'whose qemu-user program is qemu-x86_64')
+        bad(w, '--emulator for a target that needs a CPU level',
+            ['--builddir', b('x'), '--target', 'avx2', '--emulator', 'qemu-x86_64'], 'run natively')
+        bad(w, '--emulator not installed', ['--builddir', b('x'), '--target', 'ref64', '--emulator',
+                                            '/no/such/qemu-x86_64'], '/no/such/qemu-x86_64 not found')
 
     user = unprivileged()
     if user is None:
@@ -315,6 +327,16 @@ def good_cases(w):
                'the rerun kept the recorded arguments')
         os.remove(new_src)
         os.remove(new_test)
+    # --emulator qemu-i386: the i386 tests under qemu-i386 (and ctcheck by its traces), recorded.
+    if platform.machine() == 'x86_64' and shutil.which('i686-linux-gnu-gcc') and shutil.which('qemu-i386'):
+        emu = os.path.join(w.builds, 'i386-qemu')
+        if good(w, '--target i386 --emulator qemu-i386', ['--builddir', emu, '--target', 'i386',
+                                                           '--emulator', 'qemu-i386'], emu):
+            n = read(emu + '/build.ninja')
+            result('\nemulator = qemu-i386 -L /usr/i686-linux-gnu\n' in n and 'mode = --trace' in n
+                   and 'valgrind -q' not in n and '--emulator=qemu-i386' in read(emu + '/config.args'),
+                   '--emulator qemu-i386: the tests and ctcheck (traces, not valgrind) under it, recorded',
+                   re.search(r'^emulator = .*$', n, re.M).group(0) if re.search(r'^emulator = .*$', n, re.M) else n[:200])
     # The default build directory is build/ in the source directory.
     default = os.path.join(w.tree, 'build')
     good(w, 'default --builddir (build/ in the source directory)', ['--target', 'ref64'], default, cwd=w.tree)

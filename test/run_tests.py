@@ -10,11 +10,17 @@ as passed nor as failed, and their total gets a line of its own); a
 program that crashes, exits non-zero or prints no such line counts as one
 failed test. The last line is the total, "N passed, N failed".
 
-With --needs, a host whose CPU lacks those instructions (its /proc/cpuinfo
-flags, which the kernel clears for what the OS does not support) runs
-nothing: every program is one skipped test ("skipped: this CPU lacks
-AVX-512 IFMA"), never a passed one; but those named by --anywhere (which
-read the build's machine code and run none of it: straightline_check.py) run.
+With --needs, a host whose CPU or OS lacks that level runs nothing: every
+program is one skipped test ("skipped: this CPU lacks AVX-512 IFMA
+(avx512ifma: lacks avx512f avx512ifma avx512vl)"), never a passed one; but
+those named by --anywhere (which read the build's machine code and run none of
+it: straightline_check.py) run. Which levels the host runs is the answer of
+the dispatcher's own CPUID and XGETBV code (dispatch/cpu_levels.py builds and
+runs dispatch/cpu_probe.c), not /proc/cpuinfo's flags, which a hypervisor may
+leave out; a probe that cannot run is one failed test, never a skip.
+
+A program that cannot be started (an i386 program on a kernel without IA32
+emulation: "Exec format error") is one failed test, with the reason.
 """
 
 import argparse
@@ -26,6 +32,11 @@ import subprocess
 import sys
 import time
 
+# The CPU probe, shared with configure.py; no __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'dispatch'))
+import cpu_levels  # noqa: E402
+
 SUMMARY = re.compile(r'^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$')
 
 
@@ -33,11 +44,15 @@ def run_one(argv, env, buffer=None):
     """Streams a program's output (or, with a buffer, keeps it there, for the parallel runs);
     returns (passed, failed, skipped, seconds) from its summary line."""
     start = time.monotonic()
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                            text=True, errors='replace')
-    summary = None
     write = sys.stdout.write if buffer is None else buffer.append
     print_ = (lambda text: print(text)) if buffer is None else (lambda text: buffer.append(text + '\n'))
+    try:
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                                text=True, errors='replace')
+    except OSError as e:
+        print_(f'  FAIL {os.path.basename(argv[-1])}: cannot run {argv[0]}: {e.strerror or e}')
+        return 0, 1, 0, time.monotonic() - start
+    summary = None
     for line in proc.stdout:
         write('  ' + line)
         match = SUMMARY.match(line.strip())
@@ -55,20 +70,8 @@ def run_one(argv, env, buffer=None):
     return passed, failed, skipped, took
 
 
-# The /proc/cpuinfo flags each --needs level stands for (configure.py's LEVEL_FLAGS).
-NEEDS = {
-    'avx2': ('AVX2', {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm'}),
-    'avx512ifma': ('AVX-512 IFMA', {'avx', 'avx2', 'bmi1', 'bmi2', 'fma', 'f16c', 'movbe', 'abm',
-                                    'avx512f', 'avx512ifma', 'avx512vl'}),
-}
-
-
-def cpu_flags():
-    try:
-        with open('/proc/cpuinfo') as f:
-            return set(f.read().split())
-    except OSError:
-        return set()
+# The levels --needs takes (configure.py's target_needs: a backend of X86_64_BACKENDS).
+NEEDS = ('avx2', 'avx512ifma')
 
 
 def main():
@@ -87,8 +90,14 @@ def main():
     args = p.parse_args()
     skipped_programs = 0
     if args.needs:
-        what, flags = NEEDS[args.needs]
-        if not flags <= cpu_flags():
+        try:
+            lacks = cpu_levels.probe().lacks(args.needs)
+        except cpu_levels.ProbeError as e:
+            print(f'FAIL run_tests --needs {args.needs}: {e}')
+            print('0 passed, 1 failed')
+            return 1
+        if lacks:
+            what = f'{cpu_levels.LEVEL_TEXT[args.needs]} ({args.needs}: {lacks})'
             runnable = [q for q in args.programs if os.path.basename(q) in args.anywhere]
             for program in args.programs:
                 if program not in runnable:

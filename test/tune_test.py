@@ -76,11 +76,14 @@ def tune_json_shape(data, target, layout):
 
 
 def host_has_ifma():
-    """Whether this x86-64 host runs AVX-512 IFMA (the avx512ifma target's tests)."""
+    """Whether this x86-64 host runs AVX-512 IFMA (the avx512ifma target's tests): the
+    dispatcher's CPUID probe (dispatch/cpu_levels.py), as configure asks, not /proc/cpuinfo."""
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
+    import cpu_levels
     try:
-        with open('/proc/cpuinfo') as f:
-            return ' avx512ifma' in f.read()
-    except OSError:
+        return 'avx512ifma' in cpu_levels.probe().runs
+    except cpu_levels.ProbeError:
         return False
 
 
