@@ -20,7 +20,8 @@ static const char DERIVE_HELP[] =
     "                 or 56 bytes in hex; a private key file gives its public key\n"
     "  --out FILE     where to write the secret (default -, standard output); a\n"
     "                 file is created mode 0600 and an existing one is not\n"
-    "                 overwritten\n"
+    "                 overwritten; a FIFO or a device is written to, a symbolic\n"
+    "                 link refused\n"
     "  --force        replace an existing --out FILE\n";
 
 static int read_x448_key(const char *path, enum key_need need, struct key *k) {

@@ -15,7 +15,8 @@ static const char GENKEY_HELP[] =
     "raw is the 57-byte Ed448 seed or the 56-byte X448 key in hex.\n"
     "\n"
     "  --out FILE     where to write the key (default -, standard output); a file\n"
-    "                 is created mode 0600 and an existing one is not overwritten\n"
+    "                 is created mode 0600 and an existing one is not overwritten;\n"
+    "                 a FIFO or a device is written to, a symbolic link refused\n"
     "  --format F     pem, der or raw\n"
     "  --force        replace an existing FILE\n";
 
@@ -70,7 +71,8 @@ static const char PUBKEY_HELP[] =
     "  --key FILE     the private key: PKCS#8 PEM or DER, or raw hex (- for\n"
     "                 standard input)\n"
     "  --out FILE     where to write (default -, standard output); an existing\n"
-    "                 file is not overwritten\n"
+    "                 file is not overwritten; a FIFO or a device is written to,\n"
+    "                 a symbolic link refused\n"
     "  --format F     pem, der or raw\n"
     "  --force        replace an existing FILE\n";
 

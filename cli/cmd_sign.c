@@ -51,6 +51,34 @@ static int one_stdin(const char *a, const char *b, const char *c) {
     return 0;
 }
 
+/* What a signature file must be, in every message about one. */
+#define SIGFILE_EXPECTED "expected 114 bytes (raw) or 228 hex digits (whitespace between pairs allowed)"
+
+/* The signature in a file: 114 raw bytes, or 228 hex digits, as xxd -p wraps them or not. 0, or -1 (reported). */
+static int read_signature(const char *path, uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES]) {
+    const char *name = strcmp(path, "-") ? path : "standard input";
+    uint8_t *data;
+    size_t len;
+    int r = io_read(path, SIGFILE_MAX_BYTES, &data, &len);
+    if (r == IO_TOO_LARGE && len == SIZE_MAX)
+        cli_error("%s: more than %d bytes: %s", name, SIGFILE_MAX_BYTES, SIGFILE_EXPECTED);
+    else if (r == IO_TOO_LARGE)
+        cli_error("%s: a signature file of %zu bytes: %s", name, len, SIGFILE_EXPECTED);
+    if (r != 0)
+        return -1;
+    char digits[2 * GOLDILOCKS_ED448_SIG_BYTES];
+    long n;
+    if (len == GOLDILOCKS_ED448_SIG_BYTES) {
+        memcpy(sig, data, GOLDILOCKS_ED448_SIG_BYTES);
+    } else if ((n = hex_unwrap(digits, sizeof digits, (const char *)data, len)) < 0 ||
+               hex_decode(sig, GOLDILOCKS_ED448_SIG_BYTES, digits, (size_t)n) != GOLDILOCKS_ED448_SIG_BYTES) {
+        cli_error("%s: a signature file of %zu bytes, not a signature: %s", name, len, SIGFILE_EXPECTED);
+        r = -1;
+    }
+    io_free(data, len);
+    return r;
+}
+
 /* Ed448ph streams the message through its SHAKE256 prehash; the state is wiped by the final call. */
 static int stream_prehash(goldilocks_ed448ph_state *st, const char *path) {
     uint8_t buf[16384];
@@ -79,9 +107,11 @@ static const char SIGN_HELP[] =
     "\n"
     "  --key FILE     the Ed448 private key: PKCS#8 PEM or DER, or the 57-byte seed\n"
     "                 in hex\n"
-    "  --in FILE      the message (default -, standard input)\n"
+    "  --in FILE      the message (default -, standard input); held whole: a file\n"
+    "                 only you can change is mapped, anything else read into memory\n"
     "  --out FILE     the signature (default -, standard output); an existing file\n"
-    "                 is not overwritten\n"
+    "                 is not overwritten; a FIFO or a device is written to, a\n"
+    "                 symbolic link refused\n"
     "  --ctx STRING   the context, at most 255 bytes (default: none)\n"
     "  --prehash      Ed448ph: sign SHAKE256(message, 64), reading the message in\n"
     "                 pieces (any size)\n"
@@ -118,14 +148,14 @@ int cmd_sign(int argc, char **argv) {
         }
         cli_wipe(&st, sizeof st);
     } else {
-        uint8_t *msg;
-        size_t len;
-        ok = io_read(in, SIZE_MAX - 1, &msg, &len) == 0;
-        if (ok && goldilocks_ed448_sign(sig, k.ed448_secret, msg, len, ctx, ctx_len) != 0) {
+        /* Ed448 reads the message twice: it is held whole, mapped or in one buffer (io.h). */
+        struct io_message m;
+        ok = io_message_read(in, &m) == 0;
+        if (ok && goldilocks_ed448_sign(sig, k.ed448_secret, m.data, m.len, ctx, ctx_len) != 0) {
             cli_error("signing failed");
             ok = 0;
         }
-        io_free(msg, len);   /* NULL when the read failed */
+        io_message_free(&m);
     }
     key_wipe(&k);
     if (!ok)
@@ -141,7 +171,8 @@ static const char VERIFY_HELP[] =
     "\n"
     "  --key FILE     the Ed448 public key: SubjectPublicKeyInfo PEM or DER, or\n"
     "                 57 bytes in hex; a private key file gives its public key\n"
-    "  --sig FILE     the signature: 114 raw bytes, or 228 hex digits\n"
+    "  --sig FILE     the signature: 114 raw bytes, or 228 hex digits (whitespace\n"
+    "                 between pairs allowed, as xxd -p wraps them)\n"
     "  --in FILE      the message (default -, standard input)\n"
     "  --ctx STRING   the context the signature was made with (default: none)\n"
     "  --prehash      Ed448ph\n"
@@ -171,18 +202,9 @@ int cmd_verify(int argc, char **argv) {
     memcpy(pub, k.pub, sizeof pub);
     key_wipe(&k);   /* a private key file gives its public key; nothing secret is kept */
 
-    uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES], *data;
-    size_t len;
-    if (io_read(opts[1].value, SIGFILE_MAX_BYTES, &data, &len) != 0)
+    uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES];
+    if (read_signature(opts[1].value, sig) != 0)
         return EXIT_USAGE;
-    if (len == sizeof sig)
-        memcpy(sig, data, sizeof sig);
-    else if (hex_decode(sig, sizeof sig, (const char *)data, len) != (long)sizeof sig) {
-        cli_error("%s: a signature is 114 bytes or 228 hex digits; this file is %zu bytes", opts[1].value, len);
-        io_free(data, len);
-        return EXIT_USAGE;
-    }
-    io_free(data, len);
 
     int valid, prehash = opts[4].given, strict = opts[5].given;
     if (prehash && !strict) {
@@ -192,17 +214,17 @@ int cmd_verify(int argc, char **argv) {
             return EXIT_USAGE;
         valid = goldilocks_ed448ph_final_verify(&st, sig, pub, ctx, ctx_len) == 0;
     } else {
-        /* The strict checks have no streaming form: the message is read whole. */
-        uint8_t *msg;
-        if (io_read(in, SIZE_MAX - 1, &msg, &len) != 0)
+        /* Ed448, and Ed448ph's strict checks, which have no streaming form: the message is held whole. */
+        struct io_message m;
+        if (io_message_read(in, &m) != 0)
             return EXIT_USAGE;
         if (prehash)
-            valid = goldilocks_ed448ph_verify_strict(sig, pub, msg, len, ctx, ctx_len) == 0;
+            valid = goldilocks_ed448ph_verify_strict(sig, pub, m.data, m.len, ctx, ctx_len) == 0;
         else if (strict)
-            valid = goldilocks_ed448_verify_strict(sig, pub, msg, len, ctx, ctx_len) == 0;
+            valid = goldilocks_ed448_verify_strict(sig, pub, m.data, m.len, ctx, ctx_len) == 0;
         else
-            valid = goldilocks_ed448_verify(sig, pub, msg, len, ctx, ctx_len) == 0;
-        io_free(msg, len);
+            valid = goldilocks_ed448_verify(sig, pub, m.data, m.len, ctx, ctx_len) == 0;
+        io_message_free(&m);
     }
     if (!valid) {
         cli_error("invalid signature");

@@ -46,3 +46,19 @@ long hex_decode(uint8_t *out, size_t max, const char *text, size_t len) {
     }
     return (long)(len / 2);
 }
+
+long hex_unwrap(char *out, size_t max, const char *text, size_t len) {
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            if (n % 2 != 0)
+                return -1;
+            continue;
+        }
+        if (n == max)
+            return -1;
+        out[n++] = c;
+    }
+    return (long)n;
+}

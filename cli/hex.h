@@ -16,4 +16,13 @@ void hex_encode(char *out, const uint8_t *in, size_t n);
  */
 long hex_decode(uint8_t *out, size_t max, const char *text, size_t len);
 
+/*
+ * Copies text's characters to out (room for max) without the whitespace
+ * (space, tab, CR, LF) between byte pairs, as xxd -p wraps its lines: for
+ * hex_decode after it. Returns the number of characters copied, or -1
+ * when whitespace splits a pair or more than max remain. For public text
+ * only (a signature): it branches on the characters.
+ */
+long hex_unwrap(char *out, size_t max, const char *text, size_t len);
+
 #endif

@@ -138,9 +138,12 @@ int keyfile_read(const char *path, enum key_need need, struct key *k) {
     uint8_t *data;
     size_t len;
     memset(k, 0, sizeof *k);
-    if (io_read(path, KEYFILE_MAX_BYTES, &data, &len) != 0)
+    int r = io_read(path, KEYFILE_MAX_BYTES, &data, &len);
+    if (r == IO_TOO_LARGE)
+        cli_error("%s is larger than %d bytes: not a key file", shown(path), KEYFILE_MAX_BYTES);
+    if (r != 0)
         return -1;
-    int r = parse_keyfile(k, path, need, data, len);
+    r = parse_keyfile(k, path, need, data, len);
     io_free(data, len);
     if (r == 0 && need == NEED_PRIVATE && !k->is_private) {
         cli_error("%s holds a public key; a private key is needed", shown(path));

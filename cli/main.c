@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "goldilocks.h"
+#include "io.h"
 #include "util.h"
 
 static const char HELP[] =
@@ -33,7 +34,12 @@ static const struct {
     {"verify", cmd_verify}, {"derive", cmd_derive}, {"speed", cmd_speed},
 };
 
-int main(int argc, char **argv) {
+/* The exit status, once standard output is flushed: a write error there (a full disk) is an error. */
+static int finish(int status) {
+    return io_close_stdout() == 0 ? status : EXIT_USAGE;
+}
+
+static int run(int argc, char **argv) {
     if (argc < 2) {
         fputs(HELP, stderr);
         return EXIT_USAGE;
@@ -56,4 +62,8 @@ int main(int argc, char **argv) {
     }
     fprintf(stderr, "goldilocks: unknown command '%s' (goldilocks --help lists them)\n", argv[1]);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    return finish(run(argc, argv));
 }

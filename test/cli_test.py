@@ -17,14 +17,21 @@ with the openssl command only. Ends with "N passed, N failed".
 """
 
 import argparse
+import base64
+import ctypes
+import errno
 import hashlib
 import json
 import os
+import platform
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 from pycheck import check, count_passed, done
 
@@ -436,6 +443,386 @@ def test_wycheproof(c):
         print(f'{"ok  " if not bad else "FAIL"} {fname}: every case through goldilocks derive ({summary})')
 
 
+# ---- where --out writes: regular files, streams, links (issue 35, item 3) ----
+
+ED448_PKCS8_PREFIX = bytes.fromhex('3047020100300506032b6571043b0439')
+
+
+def whole_ed448_key(data):
+    """True when data is exactly one whole Ed448 PKCS#8 PEM key (RFC 8410's 73-byte DER, 64-column base64)."""
+    lines = data.split(b'\n')
+    if len(lines) != 5 or lines[0] != b'-----BEGIN PRIVATE KEY-----' or lines[3] != b'-----END PRIVATE KEY-----' \
+            or lines[4] != b'' or len(lines[1]) != 64 or len(lines[2]) != 36:
+        return False
+    try:
+        der = base64.b64decode(lines[1] + lines[2], validate=True)
+    except ValueError:
+        return False
+    return len(der) == 73 and der.startswith(ED448_PKCS8_PREFIX)
+
+
+def fifo_reader(path):
+    """A reading end of the FIFO at path, open at once (non-blocking), so that a writer's open succeeds."""
+    return os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+
+
+def drain(fd):
+    chunks = []
+    while True:
+        try:
+            b = os.read(fd, 65536)
+        except BlockingIOError:
+            break
+        if not b:
+            break
+        chunks.append(b)
+    os.close(fd)
+    return b''.join(chunks)
+
+
+def test_special_outputs(c):
+    d = c.path('special')
+    os.mkdir(d)
+    # The names of standard output and error are those streams, as - is; never a file to create or replace.
+    # (Not /dev/stdout with --force: the code before this test replaced it, as root.)
+    for name, force in (('/dev/stdout', []), ('/dev/fd/1', []), ('/dev/fd/1', ['--force']),
+                        ('/proc/self/fd/1', ['--force'])):
+        code, out, err = c.g('genkey', 'ed448', '--out', name, *force)
+        check(code == 0 and whole_ed448_key(out) and err == '',
+              f'genkey --out {" ".join([name] + force)}: the key on standard output', f'status {code}, {err.strip()!r}')
+    code, out, err = c.g('genkey', 'ed448', '--out', '/dev/stderr')
+    check(code == 0 and out == b'' and whole_ed448_key(err.encode()),
+          'genkey --out /dev/stderr: the key on standard error', f'status {code}')
+
+    # A FIFO is written through (a reader gets the whole key), with or without --force; it stays a FIFO.
+    for force in ([], ['--force']):
+        fifo = os.path.join(d, 'fifo')
+        os.mkfifo(fifo)
+        rd = fifo_reader(fifo)
+        code, _, err = c.g('genkey', 'ed448', '--out', fifo, *force)
+        got = drain(rd)
+        check(code == 0 and whole_ed448_key(got) and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+              and sorted(os.listdir(d)) == ['fifo'],
+              f'genkey --out {" ".join(["FIFO"] + force)}: written through, still a FIFO', f'status {code}, {err.strip()!r}')
+        os.unlink(fifo)
+
+    # A character device is written through and stays one: a node like /dev/null (c 1 3) where mknod is
+    # allowed, else /dev/null itself (not with --force as root: the code before this test replaced it).
+    node = os.path.join(d, 'null')
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        forces = ([], ['--force'])
+    except OSError:
+        node = '/dev/null'
+        forces = ([],) + ((['--force'],) if os.geteuid() != 0 else ())
+        if os.geteuid() == 0:
+            print('skip genkey --out DEVICE --force: mknod is refused here, and /dev/null is not risked as root')
+    for force in forces:
+        code, _, err = c.g('genkey', 'ed448', '--out', node, *force)
+        st = os.lstat(node)
+        check(code == 0 and stat.S_ISCHR(st.st_mode) and st.st_rdev == os.makedev(1, 3),
+              f'genkey --out {" ".join(["DEVICE"] + force)} (a character device 1, 3): written through, '
+              'still the device',
+              f'status {code}, {err.strip()!r}, mode {st.st_mode:o}')
+    check(refused(c.g('genkey', 'ed448', '--out', '/dev/full'), 'No space left')[0],
+          'genkey --out /dev/full: the write error, status 2')
+
+    # A symbolic link is never replaced nor followed: refused, the link and its target as they were.
+    target = os.path.join(d, 'target')
+    with open(target, 'wb') as f:
+        f.write(b'old contents\n')
+    link, dangling = os.path.join(d, 'link'), os.path.join(d, 'dangling')
+    os.symlink(target, link)
+    os.symlink(os.path.join(d, 'nowhere'), dangling)
+    listing = sorted(os.listdir(d))
+    for name, path in (('a symbolic link', link), ('a dangling symbolic link', dangling)):
+        for force in ([], ['--force']):
+            res = c.g('genkey', 'ed448', '--out', path, *force)
+            ok, detail = refused(res, 'symbolic link')
+            check(ok and os.path.islink(path) and read(target) == b'old contents\n'
+                  and sorted(os.listdir(d)) == listing,
+                  f'genkey --out {" ".join([name] + force)}: refused, link and target unchanged', detail)
+    check(refused(c.g('genkey', 'ed448', '--out', d, '--force'), 'directory')[0],
+          'genkey --out a directory --force: refused as a directory')
+    # A regular file is replaced only with --force (test_keys), and then mode 0600 whatever it was.
+
+
+# ---- signals during a write (issue 35, item 3) ----
+
+class Tracer:
+    """Runs a command under ptrace and sends it SIGTERM at its k-th system-call stop (entry or exit):
+    every point between two of its system calls, one run each. Optionally under a seccomp filter that
+    makes openat(O_TMPFILE) fail with EOPNOTSUPP, and link/linkat with EPERM (a file system without
+    them, as vfat is), for the command's other ways of writing a file."""
+    PTRACE_TRACEME, PTRACE_DETACH, PTRACE_SYSCALL, PTRACE_SETOPTIONS = 0, 17, 24, 0x4200
+    O_TRACESYSGOOD, O_EXITKILL = 1, 0x100000
+    # (AUDIT_ARCH, openat, link or None, linkat) of the machines the filter knows.
+    ARCH = {'x86_64': (0xC000003E, 257, 86, 265), 'aarch64': (0xC00000B7, 56, None, 37)}
+
+    def __init__(self):
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
+        self.libc.ptrace.restype = ctypes.c_long
+        self.libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+
+    def seccomp_program(self, no_links):
+        arch = self.ARCH.get(platform.machine())
+        if arch is None:
+            return None
+        audit, openat, link, linkat = arch
+        if not no_links:
+            link = linkat = 0xffffffff           # no system call has this number: links are allowed
+        LD, JEQ, JSET, RET = 0x20, 0x15, 0x45, 0x06
+        allow, tmpfile_err, link_err = 0x7fff0000, 0x00050000 | errno.EOPNOTSUPP, 0x00050000 | errno.EPERM
+        # 0: the architecture (else allow); 2: the call; 3-5: openat whose flags (args[2]) hold __O_TMPFILE;
+        # 6-7: link, linkat; 8: allow; 9, 10: the errors.
+        return [(LD, 0, 0, 4), (JEQ, 0, 6, audit), (LD, 0, 0, 0),
+                (JEQ, 0, 2, openat), (LD, 0, 0, 16 + 8 * 2), (JSET, 3, 2, 0o20000000),
+                (JEQ, 3, 0, link if link is not None else linkat), (JEQ, 2, 0, linkat),
+                (RET, 0, 0, allow), (RET, 0, 0, tmpfile_err), (RET, 0, 0, link_err)]
+
+    def install_seccomp(self, prog):
+        class Filter(ctypes.Structure):
+            _fields_ = [('code', ctypes.c_uint16), ('jt', ctypes.c_uint8), ('jf', ctypes.c_uint8),
+                        ('k', ctypes.c_uint32)]
+
+        class Fprog(ctypes.Structure):
+            _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.POINTER(Filter))]
+        arr = (Filter * len(prog))(*[Filter(*p) for p in prog])
+        fp = Fprog(len(prog), arr)
+        if self.libc.prctl(38, 1, None, 0, 0) != 0:          # PR_SET_NO_NEW_PRIVS
+            return False
+        return self.libc.prctl(22, 2, ctypes.cast(ctypes.pointer(fp), ctypes.c_void_p), 0, 0) == 0  # SECCOMP_MODE_FILTER
+
+    def run(self, argv, kill_at, seccomp=None):
+        """(stops seen, wait status); kill_at=None runs to the end. Raises OSError when ptrace is refused."""
+        pid = os.fork()
+        if pid == 0:
+            try:
+                fd = os.open(os.devnull, os.O_RDWR)
+                for i in (0, 1, 2):
+                    os.dup2(fd, i)
+                if seccomp and not self.install_seccomp(seccomp):
+                    os._exit(125)
+                if self.libc.ptrace(self.PTRACE_TRACEME, 0, None, None) != 0:
+                    os._exit(126)
+                # LeakSanitizer stops the process with ptrace at exit, which it cannot while traced.
+                env = dict(os.environ)
+                env['ASAN_OPTIONS'] = ':'.join(filter(None, [env.get('ASAN_OPTIONS'), 'detect_leaks=0']))
+                os.execve(argv[0], argv, env)
+            finally:
+                os._exit(127)
+        _, status = os.waitpid(pid, 0)
+        if not os.WIFSTOPPED(status):
+            raise OSError(f'ptrace or seccomp refused here (status {status})')
+        self.libc.ptrace(self.PTRACE_SETOPTIONS, pid, None, ctypes.c_void_p(self.O_TRACESYSGOOD | self.O_EXITKILL))
+        stops, deliver = 0, 0
+        while True:
+            if stops == kill_at:
+                os.kill(pid, signal.SIGTERM)
+                self.libc.ptrace(self.PTRACE_DETACH, pid, None, ctypes.c_void_p(deliver))
+                return stops, os.waitpid(pid, 0)[1]
+            self.libc.ptrace(self.PTRACE_SYSCALL, pid, None, ctypes.c_void_p(deliver))
+            _, status = os.waitpid(pid, 0)
+            deliver = 0
+            if os.WIFEXITED(status) or os.WIFSIGNALED(status):
+                return stops, status
+            if os.WSTOPSIG(status) == signal.SIGTRAP | 0x80:
+                stops += 1
+            else:
+                deliver = os.WSTOPSIG(status)      # a signal for the command: passed on
+
+
+def test_interrupted_writes(c):
+    try:
+        tracer = Tracer()
+        tracer.run([c.exe, '--version'], None)
+    except (OSError, AttributeError) as e:
+        print(f'skip SIGTERM at every system call of a write: ptrace is not available here ({e})')
+        return
+    ways = [('', None, (False, True))]
+    if tracer.seccomp_program(False) is None:
+        print(f'skip the writes without O_TMPFILE and hard links: no seccomp filter for {platform.machine()}')
+    else:
+        ways += [(' (a file system without O_TMPFILE)', tracer.seccomp_program(False), (False,)),
+                 (' (a file system without O_TMPFILE or hard links)', tracer.seccomp_program(True), (False, True))]
+    old = b'old contents\n'
+    for i, (way, seccomp, forces) in enumerate(ways):
+        for force in forces:
+            d = c.path(f'killed{i}{int(force)}')
+            os.mkdir(d)
+            key = os.path.join(d, 'key')
+            argv = [c.exe, 'genkey', 'ed448', '--out', key] + (['--force'] if force else [])
+            total, status = tracer.run(argv, None, seccomp)
+            bad = [] if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else [f'untraced: status {status}']
+            os.unlink(key)
+            killed = 0
+            # Every stop of a plain build (about 90). A sanitizer's start adds hundreds before main;
+            # the write is within the last 60 then: all of the last 120, one in 16 before them.
+            stops = [k for k in range(total + 1) if k >= total - 120 or k % 16 == 0]
+            for k in stops:
+                if force:
+                    with open(key, 'wb') as f:
+                        f.write(old)
+                    os.chmod(key, 0o644)
+                _, status = tracer.run(argv, k, seccomp)
+                killed += os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM
+                names = sorted(os.listdir(d))
+                data = read(key) if names == ['key'] else None
+                if names == [] and not force:
+                    pass
+                elif names == ['key'] and whole_ed448_key(data) and mode_of(key) == 0o600:
+                    pass
+                elif names == ['key'] and force and data == old:
+                    pass
+                else:
+                    bad.append(f'SIGTERM at stop {k}: {names}, ' +
+                               (f'key {len(data)} bytes, mode {mode_of(key):o}' if data is not None else ''))
+                for n in names:
+                    os.unlink(os.path.join(d, n))
+            check(not bad and killed > len(stops) // 2,
+                  f'genkey --out{" --force" if force else ""}{way}: SIGTERM at {len(stops)} of {total + 1} points between system calls '
+                  f'leaves no file or a whole key (mode 0600){" or the old file" if force else ""}, and no NAME.*',
+                  '; '.join(bad[:4]) + (f' (and {len(bad) - 4} more)' if len(bad) > 4 else ''))
+
+    # Blocked in the open of a FIFO nobody reads: SIGTERM ends it, and nothing is left.
+    d = c.path('killed_fifo')
+    os.mkdir(d)
+    fifo = os.path.join(d, 'fifo')
+    os.mkfifo(fifo)
+    p = subprocess.Popen([c.exe, 'genkey', 'ed448', '--out', fifo], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    time.sleep(0.3)
+    blocked = p.poll() is None
+    p.terminate()
+    _, err = p.communicate()
+    check(blocked and p.returncode == -signal.SIGTERM and sorted(os.listdir(d)) == ['fifo']
+          and stat.S_ISFIFO(os.lstat(fifo).st_mode),
+          'genkey --out a FIFO without a reader: waits for one; SIGTERM leaves the FIFO alone and nothing else',
+          f'blocked {blocked}, status {p.returncode}, {err.decode().strip()!r}, {sorted(os.listdir(d))}')
+
+
+# ---- long messages: one copy at most (issue 35, item 3) ----
+
+def max_rss_of(argv, stdin=None):
+    """(exit status, stdout, peak resident set in bytes) of a command. The peak counts the forked copy of
+    this script before the exec too: keep this process small (no message in memory) and compare with
+    the peak of goldilocks --version, the floor."""
+    p = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    box = {}
+    t = threading.Thread(target=lambda: box.setdefault('out', p.stdout.read()))
+    t.start()
+    _, status, usage = os.wait4(p.pid, 0)
+    t.join()
+    p.stdout.close()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, box['out'], usage.ru_maxrss * 1024
+
+
+def test_large_messages(c):
+    key = c.path('large_key.pem')
+    c.g('genkey', 'ed448', '--out', key)
+    pub = c.file(c.g('pubkey', '--key', key)[1])
+    n = 64 << 20
+    msg = c.path('large_msg')
+    with open(msg, 'wb') as f:
+        for _ in range(n >> 20):
+            f.write(os.urandom(1 << 20))
+    sig = c.path('large_msg.sig')
+    code, _, err = c.g('sign', '--key', key, '--in', msg, '--out', sig)
+    res = run(['openssl', 'pkeyutl', '-verify', '-pubin', '-inkey', pub, '-rawin', '-in', msg, '-sigfile', sig])
+    check(code == 0 and res[0] == 0, 'sign a 64 MiB file: openssl pkeyutl -verify accepts it', err + res[2])
+    sanitized = b'__asan_init' in read(c.exe)
+    if sanitized:
+        print('skip the peak memory of a 64 MiB message: AddressSanitizer keeps freed memory in quarantine')
+    floor = max_rss_of([c.exe, '--version'])[2]
+    bound = n + n // 4
+    for how in ('file', 'pipe'):
+        for argv in (['sign', '--key', key], ['verify', '--key', pub, '--sig', sig]):
+            if how == 'file':
+                code, out, rss = max_rss_of([c.exe] + argv + ['--in', msg])
+            else:
+                cat = subprocess.Popen(['cat', msg], stdout=subprocess.PIPE)
+                code, out, rss = max_rss_of([c.exe] + argv, stdin=cat.stdout)
+                cat.stdout.close()
+                cat.wait()
+            right = read(sig) if argv[0] == 'sign' else b'valid signature\n'
+            check(code == 0 and out == right and (sanitized or rss < bound),
+                  f'{argv[0]} a 64 MiB message from a {how}: peak memory {rss >> 20} MiB (at most '
+                  f'{bound >> 20} MiB: one copy at most; this script\'s copy counts {floor >> 20} MiB)',
+                  f'status {code}')
+    # A file others may write is read (one copy), not mapped: the same signature.
+    os.chmod(msg, 0o666)
+    code, out, _ = c.g('sign', '--key', key, '--in', msg)
+    check(code == 0 and out == read(sig), 'sign a file others may write (read, not mapped): the same signature')
+    os.unlink(msg)
+    # Standard input from a file, read from its offset.
+    small = c.file(b'0123456789 the message after ten bytes')
+    with open(small, 'rb') as f:
+        f.seek(10)
+        p = subprocess.run([c.exe, 'sign', '--key', key], stdin=f, capture_output=True)
+    check(p.returncode == 0 and p.stdout == c.g('sign', '--key', key, '--in', c.file(read(small)[10:]))[1],
+          'sign: standard input a file at offset 10 signs what follows the offset')
+
+
+# ---- signature files (issue 35, item 3) ----
+
+def test_signature_files(c):
+    key = c.path('sigfiles.pem')
+    c.g('genkey', 'ed448', '--out', key)
+    pub = c.file(c.g('pubkey', '--key', key)[1])
+    msg = c.file(b'signed')
+    sig = c.g('sign', '--key', key, '--in', msg)[1]
+    h = sig.hex()
+    # As xxd -p writes it: 60 digits a line; also spaces between the pairs, and capitals.
+    xxd = ''.join(h[i:i + 60] + '\n' for i in range(0, len(h), 60))
+    if shutil.which('xxd'):
+        xxd_out = subprocess.run(['xxd', '-p'], input=sig, capture_output=True).stdout.decode()
+        check(xxd_out == xxd, 'xxd -p writes 60 hex digits a line (the form tested below)')
+    for name, text in (('wrapped as xxd -p writes it', xxd),
+                       ('with spaces between byte pairs', ' '.join(h[i:i + 2] for i in range(0, len(h), 2))),
+                       ('in capitals, CRLF-wrapped', xxd.upper().replace('\n', '\r\n'))):
+        code, out, err = c.g('verify', '--key', pub, '--sig', c.file(text), '--in', msg)
+        check(code == 0 and out == b'valid signature\n', f'verify: a hex signature {name}', err)
+    check(refused(c.g('verify', '--key', pub, '--sig', c.file(h[:3] + ' ' + h[3:]), '--in', msg), 'hex')[0],
+          'verify: whitespace inside a byte pair is refused')
+    for size in (1025, 5000):
+        res = c.g('verify', '--key', pub, '--sig', c.file(b'\0' * size), '--in', msg)
+        ok, detail = refused(res, f'{size} bytes')
+        check(ok and '114' in res[2] and 'key file' not in res[2],
+              f'verify: a {size}-byte signature file is refused as a signature file of {size} bytes', detail)
+    res = c.g('verify', '--key', pub, '--sig', '-', '--in', msg, stdin=b'\0' * 5000)
+    ok, detail = refused(res, 'more than 1024 bytes')
+    check(ok and '114' in res[2] and 'key file' not in res[2],
+          'verify: a signature of 5000 bytes on standard input is refused as a signature', detail)
+
+
+# ---- standard output that cannot be written (issue 35, item 3) ----
+
+def test_stdout_errors(c):
+    if not os.path.exists('/dev/full'):
+        print('skip writes to /dev/full: no /dev/full here')
+        return
+    key = c.path('full_key.pem')
+    c.g('genkey', 'ed448', '--out', key)
+    msg = c.file(b'm')
+    sig = c.file(c.g('sign', '--key', key, '--in', msg)[1])
+    for name, argv in (('--version', ['--version']), ('--help', ['--help']), ('genkey --help', ['genkey', '--help']),
+                       ('verify --help', ['verify', '--help']), ('speed --help', ['speed', '--help']),
+                       ('verify (valid signature)', ['verify', '--key', key, '--sig', sig, '--in', msg]),
+                       ('genkey ed448', ['genkey', 'ed448']), ('pubkey', ['pubkey', '--key', key])):
+        with open('/dev/full', 'wb') as full:
+            p = subprocess.run([c.exe] + argv, stdout=full, stderr=subprocess.PIPE)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and 'standard output' in err and 'No space left' in err
+              and len(err.strip().split('\n')) == 1,
+              f'{name} into /dev/full: status 2 and one line saying so', f'status {p.returncode}, {err!r}')
+    # Standard output closed, nothing written to it: not an error.
+    code = subprocess.run([c.exe, 'genkey', 'ed448', '--out', c.path('closed_stdout.pem')],
+                          stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1)).returncode
+    check(code == 0, 'genkey --out FILE with nothing for standard output: status 0')
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument('--slow', action='store_true')
@@ -448,8 +835,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         c = Cli(os.path.abspath(args.goldilocks), tmp)
         for test in (test_keys, lambda c: test_signatures(c, args.slow), test_derive, test_pem_variants,
-                     test_malformed,
-                     test_usage, test_wycheproof):
+                     test_malformed, test_usage, test_wycheproof, test_special_outputs, test_interrupted_writes,
+                     test_signature_files, test_stdout_errors, test_large_messages):
             try:
                 test(c)
             except (RuntimeError, OSError, ValueError) as e:
