@@ -95,8 +95,11 @@ void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_
  * goldilocks_x448_public_key, computed several at a time in the field's
  * lanes (one on the portable targets, two with NEON, four with AVX2, eight
  * with AVX-512 IFMA). n = 0 does nothing (pub and secret
- * may then be NULL). A NULL pub or secret with n > 0: the n items of a
- * non-NULL pub are zeroed. Aliasing: pub may be secret itself (pub[i] over
+ * may then be NULL), and so does an n above SIZE_MAX /
+ * GOLDILOCKS_X448_BYTES, the size of arrays that cannot exist: nothing is
+ * read or written (the function is void: check n where it may be that
+ * large). A NULL pub or secret with n > 0: the n items of a non-NULL pub
+ * are zeroed. Aliasing: pub may be secret itself (pub[i] over
  * secret[i], in place); other overlaps of the two arrays are not allowed.
  * Constant time in every secret; secrets wiped.
  */
@@ -127,6 +130,8 @@ int goldilocks_x448(uint8_t shared[GOLDILOCKS_X448_BYTES], const uint8_t secret[
  * one, and any n works.
  *
  * - n = 0: returns 0 and touches nothing (every pointer may then be NULL).
+ * - n > SIZE_MAX / GOLDILOCKS_X448_BYTES (arrays that cannot exist):
+ *   returns -1 and touches nothing, rc included.
  * - rc may be NULL: then only the return value reports failures (a failed
  *   item's shared[i] is all zero, as always).
  * - shared, secret or peer NULL with n > 0: returns -1, every rc[i] is -1
@@ -198,7 +203,9 @@ int goldilocks_ed448_sign(uint8_t sig[GOLDILOCKS_ED448_SIG_BYTES],
  * for ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX, ctx NULL with ctx_len > 0, or
  * a NULL sig, secret, msg or msg_len with n > 0, -1 and all n signatures
  * zero (when sig is not NULL); for msg[i] NULL with msg_len[i] > 0, -1 with
- * sig[i] zero and the other items signed. n = 0 returns 0 and reads nothing.
+ * sig[i] zero and the other items signed. n = 0 returns 0 and reads nothing;
+ * n > SIZE_MAX / GOLDILOCKS_ED448_SIG_BYTES (arrays that cannot exist)
+ * returns -1 and touches nothing.
  * Aliasing: sig[i] may overlap msg[i], and secret and ctx may overlap sig;
  * a signature must not overlap another item's message, nor the msg and
  * msg_len arrays. The same warning as goldilocks_ed448_sign on the public
@@ -286,6 +293,15 @@ int goldilocks_ed448ph_verify_prehashed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
  * output of the final calls: the signature must not overlap it, while the
  * secret, public key, signature to verify and context may lie anywhere,
  * the state included.
+ *
+ * Every call checks the state before use: a tag that init writes, the
+ * failed flag, and the SHAKE256 block offset and phase in range (the
+ * bytes after the hash state zero). A state these functions did not write
+ * (never initialised, all zero, overwritten, damaged) is never read out of
+ * bounds: update (of any length, 0 included) makes it a failed stream and
+ * ignores the data, and the final calls return -1 (final_sign with a zero
+ * signature) and leave it as after init. The Keccak lanes cannot be
+ * checked: altered, they hash another message.
  */
 typedef struct goldilocks_ed448ph_state {
     uint64_t opaque[28];
@@ -334,7 +350,9 @@ int goldilocks_decaf448_scalarmult(uint8_t out[GOLDILOCKS_DECAF448_BYTES],
  * invalid encoding gives rc[i] = -1 and out[i] zero, the other items
  * unaffected. Returns 0 when every rc[i] is 0, else -1. A NULL out, rc,
  * point or scalar with n > 0: -1, every rc[i] -1 and every out[i] zero
- * (those that are not NULL). n = 0 returns 0 and touches nothing.
+ * (those that are not NULL). n = 0 returns 0 and touches nothing;
+ * n > SIZE_MAX / GOLDILOCKS_DECAF448_BYTES (arrays that cannot exist)
+ * returns -1 and touches nothing, rc included.
  * Aliasing: out may be point or scalar itself (out[i] over item i's
  * input, in place); other overlaps of the arrays are not allowed, and rc
  * must not overlap any of them. Constant time in the scalars.
@@ -441,11 +459,20 @@ void goldilocks_ed448_secret_to_x448(uint8_t x_secret[GOLDILOCKS_X448_BYTES],
  * field's limb layout of the target): they are not a storage or wire
  * format, and mean something only to the library build that wrote them;
  * use _encode / _to_bytes and _decode / _from_*_bytes between builds. An
- * object holds a value only when one of these functions wrote it. An
- * all-zero point (as a failed call leaves it) is not an element: use it
- * and the results are meaningless (goldilocks_decaf448_point_identity
- * gives the identity). An all-zero scalar is the scalar 0. Other contents
- * give meaningless results too, never an access outside the objects.
+ * object holds a value only when one of these functions wrote it.
+ *
+ * The non-point: the all-zero point object, which every failed call
+ * leaves (a refused decode, a NULL argument), is not an element, and it
+ * stays visible as such: _point_eq returns -1 when either argument is a
+ * non-point (so a non-point equals nothing, itself included);
+ * _point_encode writes 56 bytes of 0xff for it, an encoding that decode
+ * and goldilocks_decaf448_validate refuse (never the identity's 56 zero
+ * bytes); and every operation given one (_add, _sub, _neg, _double,
+ * _scalarmult, _double_scalarmult_vartime, whatever the scalars) writes
+ * the non-point (by masks, in constant time, but in the _vartime one).
+ * The identity is goldilocks_decaf448_point_identity. An all-zero scalar
+ * is the scalar 0. Other contents give meaningless results, never an
+ * access outside the objects.
  *
  * Scalars are secret: every function taking one runs in time independent
  * of its value, except _double_scalarmult_vartime, and wipes its copies of
@@ -466,11 +493,17 @@ typedef struct goldilocks_decaf448_scalar {
     uint64_t opaque[7];
 } goldilocks_decaf448_scalar;
 
-/* out = the element enc encodes (RFC 9496 section 5.3.1). 0; -1 (out zero) unless enc is a valid canonical encoding. */
+/*
+ * out = the element enc encodes (RFC 9496 section 5.3.1). 0; -1 (out the
+ * non-point, all zero) unless enc is a valid canonical encoding.
+ */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_decaf448_point_decode(goldilocks_decaf448_point *out, const uint8_t enc[GOLDILOCKS_DECAF448_BYTES]);
 
-/* out = the canonical encoding of p (section 5.3.2), as the byte functions give it. */
+/*
+ * out = the canonical encoding of p (section 5.3.2), as the byte functions
+ * give it; 56 bytes of 0xff (refused by decode) for the non-point.
+ */
 GOLDILOCKS_API
 void goldilocks_decaf448_point_encode(uint8_t out[GOLDILOCKS_DECAF448_BYTES], const goldilocks_decaf448_point *p);
 
@@ -482,11 +515,11 @@ void goldilocks_decaf448_point_identity(goldilocks_decaf448_point *out);
 GOLDILOCKS_API
 void goldilocks_decaf448_point_base(goldilocks_decaf448_point *out);
 
-/* 0 when a and b are the same element (section 5.3.3), -1 when not (or for NULL). Constant time. */
+/* 0 when a and b are the same element (section 5.3.3), -1 when not (or for NULL, or a non-point). Constant time. */
 GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
 int goldilocks_decaf448_point_eq(const goldilocks_decaf448_point *a, const goldilocks_decaf448_point *b);
 
-/* out = a + b, out = a - b, out = -a, out = a + a. */
+/* out = a + b, out = a - b, out = -a, out = a + a; the non-point when an input is one. */
 GOLDILOCKS_API
 void goldilocks_decaf448_point_add(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a,
                                    const goldilocks_decaf448_point *b);
@@ -498,7 +531,7 @@ void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilo
 GOLDILOCKS_API
 void goldilocks_decaf448_point_double(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *a);
 
-/* out = [s]p. Constant time in s and p. */
+/* out = [s]p (the non-point when p is one). Constant time in s and p. */
 GOLDILOCKS_API
 void goldilocks_decaf448_point_scalarmult(goldilocks_decaf448_point *out, const goldilocks_decaf448_point *p,
                                           const goldilocks_decaf448_scalar *s);
@@ -512,6 +545,7 @@ void goldilocks_decaf448_point_scalarmult_base(goldilocks_decaf448_point *out, c
  * accesses depend on a, b, p and q. Only for public inputs (verifying a
  * proof or a signature), never with a secret scalar or element. When p or
  * q is the generator it uses the precomputed table of the base point.
+ * The non-point when p or q is one.
  */
 GOLDILOCKS_API
 void goldilocks_decaf448_point_double_scalarmult_vartime(goldilocks_decaf448_point *out,
@@ -603,7 +637,10 @@ int goldilocks_decaf448_scalar_eq(const goldilocks_decaf448_scalar *a, const gol
  * reproducible, and a forger who knows the method still cannot choose the
  * inputs after the coefficients, since changing any input changes them all.
  *
- * NULL: n = 0 returns 0 whatever the pointers. Otherwise rc NULL returns -1
+ * NULL: n = 0 returns 0 whatever the pointers. n > SIZE_MAX / 8 on a
+ * 64-bit target, SIZE_MAX / 4 on a 32-bit one (arrays of n pointers,
+ * lengths or ints that cannot exist), returns -1 and touches nothing, rc
+ * included. Otherwise rc NULL returns -1
  * (nothing written); sig, pub, msg or msg_len NULL set every rc[i] = -1; a
  * NULL sig[i] or pub[i], or msg[i] NULL with msg_len[i] > 0, sets rc[i] = -1;
  * ctx_len > GOLDILOCKS_ED448_CONTEXT_MAX or a NULL ctx with ctx_len > 0 sets

@@ -10,6 +10,10 @@
  *   [1/a]([a]P) = P, [a]P + [b]Q = double_scalarmult_vartime(a, P, b, Q);
  * - the contract: every NULL argument (-1 or a zeroed output), and every
  *   output over every input, exactly and at partial offsets;
+ * - the non-point (the all-zero object that a failed decode or a NULL
+ *   argument leaves): equal to nothing, itself included, encoded as 56
+ *   bytes of 0xff that no decode accepts, and every operation on it gives
+ *   it again (never a point);
  * - Debian's libdecaf (built with HAVE_LIBDECAF, where configure finds it):
  *   every operation on the same random inputs, encoding by encoding.
  */
@@ -560,6 +564,137 @@ static void test_null(void) {
 #undef FILL
 }
 
+/* ---- the non-point ---- */
+
+static const uint8_t NONPOINT_ENC[N] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+/*
+ * 1 when x is the non-point as the header defines it: the all-zero object,
+ * equal to nothing (itself included), encoded as NONPOINT_ENC, which
+ * neither decode nor validate accepts; and not equal to the points given.
+ */
+static int is_non_point(const point *x, const point *const pts[], int npts) {
+    uint8_t enc[N];
+    point back;
+    memset(enc, 0x11, N);
+    goldilocks_decaf448_point_encode(enc, x);
+    int ok = check_all_zero(x, sizeof *x) && goldilocks_decaf448_point_eq(x, x) == -1 &&
+             memcmp(enc, NONPOINT_ENC, N) == 0 && goldilocks_decaf448_point_decode(&back, enc) == -1 &&
+             goldilocks_decaf448_validate(enc) == -1;
+    for (int i = 0; i < npts; i++)
+        ok &= goldilocks_decaf448_point_eq(x, pts[i]) == -1 && goldilocks_decaf448_point_eq(pts[i], x) == -1;
+    return ok;
+}
+
+static void test_non_point(void) {
+    point id, g, p, q, bad, bad2, r;
+    scalar zero_s, one_s, a, b;
+    uint8_t pe[N];
+    goldilocks_decaf448_point_identity(&id);
+    goldilocks_decaf448_point_base(&g);
+    random_point(&p, pe);
+    random_point(&q, pe);
+    small_scalar(&zero_s, 0);
+    small_scalar(&one_s, 1);
+    check(goldilocks_decaf448_scalar_random(&a) == 0 && goldilocks_decaf448_scalar_random(&b) == 0, "random");
+    const point *pts[] = {&id, &g, &p, &q};
+    enum { NPTS = 4 };
+
+    check_test("non-point: what a failed decode, a NULL argument and the zero object are");
+    /* invalid encodings: above p, negative (odd), not a square root */
+    static const uint8_t odd[N] = {1};
+    uint8_t sources[3][N];
+    memset(sources[0], 0xff, N);
+    memcpy(sources[1], odd, N);
+    memcpy(sources[2], pe, N);
+    sources[2][0] ^= 2; /* another even s; refused unless it happens to be an element */
+    for (int i = 0; i < 3; i++) {
+        memset(&bad, 0xaa, sizeof bad);
+        int rc = goldilocks_decaf448_point_decode(&bad, sources[i]);
+        if (rc == 0 && i == 2)
+            continue;
+        check(rc == -1 && is_non_point(&bad, pts, NPTS), "failed decode %d does not leave the non-point", i);
+    }
+    memset(&bad, 0xaa, sizeof bad);
+    check(goldilocks_decaf448_point_decode(&bad, NULL) == -1 && is_non_point(&bad, pts, NPTS), "decode(out, NULL)");
+    memset(&bad, 0xaa, sizeof bad);
+    goldilocks_decaf448_point_add(&bad, NULL, &p);
+    check(is_non_point(&bad, pts, NPTS), "add(out, NULL, p)");
+    memset(&bad, 0, sizeof bad);
+    check(is_non_point(&bad, pts, NPTS), "the zero object");
+    memset(&bad2, 0, sizeof bad2);
+    check(goldilocks_decaf448_point_eq(&bad, &bad2) == -1, "two non-points compare equal");
+    check(goldilocks_decaf448_point_eq(&id, &id) == 0 && encodes_to(&id, ZERO), "the identity is a point");
+    check(goldilocks_decaf448_point_decode(&r, ZERO) == 0 && goldilocks_decaf448_point_eq(&r, &id) == 0,
+          "the zero encoding decodes to the identity");
+
+    check_test("non-point: every operation on it gives the non-point");
+    goldilocks_decaf448_point_add(&r, &bad, &p);
+    check(is_non_point(&r, pts, NPTS), "add(bad, p)");
+    goldilocks_decaf448_point_add(&r, &p, &bad);
+    check(is_non_point(&r, pts, NPTS), "add(p, bad)");
+    goldilocks_decaf448_point_add(&r, &bad, &bad);
+    check(is_non_point(&r, pts, NPTS), "add(bad, bad)");
+    goldilocks_decaf448_point_add(&r, &bad, &id);
+    check(is_non_point(&r, pts, NPTS), "add(bad, identity)");
+    goldilocks_decaf448_point_sub(&r, &bad, &p);
+    check(is_non_point(&r, pts, NPTS), "sub(bad, p)");
+    goldilocks_decaf448_point_sub(&r, &p, &bad);
+    check(is_non_point(&r, pts, NPTS), "sub(p, bad)");
+    goldilocks_decaf448_point_sub(&r, &bad, &bad);
+    check(is_non_point(&r, pts, NPTS), "sub(bad, bad)");
+    goldilocks_decaf448_point_neg(&r, &bad);
+    check(is_non_point(&r, pts, NPTS), "neg(bad)");
+    goldilocks_decaf448_point_double(&r, &bad);
+    check(is_non_point(&r, pts, NPTS), "double(bad)");
+    const scalar *ks[] = {&zero_s, &one_s, &a};
+    for (int k = 0; k < 3; k++) {
+        goldilocks_decaf448_point_scalarmult(&r, &bad, ks[k]);
+        check(is_non_point(&r, pts, NPTS), "scalarmult(bad, scalar %d)", k);
+        for (int k2 = 0; k2 < 3; k2++) {
+            goldilocks_decaf448_point_double_scalarmult_vartime(&r, ks[k], &bad, ks[k2], &q);
+            check(is_non_point(&r, pts, NPTS), "[%d]bad + [%d]Q", k, k2);
+            goldilocks_decaf448_point_double_scalarmult_vartime(&r, ks[k], &q, ks[k2], &bad);
+            check(is_non_point(&r, pts, NPTS), "[%d]Q + [%d]bad", k, k2);
+            goldilocks_decaf448_point_double_scalarmult_vartime(&r, ks[k], &bad, ks[k2], &g);
+            check(is_non_point(&r, pts, NPTS), "[%d]bad + [%d]G", k, k2);
+            goldilocks_decaf448_point_double_scalarmult_vartime(&r, ks[k], &g, ks[k2], &bad);
+            check(is_non_point(&r, pts, NPTS), "[%d]G + [%d]bad", k, k2);
+            goldilocks_decaf448_point_double_scalarmult_vartime(&r, ks[k], &bad, ks[k2], &bad);
+            check(is_non_point(&r, pts, NPTS), "[%d]bad + [%d]bad", k, k2);
+        }
+    }
+    /* in place, as the aliasing contract allows */
+    r = bad;
+    goldilocks_decaf448_point_add(&r, &r, &p);
+    check(is_non_point(&r, pts, NPTS), "add in place");
+    r = bad;
+    goldilocks_decaf448_point_neg(&r, &r);
+    check(is_non_point(&r, pts, NPTS), "neg in place");
+    r = bad;
+    goldilocks_decaf448_point_scalarmult(&r, &r, &a);
+    check(is_non_point(&r, pts, NPTS), "scalarmult in place");
+
+    check_test("non-point: points stay points (P - P, [0]P, [0]G, the identity's negation and double)");
+    goldilocks_decaf448_point_sub(&r, &p, &p);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "P - P");
+    goldilocks_decaf448_point_scalarmult(&r, &p, &zero_s);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "[0]P");
+    goldilocks_decaf448_point_scalarmult_base(&r, &zero_s);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "[0]G");
+    goldilocks_decaf448_point_double_scalarmult_vartime(&r, &zero_s, &p, &zero_s, &q);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "[0]P + [0]Q");
+    goldilocks_decaf448_point_double_scalarmult_vartime(&r, &zero_s, &g, &zero_s, &g);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "[0]G + [0]G");
+    goldilocks_decaf448_point_neg(&r, &id);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "-identity");
+    goldilocks_decaf448_point_double(&r, &id);
+    check(goldilocks_decaf448_point_eq(&r, &id) == 0 && encodes_to(&r, ZERO), "2 identity");
+}
+
 /* ---- the contract: outputs over inputs ---- */
 
 /*
@@ -870,6 +1005,7 @@ int main(void) {
     test_against_bytes();
     test_identities();
     test_null();
+    test_non_point();
     test_aliasing();
 #ifdef HAVE_LIBDECAF
     test_libdecaf();

@@ -7,7 +7,9 @@
  * RFC 8032 section 7.5 vectors with PH(M) = SHAKE256(M, 64) computed by
  * src/hash/shake256.h (checked against FIPS 202 by test_shake256); the state is
  * the state after init once a final call returns; a NULL update fails the
- * stream; a copied state forks it.
+ * stream; a copied state forks it; a state that init did not write (never
+ * initialised, random bytes, a block offset out of range, any 32-bit word
+ * of a stream altered) is refused by every call, never read out of bounds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,6 +241,183 @@ static void test_state(void) {
           "sign_prehashed(NULL ctx of length 1)");
 }
 
+/*
+ * Bad states. The test finds the two words it needs by behaviour alone,
+ * not from the library's layout: an update of k zero bytes changes only the
+ * block offset (XOR with zeros leaves the Keccak lanes as they are), and an
+ * update of NULL data only the failed flag.
+ */
+enum { WORDS = sizeof(goldilocks_ed448ph_state) / 4 };
+
+static void get_words(uint32_t w[WORDS], const goldilocks_ed448ph_state *st) {
+    memcpy(w, st, sizeof *st);
+}
+
+static void set_word(goldilocks_ed448ph_state *st, int i, uint32_t v) {
+    memcpy((uint8_t *)st + 4 * (size_t)i, &v, 4);
+}
+
+/* The index of the one 32-bit word in which a and b differ; -1 when none or several do. */
+static int the_changed_word(const goldilocks_ed448ph_state *a, const goldilocks_ed448ph_state *b) {
+    uint32_t wa[WORDS], wb[WORDS];
+    get_words(wa, a);
+    get_words(wb, b);
+    int at = -1;
+    for (int i = 0; i < WORDS; i++)
+        if (wa[i] != wb[i]) {
+            if (at >= 0)
+                return -1;
+            at = i;
+        }
+    return at;
+}
+
+/*
+ * A refused state: final_sign returns -1 with an all-zero signature,
+ * final_verify -1 even for the right signature of msg[0..len), and either
+ * leaves the state as after init. Alternates the two final calls by case
+ * number. 1 when so.
+ */
+static int refused(goldilocks_ed448ph_state *st, long k, const uint8_t good[SIG]) {
+    goldilocks_ed448ph_state fresh;
+    goldilocks_ed448ph_init(&fresh);
+    int ok;
+    if (k % 2 == 0) {
+        uint8_t sig[SIG];
+        memset(sig, 0x5a, SIG);
+        ok = goldilocks_ed448ph_final_sign(st, sig, secret, ctx, sizeof ctx) == -1 && check_all_zero(sig, SIG);
+    } else {
+        ok = goldilocks_ed448ph_final_verify(st, good, pub, ctx, sizeof ctx) == -1;
+    }
+    return ok && memcmp(st, &fresh, sizeof fresh) == 0;
+}
+
+/* Updates of random lengths (0 included) and random data into st, a few times. */
+static void random_updates(goldilocks_ed448ph_state *st) {
+    int times = 1 + (int)(check_rand64() % 3);
+    for (int t = 0; t < times; t++) {
+        size_t len = check_rand64() % 300;
+        goldilocks_ed448ph_update(st, msg + check_rand64() % (MAXLEN - 300), len);
+    }
+}
+
+static void test_bad_states(void) {
+    goldilocks_ed448ph_state fresh, a, st;
+    uint8_t good[SIG], sig[SIG];
+    goldilocks_ed448ph_init(&fresh);
+    check(goldilocks_ed448ph_sign(good, secret, msg, 300, ctx, sizeof ctx) == 0, "one-shot sign");
+
+    check_test("bad states: finding the offset and failed words by behaviour");
+    uint8_t zeros[5] = {0};
+    a = fresh;
+    goldilocks_ed448ph_update(&a, zeros, sizeof zeros);
+    int w_offset = the_changed_word(&fresh, &a);
+    a = fresh;
+    goldilocks_ed448ph_update(&a, NULL, 1);
+    int w_failed = the_changed_word(&fresh, &a);
+    check(w_offset >= 0 && w_failed >= 0 && w_offset != w_failed, "offset word %d, failed word %d", w_offset,
+          w_failed);
+    if (w_offset < 0 || w_failed < 0)
+        return;
+    uint32_t w[WORDS];
+    get_words(w, &a);
+    check(w[w_failed] != 0, "the failed word");
+
+    check_test("bad states: a state never initialised (all zero) is refused");
+    for (long k = 0; k < 4; k++) {
+        memset(&st, 0, sizeof st);
+        if (k >= 2)
+            goldilocks_ed448ph_update(&st, msg, 300);
+        check(refused(&st, k, good), "all-zero state, case %ld (%s)", k, k >= 2 ? "after an update" : "as it is");
+    }
+
+    /* The words of the hash state: those that updates of message bytes change (the lanes and the offset). */
+    int hash_word[WORDS] = {0};
+    for (int t = 0; t < 2; t++) {
+        uint32_t w0[WORDS];
+        a = fresh;
+        goldilocks_ed448ph_update(&a, msg + t, 300);
+        get_words(w, &a);
+        get_words(w0, &fresh);
+        for (int i = 0; i < WORDS; i++)
+            hash_word[i] |= w[i] != w0[i];
+    }
+
+    check_test("bad states: any one 32-bit word of a stream altered (the offset's below) is refused");
+    for (int i = 0; i < WORDS; i++) {
+        if (i == w_offset)
+            continue;
+        for (long k = 0; k < 4; k++) {
+            goldilocks_ed448ph_init(&st);
+            goldilocks_ed448ph_update(&st, msg, 300);
+            uint32_t x;
+            do
+                x = (uint32_t)check_rand64();
+            while (x == 0);
+            get_words(w, &st);
+            set_word(&st, i, w[i] ^ x);
+            /* verify with the right signature: only a refusal (or a changed hash) gives -1 */
+            check(goldilocks_ed448ph_final_verify(&st, good, pub, ctx, sizeof ctx) == -1 &&
+                      memcmp(&st, &fresh, sizeof st) == 0,
+                  "word %d xor %08x: final_verify accepted (or the state was not reset)", i, (unsigned)x);
+            /* sign: words outside the hash state must be refused; the lanes cannot be checked */
+            goldilocks_ed448ph_init(&st);
+            goldilocks_ed448ph_update(&st, msg, 300);
+            set_word(&st, i, w[i] ^ x);
+            memset(sig, 0x5a, SIG);
+            int rc = goldilocks_ed448ph_final_sign(&st, sig, secret, ctx, sizeof ctx);
+            check(rc == -1 ? check_all_zero(sig, SIG) : memcmp(sig, good, SIG) != 0,
+                  "word %d xor %08x: final_sign gave the unaltered stream's signature, or -1 with output", i,
+                  (unsigned)x);
+            check(rc == -1 || hash_word[i], "word %d (not the hash's) xor %08x: final_sign returned %d", i,
+                  (unsigned)x, rc);
+        }
+    }
+
+    long n = check_reps(3000);
+    check_test("bad states: random bytes, then updates and a final call: refused");
+    long bad = 0;
+    for (long k = 0; k < n; k++) {
+        check_randbytes((uint8_t *)&st, sizeof st);
+        random_updates(&st);
+        bad += !refused(&st, k, good);
+    }
+    check(bad == 0, "%ld of %ld random states not refused", bad, n);
+
+    check_test("bad states: random bytes with the failed flag clear: refused");
+    bad = 0;
+    for (long k = 0; k < n; k++) {
+        check_randbytes((uint8_t *)&st, sizeof st);
+        set_word(&st, w_failed, 0);
+        random_updates(&st);
+        bad += !refused(&st, k, good);
+    }
+    check(bad == 0, "%ld of %ld random states not refused", bad, n);
+
+    check_test("bad states: a stream whose block offset is out of range (136 and up): refused");
+    bad = 0;
+    for (long k = 0; k < n; k++) {
+        goldilocks_ed448ph_init(&st);
+        goldilocks_ed448ph_update(&st, msg, 300);
+        /* every value from 136 to 135 + n/2, then random ones */
+        uint32_t off = k < n / 2 ? 136 + (uint32_t)k : 136 + (uint32_t)(check_rand64() % (UINT32_MAX - 135));
+        set_word(&st, w_offset, off);
+        if (k % 3 == 0)
+            random_updates(&st);
+        bad += !refused(&st, k, good);
+    }
+    check(bad == 0, "%ld of %ld out-of-range offsets not refused", bad, n);
+
+    check_test("bad states: after a refusal the state works as after init");
+    check_randbytes((uint8_t *)&st, sizeof st);
+    goldilocks_ed448ph_update(&st, msg, 300);
+    check(memcmp(&st, &fresh, sizeof st) != 0, "update made a random state look fresh");
+    check(refused(&st, 0, good), "random state not refused");
+    goldilocks_ed448ph_update(&st, msg, 300);
+    check(goldilocks_ed448ph_final_sign(&st, sig, secret, ctx, sizeof ctx) == 0 && memcmp(sig, good, SIG) == 0,
+          "the state after a refusal does not sign as after init");
+}
+
 int main(void) {
     check_init("test_ed448ph_stream");
     uint8_t seed[57];
@@ -248,5 +427,6 @@ int main(void) {
     test_splits();
     test_rfc8032();
     test_state();
+    test_bad_states();
     return check_done();
 }

@@ -109,6 +109,12 @@ void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len) {
     ctx->offset = offset;
 }
 
+int shake256_ctx_valid(const shake256_ctx *ctx) {
+    if (ctx->squeezing == 0)
+        return ctx->offset < RATE;
+    return ctx->squeezing == 1 && ctx->offset <= RATE;
+}
+
 void shake256_wipe(shake256_ctx *ctx) {
     ct_wipe(ctx, sizeof *ctx);
 }

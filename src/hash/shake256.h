@@ -19,6 +19,15 @@ void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len);
  * output stream, so any split of the output gives the same bytes.
  */
 void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len);
+/*
+ * 1 when ctx's bookkeeping is one the functions above can leave (offset
+ * below the rate while absorbing, at most the rate while squeezing;
+ * squeezing 0 or 1), else 0: for a state kept in memory the caller owns
+ * (the streaming Ed448ph state), which absorb and squeeze must never be
+ * given otherwise (they index the lanes by offset). Reads only offset and
+ * squeezing, which follow from the length absorbed (public), not the lanes.
+ */
+int shake256_ctx_valid(const shake256_ctx *ctx);
 /* Wipes the state. */
 void shake256_wipe(shake256_ctx *ctx);
 

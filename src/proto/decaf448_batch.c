@@ -13,6 +13,7 @@
 #include "goldilocks.h"
 #include "point_lanes.h"
 #include "ct.h"
+#include "batch_n.h"
 
 #define BYTES GOLDILOCKS_DECAF448_BYTES
 
@@ -28,6 +29,8 @@ int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECA
                                          const uint8_t scalar[][GOLDILOCKS_DECAF448_SCALAR_BYTES]) {
     if (n == 0)
         return 0;
+    if (batch_n_impossible(n, BYTES))
+        return -1; /* no array of n items exists: none is touched */
     if (!out || !rc || !point || !scalar) {
         if (out)
             memset(out, 0, n * BYTES);

@@ -6,6 +6,11 @@
  * gives Z = 1, the arithmetic projective points); encode and eq do not
  * depend on the representative (RFC 9496 sections 5.3.2, 5.3.3). Nothing
  * here branches on a point or a scalar, except the function named _vartime.
+ *
+ * The non-point (decaf448_typed.h): a failed decode writes it, eq finds it
+ * equal to nothing, encode writes 56 bytes of 0xff for it (above p: no
+ * decode accepts them), and every operation given it writes it, each by
+ * masks from typed_is_point, read before any output is written.
  */
 #include <stddef.h>
 #include <string.h>
@@ -44,8 +49,18 @@ void goldilocks_decaf448_point_encode(uint8_t out[56], const goldilocks_decaf448
         return;
     }
     point_t a;
+    mask_t ok = typed_is_point(p);
     typed_load_point(&a, p);
     decaf448_encode(out, &a);
+    /* the non-point: every byte 0xff, never the identity's zeros (7 words, by mask) */
+    uint64_t bad = (uint64_t)0 - (uint64_t)(~ok & 1);
+#pragma GCC unroll 7
+    for (size_t i = 0; i < DECAF448_BYTES; i += 8) {
+        uint64_t w;
+        memcpy(&w, out + i, 8);
+        w |= bad;
+        memcpy(out + i, &w, 8);
+    }
     point_wipe(&a);
 }
 
@@ -69,20 +84,19 @@ void goldilocks_decaf448_point_base(goldilocks_decaf448_point *out) {
 /*
  * Section 5.3.3 reads X and Y only: those of each point go through aligned
  * locals, wiped by ct_wipe_inline's vector stores (ct_wipe's call to memset
- * costs more at this size).
+ * costs more at this size); the non-point test reads the same loads.
  */
 int goldilocks_decaf448_point_eq(const goldilocks_decaf448_point *a, const goldilocks_decaf448_point *b) {
     if (!a || !b)
         return -1;
-    struct {
+    struct eq_copies {
         gf ax, ay, bx, by;
     } c; /* one wipe for all four */
-    const uint8_t *pa = (const uint8_t *)a, *pb = (const uint8_t *)b;
-    memcpy(c.ax, pa + offsetof(point_t, x), sizeof c.ax);
-    memcpy(c.ay, pa + offsetof(point_t, y), sizeof c.ay);
-    memcpy(c.bx, pb + offsetof(point_t, x), sizeof c.bx);
-    memcpy(c.by, pb + offsetof(point_t, y), sizeof c.by);
-    mask_t eq = decaf448_eq_xy(c.ax, c.ay, c.bx, c.by);
+    _Static_assert(offsetof(struct eq_copies, ay) == sizeof(gf) && offsetof(struct eq_copies, by) == 3 * sizeof(gf),
+                   "X and Y of each point side by side");
+    /* a non-point equals nothing, itself included */
+    mask_t points = typed_copy_xy(c.ax, a) & typed_copy_xy(c.bx, b);
+    mask_t eq = decaf448_eq_xy(c.ax, c.ay, c.bx, c.by) & points;
     _Static_assert(sizeof c % sizeof(ct_wipe_vec) == 0, "whole vectors");
     ct_wipe_inline(&c, sizeof c);
     return -(int)(~eq & 1);
@@ -99,10 +113,11 @@ static void binary(goldilocks_decaf448_point *out, const goldilocks_decaf448_poi
     struct {
         point_t p, q;
     } c; /* one wipe for both copies */
+    mask_t ok = typed_is_point(a) & typed_is_point(b);
     typed_load_point(&c.p, a);
     typed_load_point(&c.q, b);
     op(&c.p, &c.p, &c.q);
-    typed_store_point(out, &c.p);
+    typed_store_point_if(out, &c.p, ok);
     ct_wipe(&c, sizeof c);
 }
 
@@ -113,9 +128,10 @@ static void unary(goldilocks_decaf448_point *out, const goldilocks_decaf448_poin
         return;
     }
     point_t p;
+    mask_t ok = typed_is_point(a);
     typed_load_point(&p, a);
     op(&p, &p);
-    typed_store_point(out, &p);
+    typed_store_point_if(out, &p, ok);
     point_wipe(&p);
 }
 
@@ -146,6 +162,7 @@ void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilo
     }
     uint8_t *o = (uint8_t *)out;
     const uint8_t *in = (const uint8_t *)a;
+    mask_t ok = typed_is_point(a);
     struct {
         gf x, t;
     } c; /* one wipe for both */
@@ -153,6 +170,8 @@ void goldilocks_decaf448_point_neg(goldilocks_decaf448_point *out, const goldilo
     memcpy(c.t, in + offsetof(point_t, t), sizeof c.t);
     gf_neg(c.x, c.x);
     gf_neg(c.t, c.t);
+    /* a non-point's X and T become zero; its Y (zero) and Z move as they are */
+    typed_mask_words(&c, sizeof c, ok);
     memmove(o + offsetof(point_t, y), in + offsetof(point_t, y), 2 * sizeof(gf));
     memmove(o + sizeof(point_t), in + sizeof(point_t), sizeof *out - sizeof(point_t));
     memcpy(o + offsetof(point_t, x), c.x, sizeof c.x);
@@ -173,10 +192,11 @@ void goldilocks_decaf448_point_scalarmult(goldilocks_decaf448_point *out, const 
     }
     point_t a;
     scalar_t k;
+    mask_t ok = typed_is_point(p);
     typed_load_point(&a, p);
     typed_load_scalar(&k, s);
     point_scalarmul_decaf(&a, &a, &k);
-    typed_store_point(out, &a);
+    typed_store_point_if(out, &a, ok);
     point_wipe(&a);
     ct_wipe(&k, sizeof k);
     ct_wipe_stack();

@@ -4,7 +4,8 @@
  * or its alternative on the avx512ifma lanes; on edwards448 src/point/point_wnaf.c's Straus's
  * interleaving of width-w NAF digits, a run-time table of odd multiples for
  * each point), or point_double_scalarmul_base_decaf_vartime with the base point's
- * generated table when one of the points is the generator.
+ * generated table when one of the points is the generator. A non-point
+ * (decaf448_typed.h) as P or Q gives the non-point, whatever the scalars.
  */
 #include "decaf448_typed.h"
 
@@ -13,7 +14,8 @@ void goldilocks_decaf448_point_double_scalarmult_vartime(goldilocks_decaf448_poi
                                                          const goldilocks_decaf448_point *p,
                                                          const goldilocks_decaf448_scalar *b,
                                                          const goldilocks_decaf448_point *q) {
-    if (!out || !a || !p || !b || !q) {
+    /* a non-point gives the non-point (the inputs are public: this may branch) */
+    if (!out || !a || !p || !b || !q || !typed_is_point(p) || !typed_is_point(q)) {
         if (out)
             memset(out, 0, sizeof *out);
         return;

@@ -49,6 +49,7 @@
 #include "point.h"
 #include "scalar.h"
 #include "shake256.h"
+#include "batch_n.h"
 
 #define SIG_BYTES GOLDILOCKS_ED448_SIG_BYTES
 #define PUB_BYTES GOLDILOCKS_ED448_PUBLIC_BYTES
@@ -163,6 +164,10 @@ int goldilocks_ed448_verify_batch(size_t n, const uint8_t *const sig[], const ui
                                   size_t ctx_len, int rc[]) {
     if (n == 0)
         return 0;
+    /* the arrays hold pointers, lengths and ints: n of the largest must fit */
+    size_t item = sizeof(const uint8_t *) > sizeof(size_t) ? sizeof(const uint8_t *) : sizeof(size_t);
+    if (batch_n_impossible(n, item > sizeof(int) ? item : sizeof(int)))
+        return -1; /* no array of n items exists: none is touched (rc included) */
     if (!rc)
         return -1;
     if (!sig || !pub || !msg || !msg_len || !ed448_ctx_ok(ctx, ctx_len)) {

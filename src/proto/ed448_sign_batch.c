@@ -13,6 +13,7 @@
 #include "ed448_challenge.h"
 #include "point_lanes.h"
 #include "ct.h"
+#include "batch_n.h"
 
 #define SIG_BYTES GOLDILOCKS_ED448_SIG_BYTES
 #define PUB_BYTES GOLDILOCKS_ED448_PUBLIC_BYTES
@@ -57,6 +58,8 @@ int goldilocks_ed448_sign_batch(size_t n, uint8_t sig[][GOLDILOCKS_ED448_SIG_BYT
                                 size_t ctx_len) {
     if (n == 0)
         return 0;
+    if (batch_n_impossible(n, SIG_BYTES))
+        return -1; /* no array of n signatures exists: none is touched */
     if (!sig || !secret || !msg || !msg_len || !ed448_ctx_ok(ctx, ctx_len)) {
         if (sig)
             memset(sig, 0, n * SIG_BYTES);

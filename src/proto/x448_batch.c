@@ -11,6 +11,7 @@
 #include "field.h"
 #include "ct.h"
 #include "x448_ladder.h"
+#include "batch_n.h"
 
 /* The inputs of one group, copied out of the caller's arrays (see stage()). */
 typedef struct {
@@ -130,14 +131,15 @@ int goldilocks_x448_batch(size_t n, uint8_t shared[][GOLDILOCKS_X448_BYTES], int
                           const uint8_t secret[][GOLDILOCKS_X448_BYTES], const uint8_t peer[][GOLDILOCKS_X448_BYTES]) {
     if (n == 0)
         return 0;
+    if (batch_n_impossible(n, GOLDILOCKS_X448_BYTES))
+        return -1; /* no array of n items exists: none is touched */
     if (!shared || !secret || !peer) {
         /* what n single calls give: every output zero, every item -1 */
-        for (size_t i = 0; i < n; i++) {
-            if (shared)
-                memset(shared[i], 0, GOLDILOCKS_X448_BYTES);
-            if (rc)
+        if (shared)
+            memset(shared, 0, n * GOLDILOCKS_X448_BYTES);
+        if (rc)
+            for (size_t i = 0; i < n; i++)
                 rc[i] = -1;
-        }
         return -1;
     }
 

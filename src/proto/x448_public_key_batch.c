@@ -8,10 +8,12 @@
 #include "field.h"
 #include "ct.h"
 #include "x448_ladder.h"
+#include "batch_n.h"
 
 void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
                                       const uint8_t secret[][GOLDILOCKS_X448_BYTES]) {
-    if (n == 0)
+    /* n = 0, or no array of n items exists: nothing is touched */
+    if (n == 0 || batch_n_impossible(n, GOLDILOCKS_X448_BYTES))
         return;
     if (!pub || !secret) {
         if (pub)

@@ -137,7 +137,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     goldilocks_decaf448_point_double_scalarmult_vartime(&s, &a, &p, &b, &q);
     goldilocks_decaf448_point_scalarmult(&u, &p, &a);
-    goldilocks_decaf448_point_scalarmult(&d, &d, &b); /* [b]D, D as decoded (all zero when refused) */
+    goldilocks_decaf448_point_scalarmult(&d, &d, &b); /* [b]D, D as decoded (the non-point when refused) */
+    /* A point equals itself; the non-point a refused decode leaves, and [b] of it, equal nothing. */
+    if ((goldilocks_decaf448_point_eq(&d, &d) == 0) != decoded)
+        abort();
     point v;
     goldilocks_decaf448_point_scalarmult(&v, &q, &b);
     goldilocks_decaf448_point_add(&u, &u, &v);
@@ -188,8 +191,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if ((goldilocks_decaf448_point_eq(&p, &q) == 0) != (decaf_448_point_eq(dp, dq) == DECAF_TRUE))
             abort();
     }
-#else
-    (void)decoded;
 #endif
     return 0;
 }
