@@ -55,7 +55,7 @@ static void run(int op, int batch, size_t n) {
     switch (op) {
     case X448_PUB:
         if (batch)
-            goldilocks_x448_public_key_batch(n, xp, (const uint8_t(*)[56])xs);
+            r |= goldilocks_x448_public_key_batch(n, xp, (const uint8_t(*)[56])xs);
         else
             for (size_t i = 0; i < n; i++)
                 goldilocks_x448_public_key(xp[i], xs[i]);

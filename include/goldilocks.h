@@ -94,17 +94,16 @@ void goldilocks_x448_public_key(uint8_t pub[GOLDILOCKS_X448_BYTES], const uint8_
  * pub[i] = X448(secret[i], 5) for i < n: the bytes of n calls of
  * goldilocks_x448_public_key, computed several at a time in the field's
  * lanes (one on the portable targets, two with NEON, four with AVX2, eight
- * with AVX-512 IFMA). n = 0 does nothing (pub and secret
- * may then be NULL), and so does an n above SIZE_MAX /
- * GOLDILOCKS_X448_BYTES, the size of arrays that cannot exist: nothing is
- * read or written (the function is void: check n where it may be that
- * large). A NULL pub or secret with n > 0: the n items of a non-NULL pub
- * are zeroed. Aliasing: pub may be secret itself (pub[i] over
+ * with AVX-512 IFMA). 0; n = 0 returns 0 and does nothing (pub and
+ * secret may then be NULL). -1 for an n above SIZE_MAX /
+ * GOLDILOCKS_X448_BYTES, the size of arrays that cannot exist (nothing is
+ * read or written), and for a NULL pub or secret with n > 0 (the n items
+ * of a non-NULL pub are zeroed). Aliasing: pub may be secret itself (pub[i] over
  * secret[i], in place); other overlaps of the two arrays are not allowed.
  * Constant time in every secret; secrets wiped.
  */
-GOLDILOCKS_API
-void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
+GOLDILOCKS_API GOLDILOCKS_WARN_UNUSED
+int goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
                                       const uint8_t secret[][GOLDILOCKS_X448_BYTES]);
 
 /*

@@ -646,7 +646,8 @@ NOINLINE static void op_sign_batch(void) {
     g_rc = goldilocks_ed448_sign_batch(BATCH_ITEMS, g_b_sig, g_secret, g_b_msg, g_b_len, g_ctx, sizeof g_ctx);
 }
 NOINLINE static void op_x448_public_key_batch(void) {
-    goldilocks_x448_public_key_batch(BATCH_ITEMS, g_b_x_out, (const uint8_t(*)[56])g_b_x_secret);
+    if (goldilocks_x448_public_key_batch(BATCH_ITEMS, g_b_x_out, (const uint8_t(*)[56])g_b_x_secret) != 0)
+        abort();
 }
 NOINLINE static void op_decaf_mul_batch(void) {
     g_rc = goldilocks_decaf448_scalarmult_batch(BATCH_ITEMS, g_b_out, g_b_rc, (const uint8_t(*)[56])g_b_point,

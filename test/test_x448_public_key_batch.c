@@ -49,7 +49,7 @@ static void test_sizes(void) {
         check_randbytes(&secret[0][0], sizeof secret);
         singles(n);
         memset(pub, 0xa5, sizeof pub);
-        goldilocks_x448_public_key_batch(n, pub, (const uint8_t(*)[N])secret);
+        check(goldilocks_x448_public_key_batch(n, pub, (const uint8_t(*)[N])secret) == 0, "n = %zu: 0", n);
         size_t bad = 0;
         for (size_t i = 0; i < n; i++)
             bad += memcmp(pub[i], want[i], N) != 0;
@@ -81,7 +81,7 @@ static void test_vectors(void) {
         for (size_t pos = 0; pos < n; pos++) {
             check_randbytes(&secret[0][0], n * N);
             memcpy(secret[pos], sk[vec], N);
-            goldilocks_x448_public_key_batch(n, pub, (const uint8_t(*)[N])secret);
+            check(goldilocks_x448_public_key_batch(n, pub, (const uint8_t(*)[N])secret) == 0, "n = %zu: 0", n);
             check(memcmp(pub[pos], pk[vec], N) == 0, "vector %u at item %zu", vec, pos);
             singles(n);
             size_t bad = 0;
@@ -104,7 +104,7 @@ static void test_neutral(void) {
         for (size_t i = 0; i < n; i++)
             if ((pattern >> (i % 4)) & 1 && i % 3 != 2)
                 memcpy(secret[i], k4l, N);
-        goldilocks_x448_public_key_batch(n, pub, (const uint8_t(*)[N])secret);
+        check(goldilocks_x448_public_key_batch(n, pub, (const uint8_t(*)[N])secret) == 0, "n = %zu: 0", n);
         for (size_t i = 0; i < n; i++) {
             int rc = goldilocks_x448(ladder, secret[i], five);
             int is4l = memcmp(secret[i], k4l, N) == 0;
@@ -119,19 +119,19 @@ static void test_null_alias(void) {
     check_test("NULL arguments");
     size_t n = GF_LANES + 3;
     memset(pub, 0xff, sizeof pub);
-    goldilocks_x448_public_key_batch(n, pub, NULL);
-    check(check_all_zero(&pub[0][0], n * N) && pub[n][0] == 0xff, "NULL secret: pub zeroed, nothing past n");
-    goldilocks_x448_public_key_batch(n, NULL, (const uint8_t(*)[N])secret); /* must not crash */
-    goldilocks_x448_public_key_batch(0, NULL, NULL);
+    check(goldilocks_x448_public_key_batch(n, pub, NULL) == -1 && check_all_zero(&pub[0][0], n * N) &&
+              pub[n][0] == 0xff,
+          "NULL secret: -1, pub zeroed, nothing past n");
+    check(goldilocks_x448_public_key_batch(n, NULL, (const uint8_t(*)[N])secret) == -1, "NULL pub: -1");
+    check(goldilocks_x448_public_key_batch(0, NULL, NULL) == 0, "n = 0, NULL arrays: 0");
     memset(pub, 0xff, N);
-    goldilocks_x448_public_key_batch(0, pub, NULL);
-    check(pub[0][0] == 0xff, "n = 0 writes nothing");
+    check(goldilocks_x448_public_key_batch(0, pub, NULL) == 0 && pub[0][0] == 0xff, "n = 0 writes nothing");
 
     check_test("pub == secret (in place)");
     n = 3 * GF_LANES + 2;
     check_randbytes(&secret[0][0], n * N);
     singles(n);
-    goldilocks_x448_public_key_batch(n, secret, (const uint8_t(*)[N])secret);
+    check(goldilocks_x448_public_key_batch(n, secret, (const uint8_t(*)[N])secret) == 0, "in place: 0");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
         bad += memcmp(secret[i], want[i], N) != 0;

@@ -10,15 +10,17 @@
 #include "x448_ladder.h"
 #include "batch_n.h"
 
-void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
-                                      const uint8_t secret[][GOLDILOCKS_X448_BYTES]) {
-    /* n = 0, or no array of n items exists: nothing is touched */
-    if (n == 0 || batch_n_impossible(n, GOLDILOCKS_X448_BYTES))
-        return;
+int goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BYTES],
+                                     const uint8_t secret[][GOLDILOCKS_X448_BYTES]) {
+    if (n == 0)
+        return 0;
+    /* no array of n items exists: nothing is touched */
+    if (batch_n_impossible(n, GOLDILOCKS_X448_BYTES))
+        return -1;
     if (!pub || !secret) {
         if (pub)
             memset(pub, 0, n * GOLDILOCKS_X448_BYTES);
-        return;
+        return -1;
     }
     uint8_t k[GF_LANES][GOLDILOCKS_X448_BYTES];
     for (size_t i = 0; i < n; i += GF_LANES) {
@@ -30,4 +32,5 @@ void goldilocks_x448_public_key_batch(size_t n, uint8_t pub[][GOLDILOCKS_X448_BY
     }
     ct_wipe(k, sizeof k);
     ct_wipe_stack_batch();
+    return 0;
 }

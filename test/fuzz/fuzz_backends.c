@@ -141,7 +141,8 @@ static void run(const struct backend *b, struct result *r, const uint8_t *data, 
     }
     r->rc_x448_batch = b->x448_batch(n, r->b_shared, r->b_rc_x448, (const uint8_t(*)[56])secrets,
                                      (const uint8_t(*)[56])peers);
-    b->x448_public_key_batch(n, r->b_xpub, (const uint8_t(*)[56])secrets);
+    if (b->x448_public_key_batch(n, r->b_xpub, (const uint8_t(*)[56])secrets) != 0)
+        abort();
     r->rc_sign_batch = b->sign_batch(n, r->b_sig, r->secret, msgs, lens, msg, ctx_len);
     r->rc_decaf_batch = b->decaf_scalarmult_batch(n, r->b_decaf, r->b_rc_decaf, (const uint8_t(*)[56])peers,
                                                   (const uint8_t(*)[56])secrets);
