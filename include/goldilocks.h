@@ -674,12 +674,9 @@ int goldilocks_ed448_verify_batch(size_t n, const uint8_t *const sig[], const ui
  * zeros or 0xFF, a flipped bit anywhere, entries moved, another key's
  * entries under this key's header) is refused: -1, and a zero shared
  * secret. A change within one aligned 8-byte word is always caught, any
- * other change except with probability about 2^-64. Besides, the header
- * (a magic word, the format version and the limb layout) is checked; for
- * Ed448, that the table's first entry is the point that the public key
- * stored in it encodes, and the key is the one hashed; for X448 (whose
- * functions take no key to compare with), that the table's first point P
- * is the image of the peer stored in it under the dual 4-isogeny.
+ * other change except with probability about 2^-64. Then the header (a
+ * magic word, the format version and the limb layout) must be this
+ * build's; the key stored in an Ed448 table is the one hashed.
  * The checksum is against accidents, not an authenticator: whoever can
  * write a table can also write a matching checksum for wrong entries, so
  * keep stored tables where only you can write them, or recompute them.

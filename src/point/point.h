@@ -398,10 +398,9 @@ void point_batch_terms(scalar_t *b, point_t pts[MSM_MAX_POINTS], scalar_t ks[MSM
  * point_verify_equation_vartime. Its form is its source's (point_verify_table_format
  * tells them apart, precomputed.c's header stores it):
  *   .niels (point_precomp.c): every multiple affine;
- *   .lanes (point_precomp_r50.c, the avx512ifma lanes): -A affine (what precomputed.c
- *   checks the key against), then phi of A's multiples as the lane entries of
- *   point_r50.h, each its four coordinates' gf_serialize bytes (B's are generated).
- * Either way point_verify_table_key is -A, affine.
+ *   .lanes (point_precomp_r50.c, the avx512ifma lanes): -A affine (read by no call),
+ *   then phi of A's multiples as the lane entries of point_r50.h, each its four
+ *   coordinates' gf_serialize bytes (B's are generated).
  */
 #define PRECOMP_SPLIT 4
 #define PRECOMP_CHUNK_BITS 112
@@ -420,8 +419,6 @@ typedef union {
 } point_verify_table_t;
 
 void point_verify_table(point_verify_table_t *t, const point_t *a);
-/* -A of the table, affine. */
-const point_niels_t *point_verify_table_key(const point_verify_table_t *t);
 /* Which form the build's tables have (1: .niels, 2: .lanes). */
 uint32_t point_verify_table_format(void);
 /* As point_verify_equation_vartime, for the key of t: all ones when [4]([s]B - [k]A - r) = 0. */

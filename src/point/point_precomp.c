@@ -47,10 +47,6 @@ void point_verify_table(point_verify_table_t *t, const point_t *a) {
     odd_multiples_niels(t->niels.b[1], PRECOMP_ENTRIES, &p); /* 2^336 B */
 }
 
-const point_niels_t *point_verify_table_key(const point_verify_table_t *t) {
-    return &t->niels.a[0][0];
-}
-
 uint32_t point_verify_table_format(void) {
     return 1;
 }

@@ -10,8 +10,8 @@
  * a sum of points of odd order, where the a = -1 formulas are exact and the
  * neutral element is the only point with X = 0.
  *
- * The table's .lanes form (point.h): -A affine, which precomputed.c checks against
- * the stored key, then the entries of phi((2i + 1) 2^(112 j) (-A)) as the bytes of
+ * The table's .lanes form (point.h): -A affine (which no call reads since
+ * precomputed.c checks a checksum of the whole table), then the entries of phi((2i + 1) 2^(112 j) (-A)) as the bytes of
  * their coordinates (4 x 56 bytes: 14,336 of the 18,432, against 288 for a lane
  * entry in memory), loaded once a verification (64 gf4r50_from_bytes). The
  * multiples of phi(2^(112 j) B) are generated (gf4r50_base_wnaf,
@@ -25,10 +25,6 @@
 _Static_assert(GF4R50_BASE_WNAF_ENTRIES == WNAF_BASE_ENTRIES, "gf4r50_base_wnaf.c is of another WNAF_BASE_BITS");
 _Static_assert(GF4R50_PRECOMP_ENTRIES == PRECOMP_ENTRIES, "gf4r50_base_wnaf.c is of another PRECOMP_WNAF_BITS");
 _Static_assert(GF4R50_LANES == 4, "an entry is four coordinates");
-
-const point_niels_t *point_verify_table_key(const point_verify_table_t *t) {
-    return &t->lanes.key;
-}
 
 uint32_t point_verify_table_format(void) {
     return 2;
