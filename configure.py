@@ -147,7 +147,7 @@ X86_64_BACKENDS = [
 ]
 
 # The sources written for the avx512ifma lanes' radix-2^50 elements (ALTERNATIVE_LANES):
-# every target that builds those lanes lists them (README, "AVX-512 IFMA").
+# every target that builds those lanes lists them (docs/performance.md, "AVX-512 IFMA").
 R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
                     'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c',
                     'src/point/point_batch_equation_r50.c', 'src/field/field_isr2_r50.c',
@@ -156,13 +156,15 @@ R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r5
 
 # Every target that builds the avx512ifma lanes (so AVX-512VL) also builds these: its
 # Keccak-f[1600] in xmm registers with vpternlogq and vprolq, 548 ticks against keccak.c's
-# 650 on Zen 4 (ed448_secret_to_x448 1.26x to 1.54x Debian's libdecaf; README "Speed").
+# 650 on Zen 4 (ed448_secret_to_x448 1.26x to 1.54x Debian's libdecaf; docs/performance.md,
+# "What makes these figures").
 AVX512_ALTERNATIVES = R50_ALTERNATIVES + ['src/hash/keccak_avx512vl.c']
 
 TARGETS += [
     # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
     # Zen 5 it beat 8x56 (X448 fastest rounds 237.1k-242.8k ticks against 250.7k-255.5k, three
-    # alternating runs; README "Speed"), which had won on Emerald Rapids: there, try --tune
+    # alternating runs; docs/performance.md, "AVX-512 IFMA"), which had won on Emerald Rapids:
+    # there, try --tune
     Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
            'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
            alternatives=AVX512_ALTERNATIVES),
@@ -174,10 +176,10 @@ TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
 # Curve files with two sources of the same functions: alternative -> the default
 # it replaces. Every target builds the default unless it lists the alternative
-# in its `alternatives` (chosen by measurement, README "Speed"); either way
+# in its `alternatives` (chosen by measurement: docs/performance.md, docs/targets.md "ARM");
+# either way
 # exactly one source of those functions is in the library.
 ALTERNATIVES = {
-    'src/proto/x448_ladder_lanes.c': 'src/proto/x448_ladder.c',
     'src/proto/x448_ladder_lanes2.c': 'src/proto/x448_ladder.c',
     'src/point/point_comb_split.c': 'src/point/point_comb.c',
     'src/point/point_arith_lanes2.c': 'src/point/point_arith.c',
@@ -211,7 +213,6 @@ ALTERNATIVE_LANES = {
 # The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
 # refuses it on a lane layout (or a backend) of fewer.
 ALTERNATIVE_MIN_LANES = {
-    'src/proto/x448_ladder_lanes.c': 4,
     'src/proto/x448_ladder_lanes2.c': 2,
     'src/point/point_arith_lanes2.c': 2,
 }
@@ -246,7 +247,8 @@ def target_needs(target):
 
 # --target auto on an x86-64 host: the first entry whose CPU level the host
 # has and whose target exists with its lane layout generated. Which target
-# wins on which CPU is a measurement (README, "Speed"): change the table.
+# wins on which CPU is a measurement (docs/performance.md, "Batch calls and the vector
+# backends"): change the table.
 AUTO_X86_64 = [
     # (the host runs, target, why)
     ('avx512ifma', 'avx512ifma', 'the host has AVX-512 IFMA: X448, decaf448 scalarmult, Ed448 verification '
@@ -541,7 +543,8 @@ def host_cpu_family():
 def r50_paired(args, target, cross):
     """GF4R50_PAIRED for a target that builds the avx512ifma lanes (None for the others), and why.
     Zen 5 issues a 512-bit vpmadd52 at the rate of a 256-bit one, so two products to one halve
-    the multiplier's work (README, "AVX-512 IFMA": X448 2.05x to 2.40x Debian's libdecaf);
+    the multiplier's work (docs/performance.md, "AVX-512 IFMA": X448 2.05x to 2.40x Debian's
+    libdecaf);
     Zen 4 splits a 512-bit instruction in two and Intel's cores issue it at half the rate, where
     the pairs break even at best: the single products stay their default."""
     lanes = [b[2] for b in target.backends or ()] or [args.lanes or target.lanes]

@@ -17,7 +17,7 @@
  * Before timing, all are compared on chained inputs; the program stops
  * with exit status 1 on a difference.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime in bench/ticks.h off x86 */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (ticks.h) */
 #include "bingcd.h"
 #include "modinv.h"
 #include "rounds.h"

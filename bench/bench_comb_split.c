@@ -19,7 +19,7 @@
  * Before timing, every form's [k]B is compared with point_comb.c's for
  * random k; the program stops with exit status 1 on a difference.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime in bench/ticks.h off x86 */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (ticks.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -22,26 +22,14 @@
  *   bench_field --only OP N     OP (mul, sqr, mulw, invert, isr, gmp) N times
  *                               alone, for valgrind --tool=callgrind
  */
-#define _POSIX_C_SOURCE 200809L     /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L     /* clock_gettime (ticks.h) */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "field.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-static uint64_t ticks(void) { return __rdtsc(); }
-static const char *UNIT = "ticks";
-#else
-#include <time.h>
-static uint64_t ticks(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-static const char *UNIT = "ns";
-#endif
+#include "stats.h"
+#include "ticks.h"
 
 enum { GMP_LIMBS = 448 / GMP_NUMB_BITS, ROUNDS = 301 };
 
@@ -134,11 +122,6 @@ static void setup(void) {
     gy[GMP_LIMBS - 1] >>= 1;
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t u = *(const uint64_t *)a, v = *(const uint64_t *)b;
-    return u < v ? -1 : u > v;
-}
-
 #define MAX_TIMED 16
 
 /* Median ticks per call of each of n <= MAX_TIMED functions, batches interleaved. */
@@ -152,10 +135,8 @@ static void time_interleaved(void (*const *fns)(void), const int *batch, int n, 
             samples[k][r] = ticks() - t0;
         }
     }
-    for (int k = 0; k < n; k++) {
-        qsort(samples[k], ROUNDS, sizeof(uint64_t), cmp_u64);
-        out[k] = (double)samples[k][ROUNDS / 2] / batch[k];
-    }
+    for (int k = 0; k < n; k++)
+        out[k] = (double)bench_stats(samples[k], ROUNDS).median / batch[k];
 }
 
 #if HAVE_STREAM && GF_LIMB_BITS > 32
@@ -197,12 +178,12 @@ static int glue_study(void) {
     for (int k = 0; k < N; k++)
         batch[k] = 100;
     time_interleaved(fns, batch, N, t);
-    printf("glue study: median %s per stream (%d interleaved rounds)\n", UNIT, ROUNDS);
+    printf("glue study: median %s per stream (%d interleaved rounds)\n", TICK_UNIT, ROUNDS);
     printf("  %-24s %8.1f\n", what[0], t[0]);
     printf("  %-24s %8.1f\n", what[1], t[1]);
     for (int k = 2; k < N; k++)
         printf("  %-24s %8.1f   %+.2f %s per added instruction\n", what[k], t[k], (t[k] - t[1]) / 48,
-               UNIT);
+               TICK_UNIT);
     return 0;
 }
 #endif
@@ -249,7 +230,7 @@ int main(int argc, char **argv) {
     }
     time_interleaved(fns, batch, NOPS, t);
     printf("field, %d limbs of %d bits: median %s per operation (%d interleaved rounds)\n",
-           GF_LIMBS, GF_LIMB_BITS, UNIT, ROUNDS);
+           GF_LIMBS, GF_LIMB_BITS, TICK_UNIT, ROUNDS);
     for (int k = 0; k < NOPS; k++)
         printf("  %-12s %10.1f\n", OPS[k].name, t[k]);
     return 0;

@@ -13,11 +13,12 @@
  *   bench_field_lanes               the table
  *   bench_field_lanes --only OP N   OP (mul, sqr, gf_mul, gf_sqr) N times, for callgrind
  */
-#define _POSIX_C_SOURCE 200809L     /* clock_gettime (ticks.h, non-x86) */
+#define _POSIX_C_SOURCE 200809L     /* clock_gettime (ticks.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "field.h"
+#include "stats.h"
 #include "ticks.h"
 
 enum { ROUNDS = 301, BATCH = 100 };
@@ -41,11 +42,6 @@ static const struct {
     {"mul", op_lmul, op_smul}, {"sqr", op_lsqr, op_ssqr}, {"mulw", op_lmulw, op_smulw}, {"add", op_ladd, op_sadd},
 };
 enum { NOPS = sizeof OPS / sizeof OPS[0] };
-
-static int cmp(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
 
 static void setup(void) {
     for (int k = 0; k < GF_LANES; k++) {
@@ -104,10 +100,8 @@ int main(int argc, char **argv) {
     printf("  %-6s %14s %18s %8s\n", "op", "gfl_ (lanes)", "lanes x gf_", "ratio");
     for (int k = 0; k < NOPS; k++) {
         double m[2];
-        for (int j = 0; j < 2; j++) {
-            qsort(t[2 * k + j], ROUNDS, sizeof(uint64_t), cmp);
-            m[j] = (double)t[2 * k + j][ROUNDS / 2] / BATCH;
-        }
+        for (int j = 0; j < 2; j++)
+            m[j] = (double)bench_stats(t[2 * k + j], ROUNDS).median / BATCH;
         printf("  %-6s %14.1f %18.1f %8.2f\n", OPS[k].name, m[0], m[1], m[1] / m[0]);
     }
     return 0;

@@ -21,12 +21,13 @@
  * 32-byte messages under one key (goldilocks_ed448_sign_batch), decaf448
  * scalarmult (goldilocks_decaf448_scalarmult_batch).
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime in bench/ticks.h off x86 */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (ticks.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "goldilocks.h"
 #include "field.h"
+#include "stats.h"
 #include "ticks.h"
 
 #define MAXN 256
@@ -41,11 +42,6 @@ static volatile int sink;
 static void fill(uint8_t *p, size_t n) {
     for (size_t i = 0; i < n; i++)
         p[i] = (uint8_t)rand();
-}
-
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
 }
 
 enum { X448_PUB, ED448_SIGN, DECAF448_MUL };
@@ -154,10 +150,9 @@ int main(int argc, char **argv) {
                 t[batch][r] = ticks() - t0;
             }
         }
-        qsort(t[0], (size_t)reps, sizeof(uint64_t), cmp_u64);
-        qsort(t[1], (size_t)reps, sizeof(uint64_t), cmp_u64);
-        double single = (double)t[0][reps / 2] / (double)n, batch = (double)t[1][reps / 2] / (double)n;
-        double fs = (double)t[0][0] / (double)n, fb = (double)t[1][0] / (double)n;
+        struct bench_stats s = bench_stats(t[0], (size_t)reps), b = bench_stats(t[1], (size_t)reps);
+        double single = (double)s.median / (double)n, batch = (double)b.median / (double)n;
+        double fs = (double)s.min / (double)n, fb = (double)b.min / (double)n;
         printf("  %-24s %9.1fk %9.1fk %8.2f | %9.1fk %9.1fk %8.2f\n", names[op], single / 1000, batch / 1000,
                single / batch, fs / 1000, fb / 1000, fs / fb);
     }

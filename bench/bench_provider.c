@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "goldilocks.h"
 
 #ifndef HAVE_OPENSSL
@@ -46,6 +45,7 @@ int main(void) {
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "stats.h"
 #include "ticks.h"
 
 enum { MSG_LEN = 32 };
@@ -223,11 +223,6 @@ static void sanity_check(const struct op *op) {
         }
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 static void measure(const struct op *op, int reps, int batch, uint64_t median[CONTENDERS]) {
     uint64_t *samples[CONTENDERS];
     for (int c = 0; c < CONTENDERS; c++) {
@@ -245,8 +240,7 @@ static void measure(const struct op *op, int reps, int batch, uint64_t median[CO
         }
     }
     for (int c = 0; c < CONTENDERS; c++) {
-        qsort(samples[c], (size_t)reps, sizeof(uint64_t), cmp_u64);
-        median[c] = samples[c][reps / 2];
+        median[c] = bench_stats(samples[c], (size_t)reps).median;
         free(samples[c]);
     }
 }

@@ -30,7 +30,7 @@
 #include <string.h>
 #include "goldilocks.h"
 #include "field.h"
-
+#include "stats.h"
 #include "ticks.h"
 
 #define B GOLDILOCKS_X448_BYTES
@@ -74,16 +74,7 @@ __attribute__((noinline)) void bench_only_loop(int batch, size_t n, long k) {
 static int use_cpu_time;
 
 static uint64_t now(void) {
-    if (!use_cpu_time)
-        return ticks();
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    return use_cpu_time ? ticks_cpu_ns() : ticks();
 }
 
 int main(int argc, char **argv) {
@@ -147,17 +138,9 @@ int main(int argc, char **argv) {
             (batch ? t_batch : t_single)[r] = t;
         }
     }
-    uint64_t min_s = t_single[0], min_b = t_batch[0];
-    for (long r = 1; r < reps; r++) {
-        if (t_single[r] < min_s)
-            min_s = t_single[r];
-        if (t_batch[r] < min_b)
-            min_b = t_batch[r];
-    }
-    qsort(t_single, (size_t)reps, sizeof t_single[0], cmp_u64);
-    qsort(t_batch, (size_t)reps, sizeof t_batch[0], cmp_u64);
-    double med_s = (double)t_single[reps / 2] / (double)n, med_b = (double)t_batch[reps / 2] / (double)n;
-    double fast_s = (double)min_s / (double)n, fast_b = (double)min_b / (double)n;
+    struct bench_stats s = bench_stats(t_single, (size_t)reps), b = bench_stats(t_batch, (size_t)reps);
+    double med_s = (double)s.median / (double)n, med_b = (double)b.median / (double)n;
+    double fast_s = (double)s.min / (double)n, fast_b = (double)b.min / (double)n;
 
     printf("X448 shared secrets, n = %zu, lanes backend \"%s\" (GF_LANES = %d), %ld rounds; %s per shared secret\n",
            n, GF_LANES_NAME, GF_LANES, reps, use_cpu_time ? "ns of thread CPU time" : TICK_UNIT);

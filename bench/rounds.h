@@ -1,8 +1,8 @@
 /*
- * What the benchmarks that set contenders side by side share
- * (bench_ladder_lanes.c, bench_comb_split.c): their command line
+ * What a benchmark that sets contenders side by side needs
+ * (bench_comb_split.c): its command line
  *     [--reps R] [--batch B] | --only NAME [--iterations N]
- * and their timing loop, rounds in which every contender runs once, the
+ * and its timing loop, rounds in which every contender runs once, the
  * order rotated by one from round to round, so that no contender always
  * runs right after the same other one, and per contender its rounds sorted
  * (the median and the fastest).
@@ -14,14 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "stats.h"
 #include "ticks.h"
 
 #define BENCH_ROUNDS_MAX 1001
-
-static inline int bench_cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
 
 /*
  * Runs reps rounds (clamped to 1 .. BENCH_ROUNDS_MAX; returns the number
@@ -45,7 +41,7 @@ static inline unsigned bench_rounds(uint64_t (*t)[BENCH_ROUNDS_MAX], unsigned n,
         }
     }
     for (unsigned i = 0; i < n; i++)
-        qsort(t[i], reps, sizeof t[i][0], bench_cmp_u64);
+        bench_sort(t[i], reps);
     return reps;
 }
 

@@ -87,10 +87,8 @@ extern const struct speed_contender speed_openssl, speed_libdecaf, speed_nettle,
    failure the contender's .missing says why */
 void speed_peerlib_load(struct speed_contender *out, const char *name, const char *path);
 
-/* The clock (speed_stats.c): rdtsc ticks on x86-64, else CLOCK_MONOTONIC ns. */
-uint64_t speed_ticks(void);
-uint64_t speed_ns(void);
-uint64_t speed_cpu_ns(void);         /* CLOCK_THREAD_CPUTIME_ID: this thread's time on a CPU */
+/* The clock is bench/ticks.h's: ticks() (rdtsc on x86, else CLOCK_MONOTONIC ns), ticks_ns(),
+   ticks_cpu_ns(). Its unit, as the JSON names it (speed_stats.c): */
 const char *speed_tick_unit(void);   /* "rdtsc ticks" or "ns" */
 /* One line about the clock: whether the TSC is invariant (constant_tsc, nonstop_tsc). */
 void speed_clock_note(char *buf, size_t len);
@@ -102,7 +100,7 @@ struct speed_stats {
     unsigned long preempted;     /* rounds left out: the thread was off the CPU during them */
     int cpu_clock;               /* every round was preempted: figures scaled to the thread's CPU time */
 };
-/* The median, min and max of n samples (sorted in place). */
+/* The median, min and max of n samples (sorted in place; bench/stats.h). */
 void speed_summarize(double *ticks, double *ns, size_t n, struct speed_stats *out);
 
 /* Machine, compiler, target (speed_json.c). */

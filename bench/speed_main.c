@@ -52,6 +52,7 @@
 #include <unistd.h>
 #include "goldilocks.h"
 #include "speed.h"
+#include "ticks.h"
 
 enum { MAX_CONT = SPEED_MAX_CONT, MAX_OPS = SPEED_MAX_OPS };
 
@@ -312,10 +313,10 @@ static void summarize(struct series *s, double per, struct speed_stats *st) {
 static unsigned long calibrate(const struct speed_impl *im) {
     unsigned long calls = 1;
     for (;;) {
-        uint64_t t0 = speed_ns();
+        uint64_t t0 = ticks_ns();
         for (unsigned long i = 0; i < calls; i++)
             im->run();
-        if (speed_ns() - t0 >= 20000 || calls >= (1ul << 24))
+        if (ticks_ns() - t0 >= 20000 || calls >= (1ul << 24))
             return calls;
         calls *= 2;
     }
@@ -331,19 +332,19 @@ static void time_op(size_t o) {
         }
     if (!n_live)
         return;
-    uint64_t start = speed_ns(), budget = (uint64_t)(R->seconds * 1e9);
+    uint64_t start = ticks_ns(), budget = (uint64_t)(R->seconds * 1e9);
     double per = (double)R->ops[o]->items;
     for (unsigned long round = 0; round < 1000000; round++) {
-        if (round >= 5 && speed_ns() - start >= budget)
+        if (round >= 5 && ticks_ns() - start >= budget)
             break;
         for (size_t k = 0; k < n_live; k++) {
             size_t c = live[(round + k) % n_live];
             void (*run)(void) = R->impl[o][c]->run;
             unsigned long calls = s[c].calls;
-            uint64_t c0 = speed_cpu_ns(), n0 = speed_ns(), t0 = speed_ticks();
+            uint64_t c0 = ticks_cpu_ns(), n0 = ticks_ns(), t0 = ticks();
             for (unsigned long i = 0; i < calls; i++)
                 run();
-            uint64_t t1 = speed_ticks(), n1 = speed_ns(), c1 = speed_cpu_ns();
+            uint64_t t1 = ticks(), n1 = ticks_ns(), c1 = ticks_cpu_ns();
             double k = (double)calls;
             push(&s[c], (double)(t1 - t0) / k, (double)(n1 - n0) / k, (double)(c1 - c0) / k);
         }

@@ -28,25 +28,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "goldilocks.h"
 #include "field.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#define TUNE_CLOCK "rdtsc"
-static unsigned long long ticks(void) {
-    return __rdtsc();
-}
-#else
-#define TUNE_CLOCK "ns"
-static unsigned long long ticks(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
-}
-#endif
+#include "ticks.h"
 
 #define COUNT_MARK_SYSCALL 0x5a1d /* bench/count_ops.c's marker */
 enum { FIELD_CALLS = 16, BATCHES = 9 };
@@ -127,7 +112,7 @@ static double fastest_ticks(void (*fn)(unsigned long), unsigned long n) {
     double best = 0;
     fn(n); /* warm */
     for (int b = 0; b < BATCHES; b++) {
-        unsigned long long t0 = ticks();
+        uint64_t t0 = ticks();
         fn(n);
         double t = (double)(ticks() - t0) / (double)n;
         if (b == 0 || t < best)
@@ -160,7 +145,7 @@ int main(int argc, char **argv) {
             return 2;
         }
         digest();
-        printf("clock %s\n", TUNE_CLOCK);
+        printf("clock %s\n", TICKS_RDTSC ? "rdtsc" : "ns");
         printf("mul %.2f\n", fastest_ticks(run_mul, n));
         printf("sqr %.2f\n", fastest_ticks(run_sqr, n));
         printf("x448 %.1f\n", fastest_ticks(run_x448, n / 1000 + 1));

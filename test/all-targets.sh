@@ -138,8 +138,8 @@ build_and_test armv5 --target armv5
 build_and_test armv7-noneon --target armv7-noneon
 build_and_test armv7 --target armv7
 build_and_test aarch64 --target aarch64
-# aarch64's NEON lanes count more instructions than its portable lanes (README,
-# "ARM"), so the target builds the portable ones; the NEON layout is tested here.
+# aarch64's NEON lanes count more instructions than its portable lanes
+# (docs/targets.md, "ARM"), so the target builds the portable ones; the NEON layout is tested here.
 build_and_test aarch64-neon --target aarch64 --lanes neon
 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # The vector targets. auto picks avx2 on an AVX2 host and avx512ifma on an IFMA

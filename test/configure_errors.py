@@ -170,8 +170,8 @@ def bad_cases(w):
     bad(w, '--alternative for lanes the target lacks', ['--builddir', b('alt4'), '--target', 'ref64', '--alternative',
                                                         'src/proto/x448_ladder_r50.c'],
         'is written for the lane layout avx512ifma', builddir=b('alt4'))
-    bad(w, 'two --alternative of one default', ['--builddir', b('alt3'), '--alternative', 'src/proto/x448_ladder_lanes.c',
-                                                '--alternative', 'src/proto/x448_ladder_lanes2.c'],
+    bad(w, 'two --alternative of one default', ['--builddir', b('alt3'), '--alternative', 'src/proto/x448_ladder_lanes2.c',
+                                                '--alternative', 'src/proto/x448_ladder_r50.c'],
         'both replace src/proto/x448_ladder.c', builddir=b('alt3'))
     bad(w, '--lanes of no layout', ['--builddir', b('lanes1'), '--lanes', 'sse9'], 'no generated/lanes_sse9',
         builddir=b('lanes1'))

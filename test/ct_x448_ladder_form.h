@@ -1,8 +1,8 @@
 /*
  * Constant-time check of a lane form of the X448 ladder (an ALTERNATIVES
- * source of x448_ladder), shared by ct_x448_ladder_lanes.c and
- * ct_x448_ladder_lanes2.c, which define LADDER_SOURCE, LADDER_FN,
- * LADDER_MIN_LANES and LADDER_TEST_NAME as for x448_ladder_form_test.h.
+ * source of x448_ladder), included by ct_x448_ladder_lanes2.c, which
+ * defines LADDER_SOURCE, LADDER_FN, LADDER_MIN_LANES and LADDER_TEST_NAME
+ * as for x448_ladder_form_test.h.
  * The form is compiled here from its source under another name so that
  * `ninja ctcheck` covers it on every target, built into the library or not:
  *

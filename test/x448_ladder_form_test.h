@@ -1,7 +1,7 @@
 /*
  * The test of a lane form of the X448 ladder (an ALTERNATIVES source of
- * x448_ladder, configure.py), shared by test_x448_ladder_lanes.c and
- * test_x448_ladder_lanes2.c, which define before including it:
+ * x448_ladder, configure.py), included by test_x448_ladder_lanes2.c, which
+ * defines before including it:
  *   LADDER_SOURCE     the file, e.g. "x448_ladder_lanes2.c"
  *   LADDER_FN         its static ladder with a round-3 variant argument
  *   LADDER_MIN_LANES  the GF_LANES it needs (fewer: the test is skipped)

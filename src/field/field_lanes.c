@@ -38,7 +38,7 @@ void gfl_pow_p3_4(gfl out, const gfl a) {
  * lane counts fewer instructions than the chain on the lanes: X448 batch
  * per item on armv7 (two NEON lanes) 2,046,129 to 2,028,499, on aarch64
  * with --lanes neon 1,509,078 to 1,470,106, and with one lane it is the
- * gap between gf_invert and the chain (README "ARM"). With four lanes
+ * gap between gf_invert and the chain (docs/targets.md, "ARM"). With four lanes
  * (avx2) the chain stays: 818,651 instructions a batch item against
  * 847,034 lane by lane (callgrind), the same time.
  */

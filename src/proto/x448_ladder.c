@@ -1,10 +1,10 @@
 /*
  * The X448 ladder on scalar field operations (RFC 7748 section 5, its
  * pseudocode's step): per step 4 squarings, 5 products and one product by
- * a24. The default of every target; x448_ladder_lanes.c and
- * x448_ladder_lanes2.c are the lane forms. The loop over the scalar's bits
- * around the swap and the step, the last swap, x2 / z2 and the wipe are
- * x448_ladder_shell.h's, which the lane forms share.
+ * a24. The default of every target; x448_ladder_lanes2.c (two lanes) and
+ * x448_ladder_r50.c (the radix-2^50 lanes) are the lane forms. The loop over
+ * the scalar's bits around the swap and the step, the last swap, x2 / z2 and
+ * the wipe are x448_ladder_shell.h's, which the lane forms share.
  */
 #include "x448_ladder_shell.h"
 

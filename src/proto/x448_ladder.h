@@ -1,10 +1,11 @@
 /*
  * The X448 Montgomery ladder (RFC 7748 section 5), one function with three
  * sources: x448_ladder.c (scalar field operations, the default),
- * x448_ladder_lanes.c (the step's products four at a time in lanes,
- * src/field/field.h "Lanes"; GF_LANES >= 4) and x448_ladder_lanes2.c (two at a
- * time; GF_LANES >= 2, built by armv7). configure.py builds exactly one of them
- * per target (its `alternatives`, HACKING.md); all give the same bytes.
+ * x448_ladder_lanes2.c (the step's products two at a time in lanes,
+ * src/field/field.h "Lanes"; GF_LANES >= 2, built by armv7) and
+ * x448_ladder_r50.c (four at a time in the radix-2^50 lanes of avx512ifma).
+ * configure.py builds exactly one of them per target (its `alternatives`,
+ * HACKING.md); all give the same bytes.
  */
 #ifndef GOLDILOCKS_X448_LADDER_H
 #define GOLDILOCKS_X448_LADDER_H

@@ -35,8 +35,8 @@
  * and R, which feed gfl_mulw, gfl_mul and gfl_select only.
  * Constant time: the secret bit only makes the masks of gfl_cond_swap.
  * The loop over the scalar's bits around the step, the last swap, x2 / z2
- * and the wipe are x448_ladder_shell.h's, which x448_ladder.c and the other
- * lane form share; so is round 3's product by x1 (x448_lanes_x1_mul).
+ * and the wipe are x448_ladder_shell.h's, which x448_ladder.c and
+ * x448_ladder_r50.c share; so is round 3's product by x1 (x448_lanes_x1_mul).
  *
  * One of the sources of x448_ladder (x448_ladder.h): configure.py builds it for
  * the targets that list it in their `alternatives`, today armv7. There

@@ -1,7 +1,8 @@
 /*
  * The X448 ladder (RFC 7748 section 5) with each step's products four at a
  * time in lanes of radix 2^50 on AVX-512 IFMA (generated/lanes_avx512ifma/
- * gf4r50.h, gen/radix50.py): the step of x448_ladder_lanes.c, on an element
+ * gf4r50.h, gen/radix50.py): the four-lane step of the former
+ * x448_ladder_lanes.c (docs/removed-forms.md), on an element
  * whose sums and differences are multiplier inputs without a carry and whose
  * product is reduced by one parallel carry round. The state is
  * (x2, z2, x3, z3) in lanes 0..3 and a step is
@@ -16,7 +17,8 @@
  *
  * Round 3 uses one lane of four; it depends on round 2, and round 1 of the
  * next step on it. Every value the state keeps is reduced (gf4r50.h): the
- * products' outputs. Measured on Zen 5 (README, "AVX-512 IFMA"): goldilocks_x448
+ * products' outputs. Measured on Zen 5 (docs/performance.md, "AVX-512 IFMA"):
+ * goldilocks_x448
  * 136.7k and 138.5k ticks (fastest rounds, two runs) against the scalar
  * ladder's (x448_ladder.c, 8x56mulx) 230.6k and 232.1k.
  *

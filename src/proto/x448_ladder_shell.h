@@ -1,13 +1,13 @@
 /*
- * The shell of the X448 ladder's three forms (x448_ladder.c, x448_ladder_lanes.c,
- * x448_ladder_lanes2.c): RFC 7748 section 5's loop over the bits of the
+ * The shell of the X448 ladder's three forms (x448_ladder.c, x448_ladder_lanes2.c,
+ * x448_ladder_r50.c): RFC 7748 section 5's loop over the bits of the
  * clamped scalar with the constant-time swap before every step and after
  * the last, then x2 / z2, and the wipe. Each form gives its state and three
  * functions on it: its conditional swap (or one that records the swap for
  * the step and the result to apply, as x448_ladder.c's does), its step and
  * where its x2, z2 are.
- * Below it, what the two lane forms share: x1 in one lane (round 3) and
- * x2, z2 out of lanes 0 and 1.
+ * Below it, what a lane form on field.h's lanes needs (x448_ladder_lanes2.c):
+ * x1 in one lane (round 3) and x2, z2 out of lanes 0 and 1.
  */
 #ifndef GOLDILOCKS_X448_LADDER_SHELL_H
 #define GOLDILOCKS_X448_LADDER_SHELL_H
@@ -47,8 +47,7 @@ typedef struct {
  * instructions, loop written out in the form -> through the shell:
  * avx2 (callgrind) 1,670,548 -> 1,669,211, aarch64 1,224,720 -> 1,222,931,
  * armv7-noneon 3,444,599 -> 3,445,048, armv7 (x448_ladder_lanes2.c)
- * 2,468,492 -> 2,468,454 (`ninja count`); x448_ladder_lanes.c on avx2
- * (bench_ladder_lanes) 1,755,637 -> 1,754,389 a call.
+ * 2,468,492 -> 2,468,454 (`ninja count`).
  */
 static inline __attribute__((always_inline)) mask_t x448_ladder_shell(
     uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES], void *state, size_t size,
@@ -78,7 +77,7 @@ static inline __attribute__((always_inline)) mask_t x448_ladder_shell(
     return ct_mask_bytes_zero(out, GOLDILOCKS_X448_BYTES);
 }
 
-/* ---- The lane forms: x1 in one lane, x2 and z2 out of lanes 0 and 1 ---- */
+/* ---- The lane form (x448_ladder_lanes2.c): x1 in one lane, x2 and z2 out of lanes 0 and 1 ---- */
 
 /*
  * Round 3 of a lane form, z3 = x1 w, where w is in one lane of the state and
