@@ -58,7 +58,7 @@ objdump -d, timed with bench/bench_field.c on the build machine):
     bare stream of the routine's word products (48 for gf_mul, 30 for
     gf_sqr; each mulx, add, adc into one of four accumulators, nothing
     else): the work every schedule with that many products does. Median
-    ticks, one run of bench/speed.sh (README):
+    ticks, one run of bench/speed.sh (docs/performance.md):
         gf_mul 62.7, its products 44.5;  gf_sqr 44.3, its products 29.8
     and `bench_field --glue` prices one more instruction per product
     beside that stream: add, and, shr +0.2 ticks each (they share ports 0,

@@ -267,7 +267,7 @@ def with_choices(L, overrides):
     return dataclasses.replace(L, **overrides)
 
 
-# 16x28 for 32-bit ARM, chosen by counting (README "ARM"): the same limbs,
+# 16x28 for 32-bit ARM, chosen by counting (docs/targets.md, "ARM"): the same limbs,
 # bounds and routines as 16x28, gf_mul and gf_sqr scheduled for ARM's
 # umull/umlal and 13 free registers.
 ARM_NOTES = """\
@@ -349,7 +349,7 @@ LAYOUTS["16x28armv5"] = _scalar_layout(
 #
 # 8x56arm64 is 8x56 (the same limbs, bounds and lane conversions) with the
 # schedule choices that AArch64 runs in the fewest instructions, counted
-# (README "ARM"; the table is in its gf_layout.h). The products are fixed by
+# (docs/targets.md, "ARM"; the table is in its gf_layout.h). The products are fixed by
 # the Karatsuba identity (48 mul + 48 umulh in gf_mul, 30 + 30 in gf_sqr);
 # what the choices change is the carries and the spills around them.
 # Its single calls' comb shape (base_comb), by the executed counts of

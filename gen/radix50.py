@@ -326,7 +326,8 @@ def mul(m, a, b):
 # sqr). The header compiles one of them by GF4R50_PAIRED (configure.py --r50-products). Zen 5
 # issues either width at the same rate, two a cycle (measured: 12 independent chains, 3.98
 # ticks for 12 of either), so pairs halve the multiplier's work: a lane product's latency 82
-# to 61 ticks, X448 2.05x to 2.40x Debian's libdecaf (README, "AVX-512 IFMA"). Where the
+# to 61 ticks, X448 2.05x to 2.40x Debian's libdecaf (docs/performance.md, "AVX-512 IFMA").
+# Where the
 # 512-bit form issues at half the 256-bit one's rate (Zen 4's double-pumped units; Intel's
 # cores from Ice Lake, by their published tables) the pairs break even at best.
 PAIR_SHIFT = 5  # the high half multiplies by b[j + 5] where the low half does by b[j]

@@ -3,7 +3,7 @@
  * decaf448 prime-order group (RFC 9496) on Ed448-Goldilocks,
  * p = 2^448 - 2^224 - 1.
  *
- * The contract every function keeps (README.md has it as a table):
+ * The contract every function keeps (docs/api.md has it as a table):
  *
  * - Byte arrays are little-endian, as in the RFCs. Array sizes are the
  *   GOLDILOCKS_*_BYTES macros below.
@@ -647,7 +647,7 @@ int goldilocks_decaf448_scalar_eq(const goldilocks_decaf448_scalar *a, const gol
  * overlap any input. Variable time (every input is public). Stack: about
  * 175 KiB (the tables of the chunk's 2 GOLDILOCKS_ED448_BATCH_CHUNK points;
  * no allocation). Throughput at n = 64: about 2.1 times that of single
- * verifications (README.md); a batch with invalid signatures costs more
+ * verifications (docs/performance.md); a batch with invalid signatures costs more
  * (bisection).
  */
 #define GOLDILOCKS_ED448_BATCH_CHUNK 32

@@ -25,8 +25,8 @@
  * Proven (gen/prove.py, with the multiplier lemma lo52 + 2^52 hi52 = x y for
  * x, y < 2^52), checked against arithmetic mod p on the schedules
  * (gen/selfcheck.py), read back from its intrinsics (gen/c_match.py), compiled
- * by gcc 12 and clang 14 and run by the tests on a Zen 5 (README, "AVX-512
- * IFMA": there 8 lanes of this layout make the batch calls 1.2x to 1.3x
+ * by gcc 12 and clang 14 and run by the tests on a Zen 5 (docs/performance.md,
+ * "AVX-512 IFMA": there 8 lanes of this layout make the batch calls 1.2x to 1.3x
  * faster per item than avx2's; the single X448, decaf448 scalarmult and
  * verification use gf4r50.h beside it, four lanes of radix 2^50).
  * The radix, argued by instruction counts (vpmadd52 per gfl_mul of 8 lanes,
