@@ -83,7 +83,7 @@ class Target:
 TARGETS = [
     # 8x56mulx: the 8x56 limbs with the schedules measured fastest where the
     # compiler has mulx (gen/layouts.py)
-    Target('x86-64-v3', '8x56mulx', 'x86-64 with AVX2/BMI2/ADX (Haswell, Zen and later), 8x56 limbs',
+    Target('x86-64-v3', '8x56mulx', 'x86-64-v3: AVX2, BMI2, FMA, MOVBE, LZCNT (Haswell, Zen and later), 8x56 limbs',
            cflags=['-march=x86-64-v3'], arch='x86_64'),
     # The single fixed-base calls: point_comb.c's comb on the twisted curve (point_base_twisted.c), not
     # point_comb_split.c's comb of edwards448 on the 4 lanes: X448 public key 95.7k ticks against 101.6k
