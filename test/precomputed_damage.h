@@ -17,7 +17,8 @@
  * the first that does not and return 0.
  *
  * Header-only, for test programs and fuzz targets linked with the library's
- * point and scalar layers (the cross-key signature is made with them).
+ * point and scalar layers and ed448_challenge (the cross-key signature is
+ * made with them; goldilocks_ed448_verify judges it).
  */
 #ifndef GOLDILOCKS_TEST_PRECOMPUTED_DAMAGE_H
 #define GOLDILOCKS_TEST_PRECOMPUTED_DAMAGE_H
@@ -26,8 +27,8 @@
 #include <string.h>
 #include "goldilocks.h"
 #include "point.h"
+#include "ed448_challenge.h"
 #include "scalar.h"
-#include "shake256.h"
 
 enum {
     DAMAGE_SIGS = 4,
@@ -54,18 +55,12 @@ typedef struct {
 /* sig = (R, S) with R = [r]B, S = r + H(dom4, R, hashed, msg) a: valid for the key [a]B hashed as `hashed`. */
 static inline void damage_sign_as(uint8_t sig[DAMAGE_SIG], const scalar_t *a, const uint8_t hashed[DAMAGE_PUB],
                                   const uint8_t msg[DAMAGE_MSG], const uint8_t rnd[64]) {
-    uint8_t buf[10 + 2 * DAMAGE_PUB + DAMAGE_MSG], digest[114];
     scalar_t r, k, s;
     point_t pr;
     scalar_reduce_bytes(&r, rnd, 64);
     point_scalarmul_base(&pr, &r);
     point_encode_ed448(sig, &pr);
-    memcpy(buf, "SigEd448\0\0", 10);
-    memcpy(buf + 10, sig, DAMAGE_PUB);
-    memcpy(buf + 10 + DAMAGE_PUB, hashed, DAMAGE_PUB);
-    memcpy(buf + 10 + 2 * DAMAGE_PUB, msg, DAMAGE_MSG);
-    shake256(digest, sizeof digest, buf, sizeof buf);
-    scalar_reduce_bytes(&k, digest, sizeof digest);
+    ed448_challenge(&k, sig, hashed, msg, DAMAGE_MSG, NULL, 0);
     scalar_mul(&s, &k, a);
     scalar_add(&s, &s, &r);
     scalar_to_bytes(sig + DAMAGE_PUB, &s);
