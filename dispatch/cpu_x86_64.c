@@ -10,9 +10,9 @@
  * the OS's support of the registers (XGETBV: the OS saves YMM, and for
  * AVX-512 the opmask and ZMM state, on a context switch; a CPU with AVX2 under
  * an OS without XSAVE support faults on it). Each feature below names the
- * compiler macros its flags define, and configure checks on every configure
- * that a level's flags define exactly the macros of its features: the flags
- * and this table are one fact.
+ * compiler macros its flags define, and test/cpu_probe_test.py requires
+ * (configure warns) that a level's flags define exactly the macros of its
+ * features under gcc and clang: the flags and this table are one fact.
  *   avx2:       -march=x86-64-v3: x86-64-v2 (SSE3, SSSE3, SSE4.1, SSE4.2 with
  *               CRC32, POPCNT, CMPXCHG16B, LAHF/SAHF) and AVX, AVX2, BMI1,
  *               BMI2, FMA, F16C, LZCNT, MOVBE, XSAVE. Not ADX: -march=x86-64-v3

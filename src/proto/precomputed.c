@@ -77,7 +77,7 @@ typedef struct {
     uint64_t check;
     uint8_t peer[56]; /* u mod p, canonical */
     uint8_t pad[HEADER_BYTES - 24 - 56];
-    point_niels_t base; /* P = phi(Q) */
+    point_niels_t base; /* P = phi(Q), the comb's point: kept in the format, read by no call since the checksum */
 } x_head_t;
 
 typedef struct {
