@@ -28,6 +28,7 @@ exit status 2.
 """
 
 import argparse
+import dataclasses
 import glob
 import os
 import platform
@@ -46,6 +47,8 @@ SOURCE_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
 import cpu_levels  # noqa: E402
+sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
+from layouts import LAYOUTS  # noqa: E402
 
 # The exit status of every configure error (argparse's, for consistency).
 EXIT_ERROR = 2
@@ -63,210 +66,151 @@ SOURCE_SUBDIRS = ('src', 'dispatch', 'cli', 'include', 'generated', 'gen', 'temp
 SAFE_PATH = re.compile(r'^[A-Za-z0-9._+,@%=/~-]+$')
 
 
+# ---- the records: every fact of a target, a backend and an x86-64 level is in
+# its record here; the layouts' facts are gen/layouts.py's (LAYOUTS). Why each
+# record is what it is (the measurements) is in docs/targets.md and
+# docs/performance.md. ----
+
+@dataclasses.dataclass
+class Backend:
+    """The curve code's form: src/backend/<name>/. A backend's files take the place of the
+    files of src/backend/portable/ (or of a layer) that `replaces` names; every other
+    portable file is built as it is. `lanes`: the lane layouts its code is written for
+    (None: any); `min_lanes`: the fewest lanes (GF_LANES) it works on."""
+    name: str
+    summary: str
+    replaces: dict = dataclasses.field(default_factory=dict)   # its file -> the file it replaces
+    lanes: tuple = None
+    min_lanes: int = 1
+
+    @property
+    def folder(self):
+        return f'src/backend/{self.name}'
+
+
+BACKENDS = {b.name: b for b in [
+    Backend('portable', 'the curve code on field.h alone: one element at a time, the lanes only in the batch calls'),
+    Backend('lanes2', 'the X448 ladder step, the point doubling and additions, the fixed-base comb and decaf448 '
+            'multiplication on two lanes of the lane layout', min_lanes=2, replaces={
+                'x448_ladder_lanes2.c': 'src/backend/portable/x448_ladder.c',
+                'point_comb_split.c': 'src/backend/portable/point_comb.c',
+                'point_arith_lanes2.c': 'src/backend/portable/point_arith.c',
+                'point_scalarmul_decaf_edwards.c': 'src/backend/portable/point_scalarmul_twisted.c'}),
+    Backend('avx512ifma', 'X448, decaf448 multiplication, Ed448 verification (single, batch, precomputed), '
+            'the fixed-base calls and the inverse square root on the radix-2^50 IFMA lanes (gf4r50.h); '
+            'Keccak-f[1600] on AVX-512VL', lanes=('avx512ifma',), replaces={
+                'x448_ladder_r50.c': 'src/backend/portable/x448_ladder.c',
+                'point_scalarmul_r50.c': 'src/backend/portable/point_scalarmul_twisted.c',
+                'point_verify_r50.c': 'src/backend/portable/point_verify.c',
+                'point_double_scalarmul_decaf_r50.c': 'src/backend/portable/point_double_scalarmul_decaf.c',
+                'point_batch_equation_r50.c': 'src/backend/portable/point_batch_equation.c',
+                'field_isr2_r50.c': 'src/backend/portable/field_isr2.c',
+                'point_precomp_r50.c': 'src/backend/portable/point_precomp.c',
+                'point_base_twisted_r50.c': 'src/backend/portable/point_base_twisted.c',
+                'point_single_r50.c': 'src/backend/portable/point_single.c',
+                'keccak_avx512vl.c': 'src/hash/keccak.c'}),
+]}
+
+
+@dataclasses.dataclass
+class Level:
+    """An x86-64 level: the code-generation flags a backend of the x86-64 target is built
+    with, its lane layout and backend. dispatch/cpu_x86_64.c checks what each needs of the
+    CPU (test/cpu_probe_test.py keeps the two one fact)."""
+    name: str
+    flags: tuple
+    lanes: str
+    backend: str = 'portable'
+
+
+# scalar first (it runs on any x86-64), then in increasing order of preference: the
+# x86-64 library runs the last one the CPU has.
+X86_64_LEVELS = [
+    Level('scalar', (), 'scalar'),
+    Level('avx2', ('-march=x86-64-v3',), 'avx2'),
+    Level('avx512ifma', ('-march=x86-64-v3', '-mavx512f', '-mavx512ifma', '-mavx512vl'), 'avx512ifma', 'avx512ifma'),
+]
+LEVEL_BY_NAME = {lv.name: lv for lv in X86_64_LEVELS}
+
+
+@dataclasses.dataclass
 class Target:
-    def __init__(self, name, layout, summary, cflags=(), cross='', arch=None, lanes='scalar', alternatives=(),
-                 qemu_cpu=None, backends=None):
-        self.name = name
-        self.backends = backends    # several backends chosen at run time (X86_64_BACKENDS), or None
-        self.layout = layout    # the generated/p448_<layout>/ directory it builds
-        self.lanes = lanes      # the generated/lanes_<lanes>/ directory (src/field/field.h, "Lanes")
-        self.summary = summary
-        self.cflags = list(cflags)
-        self.cross = cross      # default cross prefix, '' for the host compiler
-        self.arch = arch        # the machine it needs (None: any)
-        self.alternatives = list(alternatives)  # ALTERNATIVES it builds in place of their defaults
-        # The qemu-user CPU model its tests run on (-cpu), no newer than the
-        # target, so that an instruction the target lacks is a failure.
-        self.qemu_cpu = qemu_cpu
+    """What one library is built for. `needs`: the x86-64 level whose flags it takes and which
+    its tests need of the CPU (skipped, not run, where the probe says the host lacks it);
+    `levels`: several levels in one library, chosen at run time (dispatch/)."""
+    name: str
+    summary: str
+    layout: str                      # generated/p448_<layout>/ (gen/layouts.py)
+    lanes: str = 'scalar'            # generated/lanes_<lanes>/ (src/field/field.h, "Lanes")
+    backend: str = 'portable'        # BACKENDS
+    cflags: tuple = ()               # with `needs`: that level's flags
+    cross: str = ''                  # the cross-compiler prefix; '' the host's compiler
+    arch: str = None                 # the CPU it builds for (None: any)
+    qemu_cpu: str = None             # qemu-user's -cpu for its tests: no newer than the target
+    debian_arch: str = None          # its libraries' Debian architecture (libgmp-dev:ARCH); None: the host's
+    needs: str = None                # X86_64_LEVELS
+    levels: tuple = None             # X86_64_LEVELS names, for the x86-64 target
+    debian_extra: tuple = ()         # more packages of debian_arch its tests need
+
+    def __post_init__(self):
+        if self.needs:
+            self.cflags = LEVEL_BY_NAME[self.needs].flags
 
 
 TARGETS = [
-    # 8x56mulx: the 8x56 limbs with the schedules measured fastest where the
-    # compiler has mulx (gen/layouts.py)
-    Target('x86-64-v3', '8x56mulx', 'x86-64-v3: AVX2, BMI2, FMA, MOVBE, LZCNT (Haswell, Zen and later), 8x56 limbs',
-           cflags=['-march=x86-64-v3'], arch='x86_64'),
-    # The single fixed-base calls: point_comb.c's comb on the twisted curve (point_base_twisted.c), not
-    # point_comb_split.c's comb of edwards448 on the 4 lanes: X448 public key 95.7k ticks against 101.6k
-    # on Zen 3 (fastest of three interleaved rounds; 481,309 instructions against 480,448)
-    Target('avx2', '8x56mulx', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', cflags=['-march=x86-64-v3'], arch='x86_64', lanes='avx2'),
-    Target('ref64', '8x56', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs'),
-    Target('ref32', '16x28', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)'),
-    Target('i386', '16x28', '32-bit x86 (i686), 16x28 limbs', cross='i686-linux-gnu-', arch='i386'),
-    # ---- ARM: one target per board class; each names its flags, compiler and qemu CPU ----
-    Target('armv5', '16x28armv5', 'ARMv5TE (ARM926EJ-S class), ARM mode, soft-float Linux (armel), 16x28 limbs (layout 16x28armv5)',
-           cflags=['-march=armv5te', '-marm', '-mfloat-abi=soft'], cross='arm-linux-gnueabi-', arch='arm',
-           qemu_cpu='arm926'),
-    # Debian's armhf libc is ARMv7 code (SIGILL on an ARM1176): armv6 uses the armel
-    # libc, with VFP for the library's own code through the softfp calling convention.
-    Target('armv6', '16x28arm', 'ARMv6 with VFP (ARM1176, Raspberry Pi 1), ARM mode, softfp Linux (armel), 16x28 limbs (layout 16x28arm)',
-           cflags=['-march=armv6+fp', '-marm', '-mfloat-abi=softfp'], cross='arm-linux-gnueabi-', arch='arm',
-           qemu_cpu='arm1176'),
-    Target('armv7-noneon', '16x28arm', 'ARMv7-A without NEON (Cortex-A9 like Tegra 2), Thumb-2, VFPv3-D16, '
-           'hard-float Linux (armhf), 16x28 limbs (layout 16x28arm)',
-           cflags=['-march=armv7-a+fp', '-mfpu=vfpv3-d16', '-mthumb', '-mtune=cortex-a9'],
-           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off'),
-    Target('armv7', '16x28arm', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
+    Target('x86-64-v3', 'x86-64-v3: AVX2, BMI2, FMA, MOVBE, LZCNT (Haswell, Zen and later), 8x56 limbs',
+           '8x56mulx', arch='x86_64', needs='avx2'),
+    Target('avx2', 'x86-64-v3 with the AVX2 lane layout (4 lanes of 16x28), 8x56 limbs', '8x56mulx',
+           lanes='avx2', arch='x86_64', needs='avx2'),
+    Target('ref64', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs', '8x56'),
+    Target('ref32', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)', '16x28'),
+    Target('i386', '32-bit x86 (i686), 16x28 limbs', '16x28', cross='i686-linux-gnu-', arch='i386',
+           debian_arch='i386', debian_extra=('libc6-dbg',)),   # libc6-dbg: valgrind's ctcheck
+    Target('armv5', 'ARMv5TE (ARM926EJ-S class), ARM mode, soft-float Linux (armel), 16x28 limbs '
+           '(layout 16x28armv5)', '16x28armv5', cflags=('-march=armv5te', '-marm', '-mfloat-abi=soft'),
+           cross='arm-linux-gnueabi-', arch='arm', qemu_cpu='arm926', debian_arch='armel'),
+    # Debian's armhf libc is ARMv7 code: armv6 uses the armel libc, with VFP through softfp.
+    Target('armv6', 'ARMv6 with VFP (ARM1176, Raspberry Pi 1), ARM mode, softfp Linux (armel), 16x28 limbs '
+           '(layout 16x28arm)', '16x28arm', cflags=('-march=armv6+fp', '-marm', '-mfloat-abi=softfp'),
+           cross='arm-linux-gnueabi-', arch='arm', qemu_cpu='arm1176', debian_arch='armel'),
+    Target('armv7-noneon', 'ARMv7-A without NEON (Cortex-A9 like Tegra 2), Thumb-2, VFPv3-D16, '
+           'hard-float Linux (armhf), 16x28 limbs (layout 16x28arm)', '16x28arm',
+           cflags=('-march=armv7-a+fp', '-mfpu=vfpv3-d16', '-mthumb', '-mtune=cortex-a9'),
+           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off', debian_arch='armhf'),
+    Target('armv7', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
            '16x28 limbs (layout 16x28arm), NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls, the X448 '
-           'ladder, the fixed-base comb and the point formulas',
-           cflags=['-march=armv7-a', '-mfpu=neon', '-mthumb'], cross='arm-linux-gnueabihf-', arch='arm',
-           qemu_cpu='cortex-a9', lanes='neon_armv7',
-           # the 2-lane ladder: 0.47x libdecaf's X448 instructions, against 0.74x (ninja count)
-           alternatives=['src/proto/x448_ladder_lanes2.c',
-                         # the fixed-base comb on the 2 lanes: 0.98M instructions for an X448 public key
-                         # against 1.39M (ninja count)
-                         'src/point/point_comb_split.c',
-                         # the 2-lane doubling and additions: Ed448 verify 0.46x libdecaf's instructions,
-                         # against 0.63x; decaf448 scalarmult 0.53x against 0.74x (ninja count)
-                         'src/point/point_arith_lanes2.c',
-                         # decaf448's variable-base multiplication on those edwards448 doublings, not on
-                         # the twisted curve: decaf448 scalarmult 3.21M instructions against 3.82M
-                         'src/point/point_scalarmul_decaf_edwards.c']),
-    # 8x56neon: the 8x56 limbs of 8x56arm64 (the schedules that run in the fewest
-    # instructions there), with gf_mul and gf_sqr on NEON (gen/layouts.py, gen/neon_split.py)
-    Target('aarch64', '8x56neon', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs, '
-           'gf_mul and gf_sqr on NEON (layout 8x56neon)',
-           # gcc's vectorizer back on (the build turns it off, for x86's store forwarding):
-           # it pairs the limbs of gf_add / gf_sub and the copies into 128-bit NEON
-           # operations; X448 939,972 to 864,867 instructions (ninja count)
-           cflags=['-march=armv8-a', '-ftree-vectorize'], cross='aarch64-linux-gnu-', arch='aarch64',
-           qemu_cpu='cortex-a53'),
-]
-
-# ---- targets with vector backends, and the run-time dispatch (HACKING.md,
-# "Targets, backends and dispatch") ----
-
-# The backends of target x86-64, one library: (name, its code-generation
-# flags, its lane layout). scalar first (it runs on any x86-64), then in
-# increasing order of preference: the library uses the last one the CPU runs
-# (dispatch/cpu_x86_64.c says what each needs). A backend whose lane layout
-# is not generated is left out, with a note.
-X86_64_BACKENDS = [
-    ('scalar', [], 'scalar'),
-    ('avx2', ['-march=x86-64-v3'], 'avx2'),
-    ('avx512ifma', ['-march=x86-64-v3', '-mavx512f', '-mavx512ifma', '-mavx512vl'], 'avx512ifma'),
-]
-
-# The sources written for the avx512ifma lanes' radix-2^50 elements (ALTERNATIVE_LANES):
-# every target that builds those lanes lists them (docs/performance.md, "AVX-512 IFMA").
-R50_ALTERNATIVES = ['src/proto/x448_ladder_r50.c', 'src/point/point_scalarmul_r50.c',
-                    'src/point/point_verify_r50.c', 'src/point/point_double_scalarmul_decaf_r50.c',
-                    'src/point/point_batch_equation_r50.c', 'src/field/field_isr2_r50.c',
-                    'src/point/point_precomp_r50.c', 'src/point/point_base_twisted_r50.c',
-                    'src/point/point_single_r50.c']
-
-# Every target that builds the avx512ifma lanes (so AVX-512VL) also builds these: its
-# Keccak-f[1600] in xmm registers with vpternlogq and vprolq, 548 ticks against keccak.c's
-# 650 on Zen 4 (ed448_secret_to_x448 1.26x to 1.54x Debian's libdecaf; docs/performance.md,
-# "What makes these figures").
-AVX512_ALTERNATIVES = R50_ALTERNATIVES + ['src/hash/keccak_avx512vl.c']
-
-TARGETS += [
-    # 8x56mulx, as avx2: every CPU with IFMA has mulx, and the single calls are then avx2's; on
-    # Zen 5 it beat 8x56 (X448 fastest rounds 237.1k-242.8k ticks against 250.7k-255.5k, three
-    # alternating runs; docs/performance.md, "AVX-512 IFMA"), which had won on Emerald Rapids:
-    # there, try --tune
-    Target('avx512ifma', '8x56mulx', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, '
-           'lanes avx512ifma', cflags=X86_64_BACKENDS[2][1], arch='x86_64', lanes='avx512ifma',
-           alternatives=AVX512_ALTERNATIVES),
-    Target('x86-64', '8x56', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
-           'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', arch='x86_64',
-           backends=X86_64_BACKENDS, alternatives=AVX512_ALTERNATIVES),
+           'ladder, the fixed-base comb and the point formulas (backend lanes2)', '16x28arm', lanes='neon_armv7',
+           backend='lanes2', cflags=('-march=armv7-a', '-mfpu=neon', '-mthumb'),
+           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9', debian_arch='armhf'),
+    # gcc's vectorizer back on (-ftree-vectorize): it pairs gf_add / gf_sub's limbs on NEON
+    Target('aarch64', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs, '
+           'gf_mul and gf_sqr on NEON (layout 8x56neon)', '8x56neon', cflags=('-march=armv8-a', '-ftree-vectorize'),
+           cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53', debian_arch='arm64'),
+    Target('avx512ifma', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, lanes avx512ifma '
+           '(backend avx512ifma)', '8x56mulx', lanes='avx512ifma', backend='avx512ifma', arch='x86_64',
+           needs='avx512ifma'),
+    Target('x86-64', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
+           'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', '8x56', arch='x86_64',
+           levels=tuple(lv.name for lv in X86_64_LEVELS)),
 ]
 TARGET_BY_NAME = {t.name: t for t in TARGETS}
 
-# Curve files with two sources of the same functions: alternative -> the default
-# it replaces. Every target builds the default unless it lists the alternative
-# in its `alternatives` (chosen by measurement: docs/performance.md, docs/targets.md "ARM");
-# either way
-# exactly one source of those functions is in the library.
-ALTERNATIVES = {
-    'src/proto/x448_ladder_lanes2.c': 'src/proto/x448_ladder.c',
-    'src/point/point_comb_split.c': 'src/point/point_comb.c',
-    'src/point/point_arith_lanes2.c': 'src/point/point_arith.c',
-    'src/point/point_scalarmul_decaf_edwards.c': 'src/point/point_scalarmul_twisted.c',
-    'src/proto/x448_ladder_r50.c': 'src/proto/x448_ladder.c',
-    'src/point/point_scalarmul_r50.c': 'src/point/point_scalarmul_twisted.c',
-    'src/point/point_verify_r50.c': 'src/point/point_verify.c',
-    'src/point/point_double_scalarmul_decaf_r50.c': 'src/point/point_double_scalarmul_decaf.c',
-    'src/point/point_batch_equation_r50.c': 'src/point/point_batch_equation.c',
-    'src/field/field_isr2_r50.c': 'src/field/field_isr2.c',
-    'src/point/point_precomp_r50.c': 'src/point/point_precomp.c',
-    'src/point/point_base_twisted_r50.c': 'src/point/point_base_twisted.c',
-    'src/point/point_single_r50.c': 'src/point/point_single.c',
-    'src/hash/keccak_avx512vl.c': 'src/hash/keccak.c',
-}
-# The lane layouts an alternative is written for (it includes their headers); a
-# target of one backend must build one of them, and a target of several builds
-# the alternative into the backends that have one and the default into the rest.
-ALTERNATIVE_LANES = {
-    'src/proto/x448_ladder_r50.c': ('avx512ifma',),   # generated/lanes_avx512ifma/gf4r50.h
-    'src/point/point_scalarmul_r50.c': ('avx512ifma',),
-    'src/point/point_verify_r50.c': ('avx512ifma',),   # and gf4r50_base_wnaf.c
-    'src/point/point_double_scalarmul_decaf_r50.c': ('avx512ifma',),
-    'src/point/point_batch_equation_r50.c': ('avx512ifma',),
-    'src/field/field_isr2_r50.c': ('avx512ifma',),
-    'src/point/point_precomp_r50.c': ('avx512ifma',),   # and gf4r50_precomp_base
-    'src/point/point_base_twisted_r50.c': ('avx512ifma',),   # and gf4r50_base_comb.c
-    'src/point/point_single_r50.c': ('avx512ifma',),
-    'src/hash/keccak_avx512vl.c': ('avx512ifma',),   # AVX-512VL, which that backend's flags give
-}
-# The fewest lanes (the lane layout's GF_LANES) an alternative works on; configure
-# refuses it on a lane layout (or a backend) of fewer.
-ALTERNATIVE_MIN_LANES = {
-    'src/proto/x448_ladder_lanes2.c': 2,
-    'src/point/point_arith_lanes2.c': 2,
-}
-
-
-def lane_count(lanes):
-    """GF_LANES of generated/lanes_<lanes>/gf_lanes.h (None when it does not say)."""
-    with open(src('generated', 'lanes_' + lanes, 'gf_lanes.h'), encoding='utf-8') as f:
-        m = re.search(r'^#define GF_LANES (\d+)$', f.read(), re.M)
-    return int(m.group(1)) if m else None
-
-# The machine a vector lane layout's intrinsics are for (--lanes checks it).
-LANES_ARCH = {'avx2': 'x86_64', 'avx512ifma': 'x86_64', 'neon': 'aarch64', 'neon_armv7': 'arm'}
-
-# What a target's code needs of the CPU: the level (a backend of X86_64_BACKENDS)
-# whose code-generation flags are the target's, which dispatch/cpu_x86_64.c checks
-# (configure checks that the flags and the probe agree: check_levels). Its tests are
-# skipped, not run, on a host that the probe says lacks it (test/run_tests.py --needs).
-NEEDS_TEXT = cpu_levels.LEVEL_TEXT
-
-
-def target_needs(target):
-    if target.cross or target.arch != 'x86_64':
-        return None
-    for name, flags, _ in X86_64_BACKENDS:
-        if flags == target.cflags:
-            return name if flags else None
-    fail(f'target {target.name}: its flags {" ".join(target.cflags)} are no level of X86_64_BACKENDS, '
-         'so neither the dispatcher nor the tests know what CPU it needs: give it the flags of a level '
-         '(configure.py X86_64_BACKENDS, dispatch/cpu_x86_64.c LEVELS)')
-
-
-# --target auto on an x86-64 host: the first entry whose CPU level the host
-# has and whose target exists with its lane layout generated. Which target
-# wins on which CPU is a measurement (docs/performance.md, "Batch calls and the vector
-# backends"): change the table.
+# --target auto on an x86-64 host: the first entry whose level the host runs
+# (docs/performance.md, "Batch calls and the vector backends", says why).
 AUTO_X86_64 = [
     # (the host runs, target, why)
     ('avx512ifma', 'avx512ifma', 'the host has AVX-512 IFMA: X448, decaf448 scalarmult, Ed448 verification '
-     '(single, batch, precomputed) and the fixed-base calls run on its radix-2^50 lanes (Zen 5: 1.4x to '
-     '2x), the other batch calls on the 8 IFMA lanes (Zen 4 and Zen 5: 1.2x to 1.3x per item)'),
+     'and the fixed-base calls run on its radix-2^50 lanes, the other batch calls on the 8 IFMA lanes'),
     ('avx2', 'avx2', 'the host is x86-64-v3 (AVX2, BMI2): the batch calls gain from the '
      'avx2 lanes and the single calls are the x86-64-v3 code'),
     ('avx2', 'x86-64-v3', 'the host is x86-64 with AVX2, BMI2 and ADX'),
 ]
 
-# Layouts whose field code runs on a host with 64-bit words; each gets its own
-# field test programs so that one `ninja test` checks every scalar layout.
-LAYOUT_NEEDS_INT128 = {'8x56': True, '16x28': False, '16x28arm': False, '16x28armv5': False}
-LAYOUT_NEEDS_INT128['8x56mulx'] = True     # 8x56's limbs, other schedules (gen/layouts.py)
-LAYOUT_NEEDS_INT128['8x56arm64'] = True    # 8x56's limbs, AArch64's schedules (gen/layouts.py)
-LAYOUT_NEEDS_INT128['8x56neon'] = True     # 8x56arm64 with gf_mul / gf_sqr on NEON (gen/neon_split.py)
-# Layouts whose code is one architecture's (intrinsics): built and tested only there.
-LAYOUT_ARCH = {'8x56neon': 'aarch64'}
+# The machine a vector lane layout's intrinsics are for (--lanes checks it).
+LANES_ARCH = {'avx2': 'x86_64', 'avx512ifma': 'x86_64', 'neon': 'aarch64', 'neon_armv7': 'arm'}
+
+# The qemu-user program of a CPU.
+QEMU = {'arm': 'qemu-arm', 'aarch64': 'qemu-aarch64', 'i386': 'qemu-i386', 'x86_64': 'qemu-x86_64'}
 
 # Which Debian package provides what; the errors name them.
 DEBIAN_PACKAGES = {
@@ -285,21 +229,38 @@ DEBIAN_PACKAGES = {
     'qemu': 'qemu-user',
 }
 
-# The Debian architecture of a compiler's target triple, for libgmp-dev:ARCH
-# (32-bit ARM: see debian_arch, by the float ABI).
-DEBIAN_ARCH = {'x86_64': 'amd64', 'i386': 'i386', 'i686': 'i386', 'arm': 'armhf',
-               'aarch64': 'arm64'}
+
+def debian_packages(target):
+    """The Debian packages a cross target's build and tests need (.ci/install-deps asks):
+    its compiler, qemu-user, and its architecture's libraries."""
+    if not target.cross:
+        return []
+    libs = ('libgmp-dev', 'libdecaf-dev', 'libjansson-dev') + target.debian_extra
+    return [DEBIAN_PACKAGES[target.cross], DEBIAN_PACKAGES['qemu']] + [f'{p}:{target.debian_arch}' for p in libs]
 
 
-def debian_arch(triple, cpu):
-    """armel for arm-linux-gnueabi (soft-float ABI), armhf for -gnueabihf, else by CPU."""
-    if cpu == 'arm' and triple.endswith('-gnueabi'):
-        return 'armel'
-    return DEBIAN_ARCH.get(cpu, cpu)
+def layout_needs_int128(name):
+    return '__int128' in LAYOUTS[name].dword_type
 
-# The qemu-user program and sysroot of a triple's CPU.
-QEMU = {'arm': 'qemu-arm', 'aarch64': 'qemu-aarch64', 'i386': 'qemu-i386',
-        'x86_64': 'qemu-x86_64'}
+
+def lane_count(lanes):
+    """GF_LANES of generated/lanes_<lanes>/gf_lanes.h (None when it does not say)."""
+    with open(src('generated', 'lanes_' + lanes, 'gf_lanes.h'), encoding='utf-8') as f:
+        m = re.search(r'^#define GF_LANES (\d+)$', f.read(), re.M)
+    return int(m.group(1)) if m else None
+
+
+def debian_arch(target, toolchain):
+    """The Debian architecture of the toolchain's libraries: the target's, or by the triple
+    (armel for arm-linux-gnueabi's soft-float ABI, armhf for -gnueabihf)."""
+    if target.debian_arch and target.cross and toolchain.triple.startswith(target.cross[:-1]):
+        return target.debian_arch
+    if toolchain.cpu == 'arm':
+        return 'armel' if toolchain.triple.endswith('-gnueabi') else 'armhf'
+    return {'x86_64': 'amd64', 'i386': 'i386', 'aarch64': 'arm64'}.get(toolchain.cpu, toolchain.cpu)
+
+
+NEEDS_TEXT = cpu_levels.LEVEL_TEXT
 
 
 class ConfigureError(Exception):
@@ -503,7 +464,7 @@ def host_runs(level, probe_dir):
 
 
 def check_levels(toolchain):
-    """The levels' flags (X86_64_BACKENDS) and the features the probe checks for each are one
+    """The levels' flags (X86_64_LEVELS) and the features the probe checks for each are one
     fact: test/cpu_probe_test.py requires that they agree under gcc and clang (CI's); here a
     disagreement is a note, since another compiler may name an instruction set the probe's
     table has not met (gcc 14's __EVEX512__ beside -mavx512f) without using anything new.
@@ -512,12 +473,12 @@ def check_levels(toolchain):
         return
     checked = host_probe(toolchain.probe_dir).macros
     try:
-        problems = cpu_levels.check_level_flags(toolchain.cc_words, [(n, f) for n, f, _ in X86_64_BACKENDS],
+        problems = cpu_levels.check_level_flags(toolchain.cc_words, [(lv.name, list(lv.flags)) for lv in X86_64_LEVELS],
                                                 checked)
     except cpu_levels.ProbeError as e:
         fail(str(e))
     for problem in problems:
-        note(f'warning: {problem}; X86_64_BACKENDS (configure.py) and FEATURES/LEVELS '
+        note(f'warning: {problem}; X86_64_LEVELS (configure.py) and FEATURES/LEVELS '
              '(dispatch/cpu_x86_64.c) should agree (test/cpu_probe_test.py)')
 
 
@@ -547,7 +508,7 @@ def r50_paired(args, target, cross):
     libdecaf);
     Zen 4 splits a 512-bit instruction in two and Intel's cores issue it at half the rate, where
     the pairs break even at best: the single products stay their default."""
-    lanes = [b[2] for b in target.backends or ()] or [args.lanes or target.lanes]
+    lanes = lanes_built(target)
     if 'avx512ifma' not in lanes:
         if args.r50_products != 'auto':
             fail(f'--r50-products {args.r50_products}: target {target.name} builds no avx512ifma lanes')
@@ -612,7 +573,7 @@ def forced_emulator(command, toolchain, target):
     if os.path.basename(words[0]) != qemu:
         fail(f'--emulator {command}: target {target.name} builds {toolchain.cpu} code, whose qemu-user '
              f'program is {qemu} (ninja ctcheck needs qemu-user\'s plugins)')
-    if target_needs(target) or target.backends:
+    if target.needs or target.levels:
         fail(f'--emulator: the tests of target {target.name} ask the CPU probe which x86-64 levels this host '
              'runs, so they run natively; emulate a target of baseline code (i386, ref64, ref32)')
     if not shutil.which(words[0]):
@@ -673,9 +634,9 @@ def parse_args(argv):
                    help='build everything with AddressSanitizer and UndefinedBehaviorSanitizer')
     p.add_argument('--debug-bounds', action='store_true',
                    help='assert the generated limb bounds at run time (GOLDILOCKS_DEBUG_BOUNDS)')
-    p.add_argument('--alternative', action='append', default=[], metavar='FILE',
-                   help='also build FILE in place of its default (configure.py ALTERNATIVES), '
-                   'for tests and measurements; repeatable')
+    p.add_argument('--backend', metavar='NAME',
+                   help="build the curve code of backend NAME (src/backend/NAME) in place of the target's "
+                   '(for tests and measurements: e.g. --target avx2 --backend lanes2); see --explain')
     p.add_argument('--lanes', metavar='NAME',
                    help="build the lane layout generated/lanes_NAME in place of the target's "
                    '(for tests and measurements: e.g. --target aarch64 --lanes neon)')
@@ -692,6 +653,13 @@ def parse_args(argv):
                    'not valgrind) even where the host runs them itself, e.g. --emulator qemu-i386 for '
                    'target i386 (default: qemu-user only where the host cannot run them)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
+    p.add_argument('--packages', metavar='TARGET',
+                   help="print the Debian packages a cross target's build and tests need, one a line "
+                   '(.ci/install-deps asks), and exit')
+    p.add_argument('--explain', nargs='?', const='all', metavar='TARGET',
+                   help="print each target's record (or TARGET's): its layout, lanes, backend, flags, "
+                   'compiler, qemu CPU, Debian architecture, CPU needs, and the backend files it builds in '
+                   'place of the portable ones; then exit')
     tune_options(p)
     return p.parse_args(argv)
 
@@ -816,7 +784,8 @@ def recorded_args(args, builddir, cc, cc_from_env):
     if args.modulesdir is not None:
         out.append(f'--modulesdir={args.modulesdir}')
     out += ['--sanitize'] * args.sanitize + ['--debug-bounds'] * args.debug_bounds
-    out += [f'--alternative={a}' for a in args.alternative]
+    if args.backend:
+        out.append(f'--backend={args.backend}')
     if args.lanes:
         out.append(f'--lanes={args.lanes}')
     if args.layout:
@@ -902,7 +871,7 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
     provisional = getattr(args, 'tune_provisional', False)
     if not args.tune_file and not provisional:
         return {}
-    if target.backends:
+    if target.levels:
         fail(f'--tune-file: target {target.name} holds several backends; tune a one-backend target '
              '(x86-64-v3, ref64, ...)')
     tune = tune_module()
@@ -941,7 +910,7 @@ def tune_arbiter(lib_objects):
     """What --tune ranks by: the X448 ladder, unless the library's ladder runs on the
     radix-2^50 lanes (x448_ladder_r50.c, the avx512ifma target), which no scalar layout
     choice touches: then the inverse square root, 446 scalar squarings (decaf448 decode's)."""
-    r50 = any(o.replace(os.sep, '/').endswith('/src/proto/x448_ladder_r50.o') for o in lib_objects)
+    r50 = any(o.replace(os.sep, '/').endswith('/x448_ladder_r50.o') for o in lib_objects)
     return 'isr' if r50 else 'x448'
 
 
@@ -956,7 +925,7 @@ def tune_build(args, created):
     if args.list_targets:
         fail('--tune and --list-targets: give one')
     target = TARGET_BY_NAME.get(args.target)
-    if target and target.backends:
+    if target and target.levels:
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target '
              '(x86-64-v3, ref64, ...)')
     tune = tune_module()
@@ -965,7 +934,7 @@ def tune_build(args, created):
     args.tune_provisional = False
     args.tune_file = None
     builddir, target, tc = info['builddir'], info['target'], info['toolchain']
-    if target.backends:
+    if target.levels:
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target')
     if info['emulator'] and not info['counter_emulator']:
         fail('--tune of an emulated build counts instructions with qemu-user: apt-get install qemu-user')
@@ -997,12 +966,10 @@ def tune_build(args, created):
         fail(str(e))
 
 
-def configure(args, created):
-    if args.list_targets:
-        for t in TARGETS:
-            print(f'{t.name:13} {t.summary}')
-        return
+# ---- configure in steps: check the arguments, choose the target and its
+# compiler, probe what the host has, collect the sources, render build.ninja ----
 
+def check_arguments(args):
     for name, value in vars(args).items():
         if isinstance(value, str) and ('\n' in value or '\r' in value):
             fail(f'--{name.replace("_", "-")} contains a line break: give it on one line')
@@ -1011,25 +978,20 @@ def configure(args, created):
     if args.target != 'auto' and args.target not in TARGET_BY_NAME:
         fail(f"unknown target {args.target!r}; the targets are: {', '.join(TARGET_BY_NAME)} (or auto)")
     check_path('the source directory', os.path.realpath(SOURCE_DIR))
-    builddir = resolve_builddir(args.builddir)
-    prefix, libdir_abs, pc_libdir = resolve_install_dirs(args.prefix, args.libdir)
-    version = library_version()
-    user_cflags = split_words('--cflags', args.cflags)
     if args.cc is not None and not split_words('--cc', args.cc):
         fail('--cc is empty: name a C compiler, e.g. --cc gcc or --cc clang')
     check_cross(args.cross)
-
     try:
-        import jinja2
+        import jinja2  # noqa: F401
     except ImportError:
         fail(f'Python module jinja2 not found: apt-get install {DEBIAN_PACKAGES["jinja2"]}')
     if not shutil.which('ninja'):
         fail(f'ninja not found: apt-get install {DEBIAN_PACKAGES["ninja"]}')
 
-    # From here on configure writes, and only into the build directory.
-    created += make_builddir(builddir)
-    probe_dir = builddir
 
+def choose_target(args, user_cflags, probe_dir):
+    """The target (a copy of its record, which --layout, --lanes and --backend may change),
+    its cross prefix and its compiler, checked to build for the target's CPU."""
     target = TARGET_BY_NAME.get(args.target)
     env_cc = os.environ.get('CC') or None
 
@@ -1046,7 +1008,8 @@ def configure(args, created):
         cross = target.cross if args.cross is None else args.cross
         cc = args.cc or (env_cc if not cross else None) or (cross + 'gcc')
     check_cross(cross)
-    base_cflags = target.cflags + user_cflags
+    target = dataclasses.replace(target)
+    base_cflags = list(target.cflags) + user_cflags
     toolchain = Toolchain(cc, base_cflags, probe_dir, cc_origin(cc))
     if target.arch and toolchain.cpu != target.arch:
         fail(f"target {target.name} is for {target.arch} but {cc} builds for {toolchain.triple}; "
@@ -1054,94 +1017,194 @@ def configure(args, created):
     if not toolchain.compiles('int main(void) { return 0; }\n'):
         fail(f'{cc} cannot build a program with flags {" ".join(base_cflags) or "(none)"}; '
              'check --cc/--cflags/--cross')
-    # ---- --layout (measurements): another scalar layout for this target ----
+    return target, cross, cc, cc == env_cc and not args.cc, toolchain
+
+
+def choose_layouts(args, target, toolchain):
+    """--layout, --lanes and --backend (for tests and measurements), and the checks that the
+    target's layout, lanes and backend build with this compiler."""
     if args.layout:
-        if args.layout not in LAYOUT_NEEDS_INT128:
-            fail(f"--layout {args.layout}: unknown; the scalar layouts are: {', '.join(LAYOUT_NEEDS_INT128)}")
-        if target.backends:
+        if args.layout not in LAYOUTS:
+            fail(f"--layout {args.layout}: unknown; the scalar layouts are: {', '.join(LAYOUTS)}")
+        if target.levels:
             fail(f'--layout: target {target.name} holds several backends; choose a one-backend target')
         target.layout = args.layout
-    if LAYOUT_ARCH.get(target.layout, toolchain.cpu) != toolchain.cpu:
-        fail(f"layout {target.layout} is {LAYOUT_ARCH[target.layout]} code (NEON intrinsics); "
-             f"{cc} builds for {toolchain.triple}")
-    if LAYOUT_NEEDS_INT128[target.layout] and not toolchain.has_int128():
-        fail(f"target {target.name} needs unsigned __int128, which {cc} ({toolchain.triple}) lacks; "
+    arch = LAYOUTS[target.layout].arch
+    if arch and arch != toolchain.cpu:
+        fail(f"layout {target.layout} is {arch} code (NEON intrinsics); {toolchain.cc} builds for {toolchain.triple}")
+    if layout_needs_int128(target.layout) and not toolchain.has_int128():
+        fail(f"target {target.name} needs unsigned __int128, which {toolchain.cc} ({toolchain.triple}) lacks; "
              "use --target ref32")
     if not os.path.isdir(src('generated', 'p448_' + target.layout)):
         fail(f'generated/p448_{target.layout} is missing: run python3 gen/gen_field.py --out generated')
+    if args.lanes:
+        known = sorted(os.path.basename(d)[len('lanes_'):] for d in glob.glob(src('generated', 'lanes_*')))
+        if args.lanes not in known:
+            fail(f"--lanes {args.lanes}: no generated/lanes_{args.lanes}; the lane layouts are: {', '.join(known)}")
+        if target.levels:
+            fail(f'--lanes: target {target.name} holds several backends, each with its own lane layout')
+        needs = LANES_ARCH.get(args.lanes)
+        if needs and toolchain.cpu != needs:
+            fail(f'--lanes {args.lanes} is {needs} code, but target {target.name} builds for {toolchain.cpu}')
+        target.lanes = args.lanes
+    if not os.path.isdir(src('generated', 'lanes_' + target.lanes)):
+        fail(f'target {target.name} needs the lane layout generated/lanes_{target.lanes}, which is missing: '
+             'run python3 gen/gen_lanes.py --out generated (or choose another --target)')
+    if args.backend:
+        if args.backend not in BACKENDS:
+            fail(f"--backend {args.backend}: unknown; the backends are: {', '.join(BACKENDS)} (--explain)")
+        if target.levels:
+            fail(f'--backend: target {target.name} holds several backends; choose a one-backend target')
+        target.backend = args.backend
+    for level in levels_of(target):
+        check_backend(target, level)
 
-    san = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer']
-    if args.sanitize and not toolchain.compiles('int main(void) { return 0; }\n', san):
-        fail(f'{cc} cannot build a program with -fsanitize=address,undefined for {toolchain.triple}; '
-             'drop --sanitize or use --cc clang (apt-get install clang libclang-rt-14-dev)')
 
-    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(toolchain.triple, toolchain.cpu)}'
+def levels_of(target):
+    """The (name, flags, lanes, backend) built into the library: the target's x86-64 levels,
+    or one of its own (name None)."""
+    if target.levels:
+        return [LEVEL_BY_NAME[n] for n in target.levels]
+    return [Level(None, (), target.lanes, target.backend)]
+
+
+def lanes_built(target):
+    return [lv.lanes for lv in levels_of(target)]
+
+
+def check_backend(target, level):
+    b = BACKENDS[level.backend]
+    who = f'backend {level.name} of target {target.name}' if level.name else f'target {target.name}'
+    if b.lanes and level.lanes not in b.lanes:
+        fail(f'backend {b.name} is written for the lane layout {" or ".join(b.lanes)}, but {who} builds '
+             f'generated/lanes_{level.lanes} (choose a target or --lanes with it)')
+    have = lane_count(level.lanes) if os.path.isdir(src('generated', 'lanes_' + level.lanes)) else None
+    if have is not None and have < b.min_lanes:
+        fail(f'backend {b.name} needs at least {b.min_lanes} lanes, but {who} builds the lane layout '
+             f'generated/lanes_{level.lanes} of {have} (choose a target or --lanes with more)')
+
+
+def backend_files(backend):
+    """The files of src/backend/<name>/ and those they replace, checked against the record."""
+    b = BACKENDS[backend]
+    own = [] if b.name == 'portable' else find(f'{b.folder}/*.c')
+    for f in own:
+        if os.path.basename(f) not in b.replaces:
+            fail(f'{f} is in no record: name the file it replaces in BACKENDS[{b.name!r}] (configure.py)')
+    for name, replaced in b.replaces.items():
+        if not os.path.exists(src(b.folder, name)) or not os.path.exists(src(replaced)):
+            fail(f"BACKENDS[{b.name!r}] (configure.py): {b.folder}/{name} replaces {replaced}; one is missing")
+    return own, {b.replaces[os.path.basename(f)] for f in own}
+
+
+def library_sources(backend, layout_dir, lanes_dir):
+    """Every layer's sources, the portable backend's and the generated ones, with the
+    backend's files in place of those they replace."""
+    own, replaced = backend_files(backend)
+    common = (find('src/*.c') + find('src/*/*.c') + find('src/backend/portable/*.c')
+              + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c'))
+    return [s for s in common if s not in replaced] + own
+
+
+def include_dirs(backend):
+    """src/ and its layers (each source includes another by its name alone), then the
+    backend's folder: its headers are for its own files."""
+    layers = sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d) and os.path.basename(d) != 'backend')
+    return ['src'] + layers + ([BACKENDS[backend].folder] if backend != 'portable' else [])
+
+
+def explain(args):
+    """--list-targets and --explain: each target's record and what it builds."""
+    names = [args.explain] if args.explain and args.explain != 'all' else [t.name for t in TARGETS]
+    if args.explain and args.explain != 'all' and args.explain not in TARGET_BY_NAME:
+        fail(f"--explain {args.explain}: unknown target; the targets are: {', '.join(TARGET_BY_NAME)}")
+    for name in names:
+        t = TARGET_BY_NAME[name]
+        if not args.explain:
+            print(f'{t.name:13} {t.summary}')
+            continue
+        print(f'{t.name}: {t.summary}')
+        facts = [f'layout {t.layout} (generated/p448_{t.layout})',
+                 f'compiler {t.cross}gcc' if t.cross else "the host's compiler"]
+        facts += [f'flags {" ".join(t.cflags)}'] * bool(t.cflags) + [f'qemu -cpu {t.qemu_cpu}'] * bool(t.qemu_cpu)
+        facts += [f'Debian architecture {t.debian_arch}'] * bool(t.debian_arch) + [f'needs {t.needs}'] * bool(t.needs)
+        print('  ' + ', '.join(facts))
+        for level in levels_of(t):
+            b = BACKENDS[level.backend]
+            own, _ = backend_files(level.backend)
+            head = f'  level {level.name} ({" ".join(level.flags) or "no flags"}): ' if level.name else '  '
+            print(f'{head}lanes {level.lanes} (generated/lanes_{level.lanes}), backend {b.name}: {b.summary}')
+            for f in own:
+                print(f'    {f} in place of {b.replaces[os.path.basename(f)]}')
+        print()
+
+
+def probe_host(args, target, toolchain, probe_dir):
+    """What the host and the toolchain have: libraries, valgrind, qemu-user, OpenSSL's
+    modules directory, the peers of goldilocks-speed."""
+    h = argparse.Namespace()
+    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(target, toolchain)}'
     if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp'):
         fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: '
              f'apt-get install libgmp-dev{arch_suffix}')
     if not toolchain.has_library('jansson.h', 'json_load_file', '-ljansson'):
         fail(f'jansson (jansson.h, -ljansson) not found for {toolchain.triple}; the tests read their '
              f'vector files with it: apt-get install libjansson-dev{arch_suffix}')
-
-    if target_needs(target) or target.backends:
+    if target.needs or target.levels:
         check_levels(toolchain)   # the levels' flags and the CPU probe agree
     if args.emulator is not None:
-        emulator = forced_emulator(args.emulator, toolchain, target)
+        h.emulator = forced_emulator(args.emulator, toolchain, target)
     else:
-        emulator = find_emulator(toolchain, target.qemu_cpu)
-    counter_emulator = emulator
-    if not emulator and QEMU.get(toolchain.cpu) and shutil.which(QEMU[toolchain.cpu]) \
+        h.emulator = find_emulator(toolchain, target.qemu_cpu)
+    h.counter_emulator = h.emulator
+    if not h.emulator and QEMU.get(toolchain.cpu) and shutil.which(QEMU[toolchain.cpu]) \
             and (shutil.which('gcc') or shutil.which('cc')):
-        counter_emulator = QEMU[toolchain.cpu] + (' -cpu max' if toolchain.cpu in ('x86_64', 'i386') else '')
-    have_openssl = toolchain.has_library('openssl/evp.h', 'EVP_PKEY_new_raw_private_key', '-lcrypto')
+        h.counter_emulator = QEMU[toolchain.cpu] + (' -cpu max' if toolchain.cpu in ('x86_64', 'i386') else '')
+    h.have_openssl = toolchain.has_library('openssl/evp.h', 'EVP_PKEY_new_raw_private_key', '-lcrypto')
     # Debian's libdecaf-dev puts its headers under /usr/include/decaf/decaf/.
-    have_libdecaf = toolchain.has_library('decaf/ed448.h', 'decaf_ed448_sign', '-ldecaf',
-                                          ['-I/usr/include/decaf'])
-    have_valgrind = bool(shutil.which('valgrind')) and toolchain.compiles(
+    h.have_libdecaf = toolchain.has_library('decaf/ed448.h', 'decaf_ed448_sign', '-ldecaf', ['-I/usr/include/decaf'])
+    h.have_valgrind = bool(shutil.which('valgrind')) and toolchain.compiles(
         '#include <valgrind/memcheck.h>\nint main(void) { return 0; }\n', link=False)
-    # goldilocks-speed: its peers' flags (SPEED_PEERS above)
-    speed_peers, speed_notes = speed_peer_flags(toolchain, native=not emulator and toolchain.cpu == host_cpu())
-    speed_defines = (['-DHAVE_OPENSSL'] * have_openssl + ['-DHAVE_LIBDECAF', '-I/usr/include/decaf'] * have_libdecaf
-                     + ['-DHAVE_VALGRIND'] * have_valgrind + [f'-DSPEED_TARGET=\\"{target.name}\\"']
-                     + [f for name in sorted(speed_peers) for f in speed_peers[name][0]])
-    speed_libs = (['-lcrypto'] * have_openssl + ['-ldecaf'] * have_libdecaf
-                  + [f for name in sorted(speed_peers) for f in speed_peers[name][1]] + ['-ldl'])
-    clang = shutil.which('clang') or ''
+    native = not h.emulator and toolchain.cpu == host_cpu()
+    h.speed_peers, h.speed_notes = speed_peer_flags(toolchain, native=native)
+    h.clang = shutil.which('clang') or ''
     # The OpenSSL 3 provider (provider/): native builds with libssl-dev;
     # its test needs the openssl command, its install OpenSSL's modules directory.
-    provider = have_openssl and not emulator and toolchain.compiles(
+    h.provider = h.have_openssl and not h.emulator and toolchain.compiles(
         '#include <openssl/core_dispatch.h>\nint main(void) { return OSSL_OP_KEYEXCH; }\n', link=False)
-    openssl_cmd = shutil.which('openssl') or ''
-    modulesdir = ''
+    h.openssl_cmd = shutil.which('openssl') or ''
+    h.modulesdir = modules_dir(args, h.provider, h.openssl_cmd)
+    # valgrind 3.19 decodes no AVX-512: it cannot run a target that needs IFMA
+    # (ninja ctcheck and count-callgrind; goldilocks-speed --count-with counts another build)
+    h.valgrind_runs = h.have_valgrind and not h.emulator and target.needs != 'avx512ifma'
+    if target.needs and not h.emulator and not host_runs(target.needs, probe_dir):
+        note(f'this host lacks {NEEDS_TEXT[target.needs]} ({target.needs}: {host_probe(probe_dir).lacks(target.needs)}, '
+             f'says the CPU probe): the {target.name} tests are skipped here (--target x86-64 or ref64 run)')
+    return h
+
+
+def modules_dir(args, provider, openssl_cmd):
     if args.modulesdir is not None:
         if not os.path.isabs(args.modulesdir):
             fail(f'--modulesdir {args.modulesdir} must be an absolute path, e.g. /usr/lib/x86_64-linux-gnu/ossl-modules')
         check_path('--modulesdir', args.modulesdir)
-        modulesdir = os.path.normpath(args.modulesdir)
-    elif provider:
-        out = Toolchain.run(['pkg-config', '--variable=modulesdir', 'libcrypto'])
-        modulesdir = out.stdout.strip() if out and out.returncode == 0 else ''
-        if not modulesdir and openssl_cmd:
-            out = Toolchain.run([openssl_cmd, 'version', '-m'])
-            m = re.search(r'MODULESDIR: "([^"]*)"', out.stdout if out else '')
-            modulesdir = m.group(1) if m else ''
+        return os.path.normpath(args.modulesdir)
+    if not provider:
+        return ''
+    out = Toolchain.run(['pkg-config', '--variable=modulesdir', 'libcrypto'])
+    found = out.stdout.strip() if out and out.returncode == 0 else ''
+    if not found and openssl_cmd:
+        out = Toolchain.run([openssl_cmd, 'version', '-m'])
+        m = re.search(r'MODULESDIR: "([^"]*)"', out.stdout if out else '')
+        found = m.group(1) if m else ''
+    return found
 
-    layouts_tested = [target.layout] + [
-        layout for layout in LAYOUT_NEEDS_INT128
-        if layout != target.layout and (not LAYOUT_NEEDS_INT128[layout] or toolchain.has_int128())
-        and LAYOUT_ARCH.get(layout, toolchain.cpu) == toolchain.cpu]
-    if emulator:
-        # under qemu-user the field tests are slow: the target's own layout only
-        # (the other layouts are tested natively)
-        layouts_tested = [target.layout]
 
+def compile_flags(args, target, toolchain, base_cflags, san):
     warnings = ['-Wall', '-Wextra', '-Werror']
-    # No auto-vectorization: gcc 12 and clang at -O2 turn the limb loops of
-    # gf_add/gf_sub into 256-bit loads of elements that gf_mul has just
-    # written with eight 64-bit stores, and a wide load cannot be forwarded
-    # from narrower stores: it waits for them to reach the cache (X448
-    # 295k -> 278k ticks on x86-64-v3 without it). SIMD backends use
-    # intrinsics, which this does not touch; --cflags=-ftree-vectorize wins.
+    # No auto-vectorization: a wide load of limbs just written by narrower stores waits
+    # for them to reach the cache (docs/performance.md); SIMD backends use intrinsics,
+    # which this does not touch; --cflags=-ftree-vectorize wins.
     cflags = ['-std=c11', '-O2', '-fno-tree-vectorize'] + warnings + base_cflags
     ldflags = list(base_cflags)
     if args.sanitize:
@@ -1149,261 +1212,241 @@ def configure(args, created):
         ldflags += san
     if args.debug_bounds:
         cflags.append('-DGOLDILOCKS_DEBUG_BOUNDS')
-    paired, paired_why = r50_paired(args, target, cross)
+    paired, paired_why = r50_paired(args, target, args.cross_used)
     if paired is not None:
         cflags.append(f'-DGF4R50_PAIRED={int(paired)}')
         note(f"radix-2^50 lane products {'paired (512-bit vpmadd52)' if paired else 'single (256-bit vpmadd52)'}"
              f' ({paired_why})')
+    return cflags, ldflags
 
-    layout_dir = f'generated/p448_{target.layout}'
-    tuned = tune_file_setup(args, builddir, target, toolchain, cross)   # --tune-file: {} without
-    layout_dir = tuned.get('layout_dir', layout_dir)
-    # Each layer of src/ is a directory (HACKING.md); all of them are on the
-    # include path, so that sources include each other by file name alone.
-    # Files directly in src/ are built too.
-    src_dirs = ['src'] + sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d))
-    if args.lanes:
-        known = sorted(os.path.basename(d)[len('lanes_'):] for d in glob.glob(src('generated', 'lanes_*')))
-        if args.lanes not in known:
-            fail(f"--lanes {args.lanes}: no generated/lanes_{args.lanes}; the lane layouts are: {', '.join(known)}")
-        if target.backends:
-            fail(f'--lanes: target {target.name} holds several backends, each with its own lane layout')
-        needs = LANES_ARCH.get(args.lanes)
-        if needs and toolchain.cpu != needs:
-            fail(f'--lanes {args.lanes} is {needs} code, but target {target.name} builds for {toolchain.cpu}')
-        target.lanes = args.lanes
-    lanes_dir = f'generated/lanes_{target.lanes}'
-    if not os.path.isdir(src(lanes_dir)):
-        fail(f'target {target.name} needs the lane layout {lanes_dir}, which is missing: '
-             'run python3 gen/gen_lanes.py --out generated (or choose another --target)')
-    for alt in args.alternative:
-        if alt not in ALTERNATIVES:
-            fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
-                 + ', '.join(sorted(ALTERNATIVES)))
-    for i, alt in enumerate(args.alternative):
-        for other in args.alternative[:i]:
-            if other != alt and ALTERNATIVES[other] == ALTERNATIVES[alt]:
-                fail(f'--alternative {other} and --alternative {alt} both replace {ALTERNATIVES[alt]}: choose one')
-    # An --alternative takes the place of the target's own alternative of the same default.
-    replaced = {ALTERNATIVES[a] for a in args.alternative}
-    alternatives = list(dict.fromkeys([a for a in target.alternatives if ALTERNATIVES[a] not in replaced]
-                                      + args.alternative))
-    for alt in alternatives:
-        need = ALTERNATIVE_MIN_LANES.get(alt)
-        for backend, lanes in [(b[0], b[2]) for b in target.backends or ()] or [(None, target.lanes)]:
-            have = lane_count(lanes) if os.path.isdir(src('generated', 'lanes_' + lanes)) else None
-            if need and have is not None and have < need:
-                who = f'backend {backend} of target {target.name}' if backend else f'target {target.name}'
-                fail(f'--alternative {alt} needs at least {need} lanes, but {who} builds the lane '
-                     f'layout generated/lanes_{lanes} of {have} (choose a target or --lanes with more)')
-    # (a target's own alternative for other lanes is left out where --lanes changes them)
-    for alt in args.alternative:
-        written_for = ALTERNATIVE_LANES.get(alt)
-        lanes_built = [b[2] for b in target.backends or ()] or [args.lanes or target.lanes]
-        if written_for and not set(written_for) & set(lanes_built):
-            fail(f'--alternative {alt} is written for the lane layout ' + ' or '.join(written_for)
-                 + f', which target {target.name} does not build (choose a target or --lanes with it)')
 
-    def dropped_for(lanes):
-        # the defaults an alternative replaces, and the alternatives not built, for one lane layout
-        alts = [a for a in alternatives if lanes in ALTERNATIVE_LANES.get(a, (lanes,))]
-        return {ALTERNATIVES[a] for a in alts} | (set(ALTERNATIVES) - set(alts))
-    dropped = dropped_for(args.lanes or target.lanes)
-    # A library of several backends: the library's sources once per backend.
-    backends = []
-    for name, flags, lanes in target.backends or ():
-        if not os.path.isdir(src('generated', 'lanes_' + lanes)):
-            note(f'target {target.name}: backend {name} left out: generated/lanes_{lanes} is missing')
+def collect_sources(args, target, toolchain, layout_dir, probe_dir):
+    """The library's sources (once per backend for a library of several), the layouts the
+    field tests cover, and the test programs."""
+    c = argparse.Namespace(layout_dir=layout_dir, lanes_dir=f'generated/lanes_{target.lanes}')
+    c.src_dirs = include_dirs(target.backend)
+    c.backends = []
+    for level in levels_of(target) if target.levels else ():
+        lanes_dir = f'generated/lanes_{level.lanes}'
+        if not os.path.isdir(src(lanes_dir)):
+            note(f'target {target.name}: backend {level.name} left out: {lanes_dir} is missing')
             continue
-        backends.append({'name': name, 'cflags': quote_all(flags), 'lanes_dir': f'generated/lanes_{lanes}',
-                         'sources': in_src([f for f in find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
-                                            + find(f'generated/lanes_{lanes}/*.c') if f not in dropped_for(lanes)])})
-    if target.backends:
-        note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in backends)
+        folder = BACKENDS[level.backend].folder if level.backend != 'portable' else ''
+        c.backends.append({'name': level.name, 'cflags': quote_all(level.flags), 'lanes_dir': lanes_dir,
+                           'includes': f' -I$srcdir/{folder}' if folder else '',
+                           'sources': in_src(library_sources(level.backend, layout_dir, lanes_dir))})
+    if target.levels:
+        note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in c.backends)
              + ' (GOLDILOCKS_BACKEND=NAME forces one)')
-    needs = target_needs(target)
-    # valgrind 3.19 decodes no AVX-512: it cannot run a target that needs IFMA
-    # (ninja ctcheck and count-callgrind; goldilocks-speed --count-with counts another build)
-    valgrind_runs = have_valgrind and not emulator and needs != 'avx512ifma'
-    if needs and not emulator and not host_runs(needs, probe_dir):
-        note(f'this host lacks {NEEDS_TEXT[needs]} ({needs}: {host_probe(probe_dir).lacks(needs)}, '
-             f'says the CPU probe): the {target.name} tests are skipped here (--target x86-64 or ref64 run)')
     # Which backends of a several-backend library this host runs (for the tests).
-    backends_runnable = [b['name'] for b in backends
-                         if b['name'] == 'scalar' or host_runs(b['name'], probe_dir)]
-    lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
-    lib_sources = [s for s in lib_sources if s not in dropped]
-    field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/field/bingcd.c', 'src/core/ct.c']
-    missing = [s for s in field_sources if not os.path.exists(src(s))]
+    c.backends_runnable = [b['name'] for b in c.backends if b['name'] == 'scalar' or host_runs(b['name'], probe_dir)]
+    c.lib_sources = library_sources(target.backend, layout_dir, c.lanes_dir)
+    c.field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/field/bingcd.c', 'src/core/ct.c']
+    missing = [s for s in c.field_sources if not os.path.exists(src(s))]
     if missing:
         fail(f'{missing[0]} is missing: the field tests need it (HACKING.md says where files go)')
-    tests = stems('test/test_*.c')
+    c.layouts_tested = [target.layout] + [
+        name for name in LAYOUTS
+        if name != target.layout and (not layout_needs_int128(name) or toolchain.has_int128())
+        and LAYOUTS[name].arch in ('', toolchain.cpu)]
+    return c
+
+
+def collect_tests(h):
+    t = argparse.Namespace()
+    t.tests = stems('test/test_*.c')
     # Debian 12's qemu-user crashes on any guest pthread_create, so the
     # thread tests run on native builds only.
-    if not emulator:
-        tests += stems('test/thread_*.c')
-    interop = stems('test/interop_*.c') if have_openssl else []
+    if not h.emulator:
+        t.tests += stems('test/thread_*.c')
+    interop = stems('test/interop_*.c') if h.have_openssl else []
     # interop_provider loads goldilocks.so: only where the module is built.
-    interop = [t for t in interop if provider or t != 'interop_provider']
-    field_tests = [t for t in stems('test/field_*.c') if t != 'field_oracle']
-    test_support = [p for p in ('test/check.c', 'test/json.c') if os.path.exists(src(p))]
-    field_support = [p for p in ('test/check.c', 'test/field_oracle.c') if os.path.exists(src(p))]
+    t.interop = [x for x in interop if h.provider or x != 'interop_provider']
+    t.field_tests = [x for x in stems('test/field_*.c') if x != 'field_oracle']
+    t.test_support = [p for p in ('test/check.c', 'test/json.c') if os.path.exists(src(p))]
+    t.field_support = [p for p in ('test/check.c', 'test/field_oracle.c') if os.path.exists(src(p))]
+    return t
 
-    major, minor, patch = version
-    soname = f'libgoldilocks.so.{major}'
-    realname = f'libgoldilocks.so.{major}.{minor}.{patch}'
-    recorded = recorded_args(args, builddir, cc, cc_from_env=not args.cc and cc == env_cc)
 
-    regen_inputs = find('gen/*.py') + find('templates/*.j2') + find('templates/*/*.j2')
+def speed_settings(target, h, tuned):
+    defines = (['-DHAVE_OPENSSL'] * h.have_openssl + ['-DHAVE_LIBDECAF', '-I/usr/include/decaf'] * h.have_libdecaf
+               + ['-DHAVE_VALGRIND'] * h.have_valgrind + [f'-DSPEED_TARGET=\\"{target.name}\\"']
+               + [f for name in sorted(h.speed_peers) for f in h.speed_peers[name][0]])
+    libs = (['-lcrypto'] * h.have_openssl + ['-ldecaf'] * h.have_libdecaf
+            + [f for name in sorted(h.speed_peers) for f in h.speed_peers[name][1]] + ['-ldl'])
+    return ' '.join(defines + tuned.get('speed_defines', [])), ' '.join(libs)
+
+
+def render(args, s):
+    """build.ninja from build.ninja.in and the configuration s."""
+    import jinja2
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(SOURCE_DIR),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, extensions=['jinja2.ext.do'])
     env.filters['glob'] = lambda pattern: in_src(find(pattern))
-
-    def obj(path, sub='lib'):
-        path = path[len('$srcdir/'):] if path.startswith('$srcdir/') else path
-        if tuned and path.startswith(tuned['layout_dir'] + '/'):   # the tuned layout, in the build directory
-            path = 'generated-tuned/' + os.path.basename(tuned['layout_dir']) + path[len(tuned['layout_dir']):]
-        return f'$builddir/{sub}/{os.path.splitext(path)[0]}.o'
-    env.filters['obj'] = obj
+    env.filters['obj'] = s.obj
     try:
         template = env.get_template('build.ninja.in')
     except jinja2.TemplateError as e:
         fail(f'build.ninja.in: {e}')
-    text = template.render(
-        header=HEADER,
-        configure_args=quote_all(recorded),
-        python=ninja_escape(shlex.quote(sys.executable)),
-        source_dir=os.path.realpath(SOURCE_DIR),
-        builddir_abs=builddir,
-        prefix=prefix,
-        libdir=libdir_abs,
-        version='.'.join(version),
-        soname=soname,
-        realname=realname,
-        target=target,
-        triple=toolchain.triple,
-        cc=quote_all(toolchain.cc_words),
-        cross=cross,
-        ar=(cross + 'ar') if cross else 'ar',
-        objcopy=(cross + 'objcopy') if cross else 'objcopy',
-        cflags=quote_all(cflags),
-        ldflags=quote_all(ldflags),
-        archflags=quote_all(base_cflags),
-        src_includes=' '.join(f'-I$srcdir/{d}' for d in src_dirs),
-        layout_dir=layout_dir,
-        lanes_dir=lanes_dir,
-        backends=backends,
-        backends_runnable=backends_runnable,
-        needs=needs or '',
+    h, c, t, tc, target = s.host, s.sources, s.tests, s.toolchain, s.target
+    emulator = h.emulator
+    speed_defines, speed_libs = speed_settings(target, h, s.tuned)
+    return template.render(
+        header=HEADER, configure_args=quote_all(s.recorded), python=ninja_escape(shlex.quote(sys.executable)),
+        source_dir=os.path.realpath(SOURCE_DIR), builddir_abs=s.builddir, prefix=s.prefix, libdir=s.libdir_abs,
+        version='.'.join(s.version), soname=s.soname, realname=s.realname, target=target, triple=tc.triple,
+        cc=quote_all(tc.cc_words), cross=s.cross, ar=(s.cross + 'ar') if s.cross else 'ar',
+        objcopy=(s.cross + 'objcopy') if s.cross else 'objcopy',
+        cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags), archflags=quote_all(s.base_cflags),
+        src_includes=' '.join(f'-I$srcdir/{d}' for d in c.src_dirs),
+        layout_dir=c.layout_dir, lanes_dir=c.lanes_dir, backends=c.backends, backends_runnable=c.backends_runnable,
+        needs=target.needs or '',
         # objdump reads the machine code of the x86 targets (test/straightline_check.py). Not
         # ARM yet: gcc for ARMv7 computes a table address into a register (add r3, r3, r1,
         # lsl #3; ldrd r2, r3, [r3]), which the check, reading operands only, cannot see.
-        straightline_check=bool(toolchain.cpu in ('x86_64', 'i386') and not args.sanitize
-                                and not args.debug_bounds and shutil.which((cross or '') + 'objdump')),
-        lib_sources=in_src(lib_sources),
-        field_sources=in_src(field_sources),
-        layouts_tested=layouts_tested,
-        tests=tests,
-        interop=interop,
-        field_tests=field_tests,
-        link_tests=stems('test/link_*.c'),
-        test_support=in_src(test_support),
-        field_support=in_src(field_support),
-        ct_tests=stems('test/ct_*.c'),
-        fuzz_field=stems('test/fuzz/fuzz_field_*.c'),
+        straightline_check=bool(tc.cpu in ('x86_64', 'i386') and not args.sanitize
+                                and not args.debug_bounds and shutil.which((s.cross or '') + 'objdump')),
+        lib_sources=in_src(c.lib_sources), field_sources=in_src(c.field_sources),
+        layouts_tested=[target.layout] if emulator else c.layouts_tested,   # under qemu: the target's own
+        tests=t.tests, interop=t.interop, field_tests=t.field_tests, link_tests=stems('test/link_*.c'),
+        test_support=in_src(t.test_support), field_support=in_src(t.field_support),
+        ct_tests=stems('test/ct_*.c'), fuzz_field=stems('test/fuzz/fuzz_field_*.c'),
         fuzz_lib=[f for f in stems('test/fuzz/fuzz_*.c') if not f.startswith('fuzz_field_')],
-        # The field benchmarks are built once per layout, like the field tests.
-        # bench_field_lanes times the target's lane layout: a library benchmark
+        # The field benchmarks are built once per layout, like the field tests; bench_field_lanes
+        # times the target's lane layout: a library benchmark
         field_benches=[b for b in stems('bench/bench_field*.c') if b != 'bench_field_lanes'],
         benches=[b for b in stems('bench/bench_*.c') if not b.startswith('bench_field') or b == 'bench_field_lanes'],
-        speed_sources=in_src(find('bench/speed_*.c')),
-        speed_defines=' '.join(speed_defines + tuned.get('speed_defines', [])),
-        speed_libs=' '.join(speed_libs),
+        speed_sources=in_src(find('bench/speed_*.c')), speed_defines=speed_defines, speed_libs=speed_libs,
         speed_test=bool(not emulator and os.path.exists(src('test', 'speed_test.py'))),
-        # callgrind cannot run an ASan program
-        speed_instructions=have_valgrind and not args.sanitize,
+        speed_instructions=h.have_valgrind and not args.sanitize,   # callgrind cannot run an ASan program
         emulator=emulator,
         # The instruction counter (bench/qemu_insn/): the emulator of the tests, or on a
         # native build qemu-user for the host's own CPU (to check the counter against callgrind).
-        counter_emulator=counter_emulator,
-        host_cc=shutil.which('gcc') or shutil.which('cc') or 'cc',
-        have_openssl=have_openssl,
-        have_libdecaf=have_libdecaf,
-        have_valgrind=have_valgrind,
-        valgrind_runs=valgrind_runs,
-        clang=clang,
-        provider=provider,
+        counter_emulator=h.counter_emulator, host_cc=shutil.which('gcc') or shutil.which('cc') or 'cc',
+        have_openssl=h.have_openssl, have_libdecaf=h.have_libdecaf, have_valgrind=h.have_valgrind,
+        valgrind_runs=h.valgrind_runs, clang=h.clang, provider=h.provider,
         provider_sources=in_src(find('provider/*.c')),
         # The openssl command on PATH is the host's: it loads only a module of its own CPU.
-        provider_test=bool(provider and openssl_cmd and toolchain.cpu == host_cpu()),
-        # -z defs catches a module symbol nothing defines; a sanitized module
-        # leaves the sanitizer runtime to the program that loads it instead
-        # (an ASan test program, or openssl under LD_PRELOAD of the runtime).
-        provider_ldflags='' if args.sanitize else '-Wl,-z,defs',
-        modulesdir=modulesdir,
-        regen_inputs=in_src(regen_inputs),
+        provider_test=bool(h.provider and h.openssl_cmd and tc.cpu == host_cpu()),
+        # -z defs catches a module symbol nothing defines; a sanitized module leaves the
+        # sanitizer runtime to the program that loads it.
+        provider_ldflags='' if args.sanitize else '-Wl,-z,defs', modulesdir=h.modulesdir,
+        regen_inputs=in_src(find('gen/*.py') + find('templates/*.j2') + find('templates/*/*.j2')),
         # The goldilocks command (cli/*.c), and its tests against the openssl command (native builds).
         cli_sources=in_src(find('cli/*.c')),
         cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
         watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()
-                       + tuned.get('watched', [])),
+                       + s.tuned.get('watched', [])),
         # --tune-file: the compiler of the tuned field files ({source: cc}), when it is not the build's
-        source_cc=tuned.get('source_cc', {}),
+        source_cc=s.tuned.get('source_cc', {}),
     )
-    pc = (f'prefix={prefix}\nlibdir={pc_libdir}\nincludedir=${{prefix}}/include\n\n'
-          'Name: goldilocks\nDescription: X448, Ed448 and decaf448 on Ed448-Goldilocks\n'
-          f'Version: {".".join(version)}\nLibs: -L${{libdir}} -lgoldilocks\nCflags: -I${{includedir}}\n')
-    write_file(os.path.join(builddir, 'goldilocks.pc'), pc)
-    write_file(os.path.join(builddir, 'config.args'), ' '.join(shlex.quote(a) for a in recorded) + '\n')
-    write_file(os.path.join(builddir, 'build.ninja'), text)
-    del created[:]   # a configured build directory stays
 
+
+def print_notes(args, s):
+    h, target = s.host, s.target
     note(f'target {target.name}: {target.summary}')
-    note(f'compiler {cc} ({toolchain.triple}), layout {target.layout}; field tests for '
-         + ', '.join(layouts_tested))
-    if emulator:
-        note(f'tests run under {emulator}')
-    if not have_openssl:
+    note(f'compiler {s.toolchain.cc} ({s.toolchain.triple}), layout {target.layout}, backend {target.backend}; '
+         'field tests for ' + ', '.join([target.layout] if h.emulator else s.sources.layouts_tested))
+    if h.emulator:
+        note(f'tests run under {h.emulator}')
+    if not h.have_openssl:
         note('OpenSSL (libssl-dev) not found for this target: the OpenSSL interop tests and '
              'comparisons are not built')
-    if not provider:
+    if not h.provider:
         note('the OpenSSL provider goldilocks.so is not built: it needs a native build and OpenSSL 3 '
              '(libssl-dev)')
-    elif not openssl_cmd:
+    elif not h.openssl_cmd:
         note('the openssl command is not found: provider_test.py does not run (apt-get install openssl)')
-    if not have_libdecaf:
+    if not h.have_libdecaf:
         note('libdecaf (libdecaf-dev) not found for this target: the benchmarks run without it '
              'and the fuzz_libdecaf_* targets are not built')
-    elif not have_openssl:
+    elif not h.have_openssl:
         note('the fuzz_libdecaf_* targets also need OpenSSL: not built')
-    if not clang or emulator:
+    if not h.clang or h.emulator:
         note('ninja fuzz needs clang (apt-get install clang libclang-rt-14-dev) and a native build: unavailable')
-    for n in speed_notes:
+    for n in h.speed_notes:
         note(n)
-    if not have_valgrind:
+    if not h.have_valgrind:
         note('valgrind or its headers not found: ninja ctcheck is unavailable (apt-get install valgrind)')
-    elif not valgrind_runs and not emulator:
+    elif not h.valgrind_runs and not h.emulator:
         note(f'valgrind cannot decode AVX-512: target {target.name} has no ninja ctcheck (the avx2 '
-             'target checks the same single-call code but the AVX-512 alternatives (AVX512_ALTERNATIVES: '
-             'the radix-2^50 lanes and Keccak-f), whose machine code test/straightline_check.py checks '
-             'in ninja test)')
+             'target checks the same single-call code but the avx512ifma backend (the radix-2^50 lanes '
+             'and Keccak-f), whose machine code test/straightline_check.py checks in ninja test)')
     if os.path.exists(src('build.ninja')):
         note(f'{src("build.ninja")} is left from an older configure.py and is not used: remove it')
-    shown = os.path.relpath(builddir) if not os.path.relpath(builddir).startswith('..') else builddir
-    if tuned:
-        note(tuned['shown'])
+    shown = os.path.relpath(s.builddir) if not os.path.relpath(s.builddir).startswith('..') else s.builddir
+    if s.tuned:
+        note(s.tuned['shown'])
     note(f'wrote {shown}/build.ninja; now run: ninja -C {shown}')
+
+
+def configure(args, created):
+    if args.list_targets or args.explain:
+        explain(args)
+        return
+    if args.packages:
+        if args.packages not in TARGET_BY_NAME:
+            fail(f"--packages {args.packages}: unknown target; the targets are: {', '.join(TARGET_BY_NAME)}")
+        print('\n'.join(debian_packages(TARGET_BY_NAME[args.packages])))
+        return
+    check_arguments(args)
+    s = argparse.Namespace()
+    s.builddir = resolve_builddir(args.builddir)
+    s.prefix, s.libdir_abs, pc_libdir = resolve_install_dirs(args.prefix, args.libdir)
+    s.version = library_version()
+    user_cflags = split_words('--cflags', args.cflags)
+    # From here on configure writes, and only into the build directory.
+    created += make_builddir(s.builddir)
+    probe_dir = s.builddir
+    s.target, s.cross, cc, cc_from_env, s.toolchain = choose_target(args, user_cflags, probe_dir)
+    target, toolchain = s.target, s.toolchain
+    args.cross_used = s.cross
+    s.base_cflags = list(target.cflags) + user_cflags
+    choose_layouts(args, target, toolchain)
+    san = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer']
+    if args.sanitize and not toolchain.compiles('int main(void) { return 0; }\n', san):
+        fail(f'{cc} cannot build a program with -fsanitize=address,undefined for {toolchain.triple}; '
+             'drop --sanitize or use --cc clang (apt-get install clang libclang-rt-14-dev)')
+    s.host = probe_host(args, target, toolchain, probe_dir)
+    s.cflags, s.ldflags = compile_flags(args, target, toolchain, s.base_cflags, san)
+    layout_dir = f'generated/p448_{target.layout}'
+    s.tuned = tune_file_setup(args, s.builddir, target, toolchain, s.cross)   # --tune-file: {} without
+    layout_dir = s.tuned.get('layout_dir', layout_dir)
+    s.sources = collect_sources(args, target, toolchain, layout_dir, probe_dir)
+    s.tests = collect_tests(s.host)
+    major, minor, patch = s.version
+    s.soname = f'libgoldilocks.so.{major}'
+    s.realname = f'libgoldilocks.so.{major}.{minor}.{patch}'
+    s.recorded = recorded_args(args, s.builddir, cc, cc_from_env=cc_from_env)
+    tuned = s.tuned
+
+    def obj(path, sub='lib'):
+        path = path[len('$srcdir/'):] if path.startswith('$srcdir/') else path
+        if tuned and path.startswith(tuned['layout_dir'] + '/'):   # the tuned layout, in the build directory
+            path = 'generated-tuned/' + os.path.basename(tuned['layout_dir']) + path[len(tuned['layout_dir']):]
+        return f'$builddir/{sub}/{os.path.splitext(path)[0]}.o'
+    s.obj = obj
+    text = render(args, s)
+    pc = (f'prefix={s.prefix}\nlibdir={pc_libdir}\nincludedir=${{prefix}}/include\n\n'
+          'Name: goldilocks\nDescription: X448, Ed448 and decaf448 on Ed448-Goldilocks\n'
+          f'Version: {".".join(s.version)}\nLibs: -L${{libdir}} -lgoldilocks\nCflags: -I${{includedir}}\n')
+    write_file(os.path.join(s.builddir, 'goldilocks.pc'), pc)
+    write_file(os.path.join(s.builddir, 'config.args'), ' '.join(shlex.quote(a) for a in s.recorded) + '\n')
+    write_file(os.path.join(s.builddir, 'build.ninja'), text)
+    del created[:]   # a configured build directory stays
+    print_notes(args, s)
+    c = s.sources
     # what --tune needs of this configuration (tune_build): the library's objects but the
     # field code's (the tuned layout's gen_field.py files and src/field/field.c)
     skip = {'src/field/field.c'} | {f'{layout_dir}/{f}' for f in tuned.get('field_c', [])}
-    lib_objects = [os.path.join(builddir, obj(s)[len('$builddir/'):]) for s in lib_sources if s not in skip]
-    return dict(lib_objects=lib_objects, builddir=builddir, target=target, toolchain=toolchain, cross=cross, cflags=cflags,
-                ldflags=ldflags, src_dirs=src_dirs, lanes_dir=lanes_dir, lib_sources=lib_sources,
-                layout_dir=layout_dir, emulator=emulator, counter_emulator=counter_emulator,
-                field_tests=field_tests, tests=tests)
+    lib_objects = [os.path.join(s.builddir, obj(x)[len('$builddir/'):]) for x in c.lib_sources if x not in skip]
+    return dict(lib_objects=lib_objects, builddir=s.builddir, target=target, toolchain=toolchain, cross=s.cross,
+                cflags=s.cflags, ldflags=s.ldflags, src_dirs=c.src_dirs, lanes_dir=c.lanes_dir,
+                lib_sources=c.lib_sources, layout_dir=layout_dir, emulator=s.host.emulator,
+                counter_emulator=s.host.counter_emulator, field_tests=s.tests.field_tests, tests=s.tests.tests)
 
 
 def main(argv):

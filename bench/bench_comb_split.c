@@ -1,7 +1,7 @@
 /*
  * The single fixed-base comb in its forms side by side, whichever of them the
- * target's library holds: src/point/point_comb.c (single points) and
- * src/point/point_comb_split.c (the work split between the lanes) with
+ * target's library holds: src/backend/portable/point_comb.c (single points) and
+ * src/backend/lanes2/point_comb_split.c (the work split between the lanes) with
  * every split that file allows on this lane layout (SPLIT_OFFSETS = GF_LANES,
  * the offsets split; 1, the combs split; 2 on 4 lanes or more, both), all
  * compiled here from their sources under names of their own.
@@ -31,7 +31,7 @@
 #define point_scalarmul_comb bench_comb_single
 #define point_scalarmul_base bench_base_single
 #define point_scalarmul_base_on_twist bench_base_single_on_twist
-#include "point_comb.c"
+#include "../src/backend/portable/point_comb.c"
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
 #undef point_scalarmul_base_on_twist
@@ -39,7 +39,7 @@
 #define point_scalarmul_comb bench_comb_split
 #define point_scalarmul_base bench_base_split
 #define point_scalarmul_base_on_twist bench_base_split_on_twist
-#include "point_comb_split.c"
+#include "../src/backend/lanes2/point_comb_split.c"
 static const unsigned split_default = SPLIT_OFFSETS;
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
@@ -55,7 +55,7 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define point_scalarmul_comb bench_comb_combs
 #define point_scalarmul_base bench_base_combs
 #define point_scalarmul_base_on_twist bench_base_combs_on_twist
-#include "point_comb_split.c"
+#include "../src/backend/lanes2/point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
@@ -72,7 +72,7 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define point_scalarmul_comb bench_comb_both
 #define point_scalarmul_base bench_base_both
 #define point_scalarmul_base_on_twist bench_base_both_on_twist
-#include "point_comb_split.c"
+#include "../src/backend/lanes2/point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base

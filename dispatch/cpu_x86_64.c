@@ -5,7 +5,7 @@
  * (dispatch/cpu_levels.py): /proc/cpuinfo's flags are not read, since a
  * hypervisor or kernel may leave a flag out that CPUID reports (abm, LZCNT).
  *
- * A level is a backend's name (configure.py's X86_64_BACKENDS) and needs
+ * A level is a backend's name (configure.py's X86_64_LEVELS) and needs
  * every instruction set its code-generation flags let the compiler use, and
  * the OS's support of the registers (XGETBV: the OS saves YMM, and for
  * AVX-512 the opmask and ZMM state, on a context switch; a CPU with AVX2 under

@@ -76,8 +76,11 @@ class Layout:
     base_comb: tuple = (5, 6, 15)
     # "neon_split": gf_mul.c and gf_sqr.c are gen/neon_split.py's AArch64 NEON
     # routines (one element on two lanes) instead of the schedules' C; a fact of
-    # the layout (it builds only for AArch64: configure.py LAYOUT_ARCH), not a choice
+    # the layout (it builds only for `arch`), not a choice
     mul_printer: str = ""
+    # the one CPU whose compilers build it (intrinsics), "" for any: configure.py
+    # refuses it for another and tests it only there
+    arch: str = ""
     # gf_word_adc / gf_word_sbb (gf_layout.h), the carry chains of words outside the
     # field (src/scalar/scalar_words.h): "compare" (portable C, carries from
     # comparisons) or "x86" (_addcarry_u64 / _subborrow_u64, one adc / sbb each:
@@ -413,7 +416,7 @@ gf_mul 297.
 # lanes of umlal by element. Everything else, and every value between routines,
 # is 8x56arm64's. The counts that chose it are in its gf_layout.h.
 LAYOUTS["8x56neon"] = dataclasses.replace(
-    LAYOUTS["8x56arm64"], name="8x56neon", mul_printer="neon_split",
+    LAYOUTS["8x56arm64"], name="8x56neon", mul_printer="neon_split", arch="aarch64",
     notes="""\
 Layout 8x56neon: layout 8x56arm64 (the same limbs, bounds and routines) with
 gf_mul and gf_sqr on AArch64's NEON (gen/neon_split.py, its comment has the

@@ -162,17 +162,23 @@ def header_version():
 def bad_cases(w):
     b = lambda name: os.path.join(w.builds, name)
     bad(w, "--builddir ''", ['--builddir', ''], 'empty')
-    bad(w, '--alternative of no default', ['--builddir', b('alt'), '--alternative', 'src/proto/x448.c'],
-        'not in ALTERNATIVES', builddir=b('alt'))
-    bad(w, '--alternative on too few lanes', ['--builddir', b('alt2'), '--target', 'ref32', '--alternative',
-                                              'src/proto/x448_ladder_lanes2.c'], 'needs at least 2 lanes',
-        builddir=b('alt2'))
-    bad(w, '--alternative for lanes the target lacks', ['--builddir', b('alt4'), '--target', 'ref64', '--alternative',
-                                                        'src/proto/x448_ladder_r50.c'],
-        'is written for the lane layout avx512ifma', builddir=b('alt4'))
-    bad(w, 'two --alternative of one default', ['--builddir', b('alt3'), '--alternative', 'src/proto/x448_ladder_lanes2.c',
-                                                '--alternative', 'src/proto/x448_ladder_r50.c'],
-        'both replace src/proto/x448_ladder.c', builddir=b('alt3'))
+    bad(w, '--backend of no backend', ['--builddir', b('be1'), '--backend', 'sse9'],
+        'the backends are: portable, lanes2, avx512ifma', builddir=b('be1'))
+    bad(w, '--backend on too few lanes', ['--builddir', b('be2'), '--target', 'ref32', '--backend', 'lanes2'],
+        'needs at least 2 lanes', builddir=b('be2'))
+    bad(w, '--backend for lanes the target lacks', ['--builddir', b('be3'), '--target', 'ref64', '--backend',
+                                                    'avx512ifma'],
+        'is written for the lane layout avx512ifma', builddir=b('be3'))
+    bad(w, '--backend on a several-backend target', ['--builddir', b('be4'), '--target', 'x86-64',
+                                                     '--backend', 'lanes2'], 'holds several backends',
+        builddir=b('be4'))
+    bad(w, '--explain of no target', ['--explain', 'vax'], '--explain vax: unknown target')
+    stray = os.path.join(w.tree, 'src', 'backend', 'lanes2', 'stray_form.c')
+    with open(stray, 'w') as f:
+        f.write('int stray_form;\n')
+    bad(w, 'a backend file its record does not name', ['--builddir', b('be5'), '--target', 'armv7'],
+        'stray_form.c is in no record', builddir=b('be5'))
+    os.remove(stray)
     bad(w, '--lanes of no layout', ['--builddir', b('lanes1'), '--lanes', 'sse9'], 'no generated/lanes_sse9',
         builddir=b('lanes1'))
     bad(w, '--lanes for another machine', ['--builddir', b('lanes2'), '--target', 'ref32', '--lanes', 'neon'],

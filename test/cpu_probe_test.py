@@ -8,7 +8,7 @@ against an independent oracle and with /proc/cpuinfo's flags hidden.
 - the probe builds with gcc and clang under -Wall -Wextra -Werror, and its levels
   are gcc's __builtin_cpu_supports("x86-64-v3") and ("avx512f", "avx512vl",
   "avx512ifma") (libgcc's own CPUID code: the oracle);
-- each level's flags (configure.py X86_64_BACKENDS) define exactly the compiler
+- each level's flags (configure.py X86_64_LEVELS) define exactly the compiler
   macros of what the probe checks, under gcc and clang, and a flag or a level
   that breaks that is reported;
 - with /proc/cpuinfo replaced (unshare --mount, mount --bind) by a copy without
@@ -133,10 +133,10 @@ def agrees_with_oracle(probe, oracle):
 
 
 def flags_are_the_probe(probe):
-    levels = [(n, f) for n, f, _ in configure.X86_64_BACKENDS]
+    levels = [(lv.name, list(lv.flags)) for lv in configure.X86_64_LEVELS]
     for cc in ('gcc', 'clang'):
         if not shutil.which(cc):
-            skip(f'X86_64_BACKENDS against the probe under {cc}', f'no {cc}')
+            skip(f'X86_64_LEVELS against the probe under {cc}', f'no {cc}')
             continue
         problems = cpu_levels.check_level_flags([cc], levels, probe.macros)
         check(problems == [], f'under {cc} every level\'s flags define exactly what the probe checks',
@@ -151,11 +151,14 @@ def flags_are_the_probe(probe):
     problems = cpu_levels.check_level_flags([cc], less, probe.macros)
     check(any('__AVX2__' in p and 'do not give' in p for p in problems),
           'avx2 built with -march=x86-64-v2 is reported (the probe would check AVX2 for nothing)', repr(problems))
-    check(configure.target_needs(configure.TARGET_BY_NAME['avx2']) == 'avx2'
-          and configure.target_needs(configure.TARGET_BY_NAME['x86-64-v3']) == 'avx2'
-          and configure.target_needs(configure.TARGET_BY_NAME['avx512ifma']) == 'avx512ifma'
-          and configure.target_needs(configure.TARGET_BY_NAME['ref64']) is None,
-          'each x86-64 target needs the level whose flags it has')
+    # A native x86-64 target built with a level's flags names that level in `needs` (its tests
+    # are skipped where the probe says the CPU lacks it); one built without names none.
+    by_flags = {tuple(f): n for n, f in levels}
+    wrong = [t.name for t in configure.TARGETS if t.arch == 'x86_64' and not t.levels
+             and by_flags.get(tuple(t.cflags)) != (t.needs or by_flags.get(()))]
+    check(not wrong and configure.TARGET_BY_NAME['avx2'].needs == 'avx2'
+          and configure.TARGET_BY_NAME['avx512ifma'].needs == 'avx512ifma',
+          'each x86-64 target needs the level whose flags it has', f'not so: {wrong}')
 
 
 def auto_choice(cmd_prefix, builddir, env):

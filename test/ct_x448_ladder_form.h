@@ -1,5 +1,5 @@
 /*
- * Constant-time check of a lane form of the X448 ladder (an ALTERNATIVES
+ * Constant-time check of a lane form of the X448 ladder (a backend's
  * source of x448_ladder), included by ct_x448_ladder_lanes2.c, which
  * defines LADDER_SOURCE, LADDER_FN, LADDER_MIN_LANES and LADDER_TEST_NAME
  * as for x448_ladder_form_test.h.

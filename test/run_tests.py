@@ -70,7 +70,7 @@ def run_one(argv, env, buffer=None):
     return passed, failed, skipped, took
 
 
-# The levels --needs takes (configure.py's target_needs: a backend of X86_64_BACKENDS).
+# The levels --needs takes (configure.py's Target.needs: a level of X86_64_LEVELS).
 NEEDS = ('avx2', 'avx512ifma')
 
 

@@ -36,7 +36,7 @@ void sl_public_gfl_extract(gf out, const gfl a, unsigned lane) { gfl_extract(out
 void sl_public_gfl_permute(gfl out, const gfl a, const unsigned char idx[GF_LANES]) { gfl_permute(out, a, idx); }
 #if __has_include("gf4r50.h")
 /* The avx512ifma lanes' radix-2^50 elements, the X448 ladder's swap and step on them
- * (src/proto/x448_ladder_r50_step.h) and the twisted curve's formulas (src/point/point_r50.h). */
+ * (src/backend/avx512ifma/x448_ladder_r50_step.h) and the twisted curve's formulas (src/backend/avx512ifma/point_r50.h). */
 #include "x448_ladder_r50_step.h"
 #include "point_r50.h"
 void sl_gf4r50_mul(gf4r50 out, const gf4r50 a, const gf4r50 b) { gf4r50_mul(out, a, b); }

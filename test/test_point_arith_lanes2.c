@@ -1,7 +1,7 @@
 /*
- * The two-lane point formulas (src/point/point_arith_lanes2.c) on every
+ * The two-lane point formulas (src/backend/lanes2/point_arith_lanes2.c) on every
  * target with two lanes or more, whichever form its library holds: both
- * src/point/point_arith.c and point_arith_lanes2.c are compiled here from
+ * src/backend/portable/point_arith.c and point_arith_lanes2.c are compiled here from
  * their sources under names of their own, and every output coordinate of
  * point_double, point_double_no_t, point_add_niels and point_add_cached must
  * equal (gf_eq) the scalar formulas' (the same projective representative:
@@ -23,7 +23,7 @@
 #define point_add_cached point_add_cached_ref
 #define point_add_niels_no_t point_add_niels_no_t_ref
 #define point_add_cached_no_t point_add_cached_no_t_ref
-#include "point_arith.c"
+#include "../src/backend/portable/point_arith.c"
 #undef point_double
 #undef point_double_no_t
 #undef point_add_niels
@@ -37,7 +37,7 @@
 #define point_add_cached point_add_cached_l2
 #define point_add_niels_no_t point_add_niels_no_t_l2
 #define point_add_cached_no_t point_add_cached_no_t_l2
-#include "point_arith_lanes2.c"
+#include "../src/backend/lanes2/point_arith_lanes2.c"
 #undef point_double
 #undef point_double_no_t
 #undef point_add_niels

@@ -1,5 +1,5 @@
 /*
- * The fixed-base comb with its work split between the lanes (src/point/point_comb_split.c),
+ * The fixed-base comb with its work split between the lanes (src/backend/lanes2/point_comb_split.c),
  * on every target whichever comb its library holds: compiled here from its
  * source under other names, beside the library's point_scalarmul_comb.
  *
@@ -31,7 +31,7 @@
 #define point_scalarmul_comb split_scalarmul_comb
 #define point_scalarmul_base split_scalarmul_base
 #define point_scalarmul_base_on_twist split_scalarmul_base_on_twist
-#include "point_comb_split.c"
+#include "../src/backend/lanes2/point_comb_split.c"
 static const unsigned split_default = SPLIT_OFFSETS;
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
@@ -46,7 +46,7 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define point_scalarmul_comb combs_scalarmul_comb
 #define point_scalarmul_base combs_scalarmul_base
 #define point_scalarmul_base_on_twist combs_scalarmul_base_on_twist
-#include "point_comb_split.c"
+#include "../src/backend/lanes2/point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
@@ -62,7 +62,7 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #define point_scalarmul_comb both_scalarmul_comb
 #define point_scalarmul_base both_scalarmul_base
 #define point_scalarmul_base_on_twist both_scalarmul_base_on_twist
-#include "point_comb_split.c"
+#include "../src/backend/lanes2/point_comb_split.c"
 #undef split_entry
 #undef point_scalarmul_comb
 #undef point_scalarmul_base

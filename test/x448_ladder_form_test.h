@@ -1,6 +1,6 @@
 /*
- * The test of a lane form of the X448 ladder (an ALTERNATIVES source of
- * x448_ladder, configure.py), included by test_x448_ladder_lanes2.c, which
+ * The test of a lane form of the X448 ladder (a backend's source of
+ * x448_ladder, configure.py BACKENDS), included by test_x448_ladder_lanes2.c, which
  * defines before including it:
  *   LADDER_SOURCE     the file, e.g. "x448_ladder_lanes2.c"
  *   LADDER_FN         its static ladder with a round-3 variant argument

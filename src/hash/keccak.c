@@ -2,8 +2,8 @@
  * Keccak-f[1600] (FIPS 202 section 3.3, in the lane form of section 3.2):
  * portable C on uint64_t lanes. One round is written out in full on named
  * variables, so that the compiler keeps the 5x5 state in registers as far
- * as it can. The avx512ifma builds use src/hash/keccak_avx512vl.c instead
- * (configure.py ALTERNATIVES).
+ * as it can. The avx512ifma builds use src/backend/avx512ifma/keccak_avx512vl.c instead
+ * (configure.py BACKENDS, backend avx512ifma).
  */
 #include "keccak.h"
 #include "keccak_rounds.h"

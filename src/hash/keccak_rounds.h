@@ -2,7 +2,7 @@
  * What the implementations of Keccak-f[1600] (keccak.h) share: iota's round
  * constants and the schedule of a round on named lane variables, each
  * implementation supplying its own lane type and operations. Included by
- * src/hash/keccak.c and its alternative src/hash/keccak_avx512vl.c only.
+ * src/hash/keccak.c and its alternative src/backend/avx512ifma/keccak_avx512vl.c only.
  */
 #ifndef GOLDILOCKS_KECCAK_ROUNDS_H
 #define GOLDILOCKS_KECCAK_ROUNDS_H

@@ -126,7 +126,7 @@ extern const point_niels_t point_base_niels;
 extern const gf curve_sqrt_minus_d;
 extern const gf curve_invsqrt_minus_d;
 
-/* ---- src/point/point_arith.c ---- */
+/* ---- src/backend/portable/point_arith.c ---- */
 
 void point_identity(point_t *out);
 void point_copy(point_t *out, const point_t *a);
@@ -227,7 +227,7 @@ mask_t decaf448_eq_xy(const gf ax, const gf ay, const gf bx, const gf by);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
 
-/* ---- src/point/point_comb.c (or its alternative point_comb_split.c): constant time ---- */
+/* ---- src/backend/portable/point_comb.c (or its alternative point_comb_split.c): constant time ---- */
 
 /* out = [k]B, B the base point of RFC 8032. */
 void point_scalarmul_base(point_t *out, const scalar_t *k);
@@ -238,7 +238,7 @@ void point_scalarmul_base(point_t *out, const scalar_t *k);
  */
 void point_scalarmul_base_on_twist(point_t *r, const scalar_t *k);
 
-/* ---- src/point/point_base_twisted.c: constant time ---- */
+/* ---- src/backend/portable/point_base_twisted.c: constant time ---- */
 
 /* out = [k]B by the comb on the twisted curve (point_comb.c's point_scalarmul_base). */
 void point_scalarmul_base_twisted(point_t *out, const scalar_t *k);
@@ -296,12 +296,12 @@ void point_double_scalarmul_vartime(point_t *out, const scalar_t *a, const point
                                     const scalar_t *b, const point_t *q);
 
 /* The same two as decaf448 elements, for decaf448 points (in 2E): up to a point of order 1
- * or 2 (src/point/point_double_scalarmul_decaf.c, or its alternative on the avx512ifma lanes). */
+ * or 2 (src/backend/portable/point_double_scalarmul_decaf.c, or its alternative on the avx512ifma lanes). */
 void point_double_scalarmul_decaf_vartime(point_t *out, const scalar_t *a, const point_t *p, const scalar_t *b,
                                           const point_t *q);
 void point_double_scalarmul_base_decaf_vartime(point_t *out, const scalar_t *a, const point_t *p, const scalar_t *b);
 
-/* ---- src/point/point_verify.c: variable time, for public inputs only ---- */
+/* ---- src/backend/portable/point_verify.c: variable time, for public inputs only ---- */
 
 /* All ones when [4]([s]B - [k]a - r) is the neutral element (RFC 8032 section 5.2.7). */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r);

@@ -1,6 +1,6 @@
 /*
  * [a]P + [b]Q for public scalars and elements, in variable time:
- * point_double_scalarmul_decaf_vartime (src/point/point_double_scalarmul_decaf.c,
+ * point_double_scalarmul_decaf_vartime (src/backend/portable/point_double_scalarmul_decaf.c,
  * or its alternative on the avx512ifma lanes; on edwards448 src/point/point_wnaf.c's Straus's
  * interleaving of width-w NAF digits, a run-time table of odd multiples for
  * each point), or point_double_scalarmul_base_decaf_vartime with the base point's

@@ -1,7 +1,7 @@
 /*
  * The single fixed-base multiplication of point_comb.c with its work split
- * between the lanes (configure.py ALTERNATIVES: it replaces point_comb.c
- * where a target lists it; the same functions, the same group elements).
+ * between the lanes (the lanes2 backend, configure.py BACKENDS: it replaces point_comb.c
+ * in the targets of that backend; the same functions, the same group elements).
  *
  * point_comb.c computes [k]B = sum over offsets i < COMB_S of 2^i E_i, where
  * E_i = sum over combs j < COMB_N of the signed entry of comb j at offset i,

@@ -1,6 +1,6 @@
 /*
  * Keccak-f[1600] (FIPS 202 section 3.3) with each lane in the low half of an
- * xmm register, for the avx512ifma builds (configure.py ALTERNATIVES, in
+ * xmm register, for the avx512ifma backend (configure.py BACKENDS, in
  * place of src/hash/keccak.c): AVX-512VL's 32 vector registers hold the
  * state and the round's values with few spills, vprolq rotates a lane in
  * one instruction, and vpternlogq computes chi's b0 ^ (~b1 & b2) and three-

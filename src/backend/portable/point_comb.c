@@ -21,7 +21,7 @@
  * applied with a mask, and the scalar's bits only ever become masks and
  * lookup indices. The recoding is point_comb_recode.c's (point_comb.h);
  * point_comb_split.c is this file's measured alternative, the combs split
- * between the lanes (configure.py ALTERNATIVES).
+ * between the lanes (the lanes2 backend; configure.py BACKENDS).
  */
 #include "point.h"
 #include "point_comb.h"

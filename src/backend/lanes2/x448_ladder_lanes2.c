@@ -1,6 +1,6 @@
 /*
  * The X448 ladder (RFC 7748 section 5) with the step's products paired in two
- * lanes (src/proto/x448_ladder.c has the RFC's pseudocode on scalar field
+ * lanes (src/backend/portable/x448_ladder.c has the RFC's pseudocode on scalar field
  * operations). The state is U = (x2, z2) in lanes 0, 1 of one gfl and
  * V = (x3, z3) in another, and a step is
  *

@@ -1,7 +1,7 @@
 /*
  * The batch verification equation (point.h, point_batch_equation_vartime) by
  * point_msm.c's Straus on edwards448; point_batch_equation_r50.c is its
- * alternative on the avx512ifma lanes (configure.py ALTERNATIVE_LANES).
+ * form in the avx512ifma backend, on its lanes (configure.py BACKENDS).
  */
 #include "point.h"
 
