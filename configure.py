@@ -209,9 +209,6 @@ AUTO_X86_64 = [
 # The machine a vector lane layout's intrinsics are for (--lanes checks it).
 LANES_ARCH = {'avx2': 'x86_64', 'avx512ifma': 'x86_64', 'neon': 'aarch64', 'neon_armv7': 'arm'}
 
-# The qemu-user program of a CPU.
-QEMU = {'arm': 'qemu-arm', 'aarch64': 'qemu-aarch64', 'i386': 'qemu-i386', 'x86_64': 'qemu-x86_64'}
-
 # Which Debian package provides what; the errors name them.
 DEBIAN_PACKAGES = {
     'jinja2': 'python3-jinja2',
@@ -222,12 +219,18 @@ DEBIAN_PACKAGES = {
     'valgrind': 'valgrind',
     'openssl': 'libssl-dev',
     'libdecaf': 'libdecaf-dev',
-    'i686-linux-gnu-': 'gcc-i686-linux-gnu',
-    'arm-linux-gnueabihf-': 'gcc-arm-linux-gnueabihf',
-    'arm-linux-gnueabi-': 'gcc-arm-linux-gnueabi',
-    'aarch64-linux-gnu-': 'gcc-aarch64-linux-gnu',
     'qemu': 'qemu-user',
 }
+
+
+def qemu_program(cpu):
+    """qemu-user's program for a CPU (cpu_of_triple's name): qemu-arm, qemu-s390x, ..."""
+    return 'qemu-' + cpu
+
+
+def cross_compiler_package(prefix):
+    """Debian's cross compiler of a prefix: gcc-arm-linux-gnueabihf for arm-linux-gnueabihf-."""
+    return 'gcc-' + prefix[:-1]
 
 
 def debian_packages(target):
@@ -236,7 +239,7 @@ def debian_packages(target):
     if not target.cross:
         return []
     libs = ('libgmp-dev', 'libdecaf-dev', 'libjansson-dev') + target.debian_extra
-    return [DEBIAN_PACKAGES[target.cross], DEBIAN_PACKAGES['qemu']] + [f'{p}:{target.debian_arch}' for p in libs]
+    return [cross_compiler_package(target.cross), DEBIAN_PACKAGES['qemu']] + [f'{p}:{target.debian_arch}' for p in libs]
 
 
 def layout_needs_int128(name):
@@ -329,8 +332,8 @@ def compiler_package(argv0):
     """The Debian package of a compiler named without a directory, or None."""
     if '/' in argv0:
         return None
-    if argv0.endswith('-gcc'):
-        return DEBIAN_PACKAGES.get(argv0[:-3])
+    if argv0.endswith('-gcc') and re.match(r'^[a-z0-9_]+-linux-gnu[a-z]*-gcc$', argv0):
+        return cross_compiler_package(argv0[:-3])
     return DEBIAN_PACKAGES.get(argv0)
 
 
@@ -528,14 +531,11 @@ def pick_auto_target(toolchain, cross):
     native_x86 = cpu == 'x86_64' and not cross and host_cpu() == 'x86_64'
     picks = [(t, w) for level, t, w in AUTO_X86_64 if native_x86 and host_runs(level, toolchain.probe_dir)
              and t in TARGET_BY_NAME and os.path.isdir(src('generated', 'lanes_' + TARGET_BY_NAME[t].lanes))]
+    # else the first target whose cross compiler is this one (its record's prefix)
+    picks += [(t.name, f'{toolchain.cc} builds for {toolchain.triple}') for t in TARGETS
+              if t.cross and t.cross == toolchain.triple + '-']
     if picks:
         name, why = picks[0]
-    elif cpu == 'arm' and toolchain.triple.endswith('-gnueabi'):
-        name, why = 'armv5', f'{toolchain.cc} builds for {toolchain.triple} (soft-float armel)'
-    elif cpu == 'arm':
-        name, why = 'armv7-noneon', f'{toolchain.cc} builds for {toolchain.triple}'
-    elif cpu == 'i386':
-        name, why = 'i386', f'{toolchain.cc} builds for {toolchain.triple}'
     elif toolchain.has_int128():
         name, why = 'ref64', f'{toolchain.cc} builds for {toolchain.triple}, with 128-bit integers'
     else:
@@ -562,14 +562,12 @@ def forced_emulator(command, toolchain, target):
     """--emulator: the tests under this qemu-user program even where the host runs them itself
     (e.g. the i386 suite under qemu-i386, as on a kernel without IA32 emulation)."""
     words = split_words('--emulator', command)
-    qemu = QEMU.get(toolchain.cpu)
+    qemu = qemu_program(toolchain.cpu)
     if not words:
-        fail(f'--emulator is empty: name a qemu-user program, e.g. --emulator {qemu or "qemu-i386"}')
+        fail(f'--emulator is empty: name a qemu-user program, e.g. --emulator {qemu}')
     bad = [w for w in words if not EMULATOR_WORD.match(w)]
     if bad:
         fail(f'--emulator {command!r}: {bad[0]!r} has characters that ninja commands cannot take unquoted')
-    if not qemu:
-        fail(f'--emulator: no qemu-user emulator is known for {toolchain.triple}')
     if os.path.basename(words[0]) != qemu:
         fail(f'--emulator {command}: target {target.name} builds {toolchain.cpu} code, whose qemu-user '
              f'program is {qemu} (ninja ctcheck needs qemu-user\'s plugins)')
@@ -595,11 +593,9 @@ def find_emulator(toolchain, qemu_cpu=None):
         if runs:
             return ''
         note(f'this host does not run {toolchain.triple} programs ({why}; a kernel without IA32 '
-             f'emulation says "Exec format error"): the tests run under {QEMU["i386"]}, and ninja '
+             f'emulation says "Exec format error"): the tests run under {qemu_program("i386")}, and ninja '
              'ctcheck compares qemu traces in place of valgrind')
-    qemu = QEMU.get(toolchain.cpu)
-    if not qemu:
-        fail(f'no qemu-user emulator known for {toolchain.triple}; tests cannot run')
+    qemu = qemu_program(toolchain.cpu)
     if not shutil.which(qemu):
         fail(f'{qemu} not found, needed to run the tests of a {toolchain.cpu} build: '
              f'apt-get install {DEBIAN_PACKAGES["qemu"]}')
@@ -1157,9 +1153,9 @@ def probe_host(args, target, toolchain, probe_dir):
     else:
         h.emulator = find_emulator(toolchain, target.qemu_cpu)
     h.counter_emulator = h.emulator
-    if not h.emulator and QEMU.get(toolchain.cpu) and shutil.which(QEMU[toolchain.cpu]) \
+    if not h.emulator and shutil.which(qemu_program(toolchain.cpu)) \
             and (shutil.which('gcc') or shutil.which('cc')):
-        h.counter_emulator = QEMU[toolchain.cpu] + (' -cpu max' if toolchain.cpu in ('x86_64', 'i386') else '')
+        h.counter_emulator = qemu_program(toolchain.cpu) + (' -cpu max' if toolchain.cpu in ('x86_64', 'i386') else '')
     h.have_openssl = toolchain.has_library('openssl/evp.h', 'EVP_PKEY_new_raw_private_key', '-lcrypto')
     # Debian's libdecaf-dev puts its headers under /usr/include/decaf/decaf/.
     h.have_libdecaf = toolchain.has_library('decaf/ed448.h', 'decaf_ed448_sign', '-ldecaf', ['-I/usr/include/decaf'])
