@@ -46,6 +46,10 @@ SOURCE_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
 import cpu_levels  # noqa: E402
+# The layouts' bases (layout_stack) come from the generators' own descriptions.
+sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
+import layouts as gen_layouts  # noqa: E402
+import simd as gen_simd  # noqa: E402
 
 # The exit status of every configure error (argparse's, for consistency).
 EXIT_ERROR = 2
@@ -267,6 +271,23 @@ LAYOUT_NEEDS_INT128['8x56arm64'] = True    # 8x56's limbs, AArch64's schedules (
 LAYOUT_NEEDS_INT128['8x56neon'] = True     # 8x56arm64 with gf_mul / gf_sqr on NEON (gen/neon_split.py)
 # Layouts whose code is one architecture's (intrinsics): built and tested only there.
 LAYOUT_ARCH = {'8x56neon': 'aarch64'}
+
+
+def layout_stack(kind, name):
+    """(dirs, sources) of the scalar ('p448') or lane ('lanes') layout name: its generated/
+    directory, then its base's and so on (gen/layouts.py Layout.base, gen/simd.py Isa.base,
+    gen/derived.py), the include path in that order; and the .c files built, each file name
+    from the first of those directories that has it (a derived layout holds only the files
+    that differ from its base's), sorted by name."""
+    table = gen_layouts.LAYOUTS if kind == 'p448' else gen_simd.ISAS
+    dirs, chosen = [], {}
+    while name:
+        dirs.append(f'generated/{kind}_{name}')
+        for f in find(dirs[-1] + '/*.c'):
+            chosen.setdefault(os.path.basename(f), f)
+        name = getattr(table.get(name), 'base', '')
+    return dirs, [chosen[b] for b in sorted(chosen)]
+
 
 # Which Debian package provides what; the errors name them.
 DEBIAN_PACKAGES = {
@@ -933,7 +954,7 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
     return {'layout_dir': layout_dir, 'field_c': field_c, 'source_cc': cc,
             'speed_defines': [quote_all([f'-DGOLDILOCKS_TUNED="{text}"'])],
             'watched': [rel(args.tune_file)] + find('gen/*.py') + find('templates/c_scalar/*.j2')
-            + find(f'generated/p448_{target.layout}/*'),
+            + [f for d in layout_stack('p448', target.layout)[0] for f in find(d + '/*')],
             'shown': f'field code of {rel(args.tune_file)}: {out_dir} ({text})'}
 
 
@@ -974,7 +995,7 @@ def tune_build(args, created):
         layout=target.layout, cc=tc.cc, cc_words=tc.cc_words, cross=info['cross'], triple=tc.triple,
         cflags=info['cflags'], ldflags=info['ldflags'],
         include_dirs=[src(d) for d in info['src_dirs']] + [src('include')],
-        lanes_dir=src(info['lanes_dir']), field_c=src('src', 'field', 'field.c'),
+        lanes_dirs=[src(d) for d in info['lanes_dirs']], field_c=src('src', 'field', 'field.c'),
         lib_objects=info['lib_objects'], emulator=info['emulator'],
         counter_emulator=info['counter_emulator'], plugin=os.path.join(builddir, 'qemu_insn.so'),
         budget=args.tune_budget, max_candidates=args.tune_max, python=sys.executable,
@@ -1158,6 +1179,8 @@ def configure(args, created):
     layout_dir = f'generated/p448_{target.layout}'
     tuned = tune_file_setup(args, builddir, target, toolchain, cross)   # --tune-file: {} without
     layout_dir = tuned.get('layout_dir', layout_dir)
+    # the layout's directories (a derived layout's, then its base's) and .c files; a tuned layout is whole
+    layout_dirs, layout_c = ([layout_dir], find(layout_dir + '/*.c')) if tuned else layout_stack('p448', target.layout)
     # Each layer of src/ is a directory (HACKING.md); all of them are on the
     # include path, so that sources include each other by file name alone.
     # Files directly in src/ are built too.
@@ -1176,6 +1199,7 @@ def configure(args, created):
     if not os.path.isdir(src(lanes_dir)):
         fail(f'target {target.name} needs the lane layout {lanes_dir}, which is missing: '
              'run python3 gen/gen_lanes.py --out generated (or choose another --target)')
+    lanes_dirs, lanes_c = layout_stack('lanes', target.lanes)
     for alt in args.alternative:
         if alt not in ALTERNATIVES:
             fail(f'--alternative {alt}: not in ALTERNATIVES (configure.py), which has '
@@ -1215,9 +1239,11 @@ def configure(args, created):
         if not os.path.isdir(src('generated', 'lanes_' + lanes)):
             note(f'target {target.name}: backend {name} left out: generated/lanes_{lanes} is missing')
             continue
+        b_dirs, b_c = layout_stack('lanes', lanes)
         backends.append({'name': name, 'cflags': quote_all(flags), 'lanes_dir': f'generated/lanes_{lanes}',
-                         'sources': in_src([f for f in find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c')
-                                            + find(f'generated/lanes_{lanes}/*.c') if f not in dropped_for(lanes)])})
+                         'lanes_dirs': b_dirs, 'lanes_sources': in_src(b_c),
+                         'sources': in_src([f for f in find('src/*.c') + find('src/*/*.c') + layout_c
+                                            + b_c if f not in dropped_for(lanes)])})
     if target.backends:
         note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in backends)
              + ' (GOLDILOCKS_BACKEND=NAME forces one)')
@@ -1231,7 +1257,7 @@ def configure(args, created):
     # Which backends of a several-backend library this host runs (for the tests).
     backends_runnable = [b['name'] for b in backends
                          if b['name'] == 'scalar' or host_runs(b['name'], probe_dir)]
-    lib_sources = find('src/*.c') + find('src/*/*.c') + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c')
+    lib_sources = find('src/*.c') + find('src/*/*.c') + layout_c + lanes_c
     lib_sources = [s for s in lib_sources if s not in dropped]
     field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/field/bingcd.c', 'src/core/ct.c']
     missing = [s for s in field_sources if not os.path.exists(src(s))]
@@ -1293,6 +1319,13 @@ def configure(args, created):
         src_includes=' '.join(f'-I$srcdir/{d}' for d in src_dirs),
         layout_dir=layout_dir,
         lanes_dir=lanes_dir,
+        # the include path and .c files of each scalar layout built (the target's, the field tests')
+        # and of the lane layout: a derived layout's directory first, then its base's (layout_stack)
+        layout_stacks={layout: {'dirs': d, 'sources': in_src(c)} for layout, (d, c) in
+                       [(target.layout, (layout_dirs, layout_c))]
+                       + [(t, layout_stack('p448', t)) for t in layouts_tested if t != target.layout]},
+        lanes_dirs=lanes_dirs,
+        lanes_sources=in_src(lanes_c),
         backends=backends,
         backends_runnable=backends_runnable,
         needs=needs or '',
@@ -1348,7 +1381,8 @@ def configure(args, created):
         cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
-        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()
+        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h']
+                       + ['gen/layouts.py', 'gen/simd.py'] + source_dirs()   # the layouts' bases (layout_stack)
                        + tuned.get('watched', [])),
         # --tune-file: the compiler of the tuned field files ({source: cc}), when it is not the build's
         source_cc=tuned.get('source_cc', {}),
@@ -1401,7 +1435,7 @@ def configure(args, created):
     skip = {'src/field/field.c'} | {f'{layout_dir}/{f}' for f in tuned.get('field_c', [])}
     lib_objects = [os.path.join(builddir, obj(s)[len('$builddir/'):]) for s in lib_sources if s not in skip]
     return dict(lib_objects=lib_objects, builddir=builddir, target=target, toolchain=toolchain, cross=cross, cflags=cflags,
-                ldflags=ldflags, src_dirs=src_dirs, lanes_dir=lanes_dir, lib_sources=lib_sources,
+                ldflags=ldflags, src_dirs=src_dirs, lanes_dir=lanes_dir, lanes_dirs=lanes_dirs, lib_sources=lib_sources,
                 layout_dir=layout_dir, emulator=emulator, counter_emulator=counter_emulator,
                 field_tests=field_tests, tests=tests)
 
