@@ -159,6 +159,8 @@ def main():
         for filename in removed:
             print(f"gen_tables.py: removed {os.path.relpath(os.path.join(outdir, filename), ROOT)} "
                   f"(layout {name} takes its base's)")
+        if not written and not removed:
+            print(f"gen_tables.py: p448_{name}: up to date")
 
 if __name__ == "__main__":
     main()
