@@ -49,6 +49,7 @@ sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
 import cpu_levels  # noqa: E402
 sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
 from layouts import LAYOUTS  # noqa: E402
+import simd as gen_simd  # noqa: E402
 
 # The exit status of every configure error (argparse's, for consistency).
 EXIT_ERROR = 2
@@ -240,6 +241,22 @@ def debian_packages(target):
         return []
     libs = ('libgmp-dev', 'libdecaf-dev', 'libjansson-dev') + target.debian_extra
     return [cross_compiler_package(target.cross), DEBIAN_PACKAGES['qemu']] + [f'{p}:{target.debian_arch}' for p in libs]
+
+
+def layout_stack(kind, name):
+    """(dirs, sources) of the scalar ('p448') or lane ('lanes') layout name: its generated/
+    directory, then its base's and so on (gen/layouts.py Layout.base, gen/simd.py Isa.base,
+    gen/derived.py), the include path in that order; and the .c files built, each file name
+    from the first of those directories that has it (a derived layout holds only the files
+    that differ from its base's), sorted by name."""
+    table = LAYOUTS if kind == 'p448' else gen_simd.ISAS
+    dirs, chosen = [], {}
+    while name:
+        dirs.append(f'generated/{kind}_{name}')
+        for f in find(dirs[-1] + '/*.c'):
+            chosen.setdefault(os.path.basename(f), f)
+        name = getattr(table.get(name), 'base', '')
+    return dirs, [chosen[b] for b in sorted(chosen)]
 
 
 def layout_needs_int128(name):
@@ -898,7 +915,7 @@ def tune_file_setup(args, builddir, target, toolchain, cross):
     return {'layout_dir': layout_dir, 'field_c': field_c, 'source_cc': cc,
             'speed_defines': [quote_all([f'-DGOLDILOCKS_TUNED="{text}"'])],
             'watched': [rel(args.tune_file)] + find('gen/*.py') + find('templates/c_scalar/*.j2')
-            + find(f'generated/p448_{target.layout}/*'),
+            + [f for d in layout_stack('p448', target.layout)[0] for f in find(d + '/*')],
             'shown': f'field code of {rel(args.tune_file)}: {out_dir} ({text})'}
 
 
@@ -939,7 +956,7 @@ def tune_build(args, created):
         layout=target.layout, cc=tc.cc, cc_words=tc.cc_words, cross=info['cross'], triple=tc.triple,
         cflags=info['cflags'], ldflags=info['ldflags'],
         include_dirs=[src(d) for d in info['src_dirs']] + [src('include')],
-        lanes_dir=src(info['lanes_dir']), field_c=src('src', 'field', 'field.c'),
+        lanes_dirs=[src(d) for d in info['lanes_dirs']], field_c=src('src', 'field', 'field.c'),
         lib_objects=info['lib_objects'], emulator=info['emulator'],
         counter_emulator=info['counter_emulator'], plugin=os.path.join(builddir, 'qemu_insn.so'),
         budget=args.tune_budget, max_candidates=args.tune_max, python=sys.executable,
@@ -1093,12 +1110,11 @@ def backend_files(backend):
     return own, {b.replaces[os.path.basename(f)] for f in own}
 
 
-def library_sources(backend, layout_dir, lanes_dir):
-    """Every layer's sources, the portable backend's and the generated ones, with the
-    backend's files in place of those they replace."""
+def library_sources(backend, layout_c, lanes_c):
+    """Every layer's sources, the portable backend's and the generated ones (the layouts'
+    .c files, layout_stack), with the backend's files in place of those they replace."""
     own, replaced = backend_files(backend)
-    common = (find('src/*.c') + find('src/*/*.c') + find('src/backend/portable/*.c')
-              + find(layout_dir + '/*.c') + find(lanes_dir + '/*.c'))
+    common = find('src/*.c') + find('src/*/*.c') + find('src/backend/portable/*.c') + layout_c + lanes_c
     return [s for s in common if s not in replaced] + own
 
 
@@ -1216,11 +1232,16 @@ def compile_flags(args, target, toolchain, base_cflags, san):
     return cflags, ldflags
 
 
-def collect_sources(args, target, toolchain, layout_dir, probe_dir):
-    """The library's sources (once per backend for a library of several), the layouts the
-    field tests cover, and the test programs."""
+def collect_sources(args, target, toolchain, layout_dir, tuned, probe_dir):
+    """The library's sources (once per backend for a library of several), the include path
+    and .c files of each layout built (a derived layout's directory, then its base's), and
+    the layouts the field tests cover."""
     c = argparse.Namespace(layout_dir=layout_dir, lanes_dir=f'generated/lanes_{target.lanes}')
     c.src_dirs = include_dirs(target.backend)
+    # a tuned layout is written whole into the build directory
+    layout_dirs, layout_c = ([layout_dir], find(layout_dir + '/*.c')) if tuned else layout_stack('p448', target.layout)
+    c.lanes_dirs, lanes_c = layout_stack('lanes', target.lanes)
+    c.lanes_sources = in_src(lanes_c)
     c.backends = []
     for level in levels_of(target) if target.levels else ():
         lanes_dir = f'generated/lanes_{level.lanes}'
@@ -1228,15 +1249,17 @@ def collect_sources(args, target, toolchain, layout_dir, probe_dir):
             note(f'target {target.name}: backend {level.name} left out: {lanes_dir} is missing')
             continue
         folder = BACKENDS[level.backend].folder if level.backend != 'portable' else ''
+        b_dirs, b_c = layout_stack('lanes', level.lanes)
         c.backends.append({'name': level.name, 'cflags': quote_all(level.flags), 'lanes_dir': lanes_dir,
+                           'lanes_dirs': b_dirs, 'lanes_sources': in_src(b_c),
                            'includes': f' -I$srcdir/{folder}' if folder else '',
-                           'sources': in_src(library_sources(level.backend, layout_dir, lanes_dir))})
+                           'sources': in_src(library_sources(level.backend, layout_c, b_c))})
     if target.levels:
         note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in c.backends)
              + ' (GOLDILOCKS_BACKEND=NAME forces one)')
     # Which backends of a several-backend library this host runs (for the tests).
     c.backends_runnable = [b['name'] for b in c.backends if b['name'] == 'scalar' or host_runs(b['name'], probe_dir)]
-    c.lib_sources = library_sources(target.backend, layout_dir, c.lanes_dir)
+    c.lib_sources = library_sources(target.backend, layout_c, lanes_c)
     c.field_sources = ['src/field/field.c', 'src/field/modinv.c', 'src/field/bingcd.c', 'src/core/ct.c']
     missing = [s for s in c.field_sources if not os.path.exists(src(s))]
     if missing:
@@ -1245,6 +1268,9 @@ def collect_sources(args, target, toolchain, layout_dir, probe_dir):
         name for name in LAYOUTS
         if name != target.layout and (not layout_needs_int128(name) or toolchain.has_int128())
         and LAYOUTS[name].arch in ('', toolchain.cpu)]
+    c.layout_stacks = {layout: {'dirs': d, 'sources': in_src(files)} for layout, (d, files) in
+                       [(target.layout, (layout_dirs, layout_c))]
+                       + [(t, layout_stack('p448', t)) for t in c.layouts_tested if t != target.layout]}
     return c
 
 
@@ -1297,6 +1323,9 @@ def render(args, s):
         cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags), archflags=quote_all(s.base_cflags),
         src_includes=' '.join(f'-I$srcdir/{d}' for d in c.src_dirs),
         layout_dir=c.layout_dir, lanes_dir=c.lanes_dir, backends=c.backends, backends_runnable=c.backends_runnable,
+        # the include path and .c files of each scalar layout built (the target's, the field tests')
+        # and of the lane layout: a derived layout's directory first, then its base's (layout_stack)
+        layout_stacks=c.layout_stacks, lanes_dirs=c.lanes_dirs, lanes_sources=c.lanes_sources,
         needs=target.needs or '',
         # objdump reads the machine code of the x86 targets (test/straightline_check.py). Not
         # ARM yet: gcc for ARMv7 computes a table address into a register (add r3, r3, r1,
@@ -1334,7 +1363,8 @@ def render(args, s):
         cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
-        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h'] + source_dirs()
+        watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h']
+                       + ['gen/layouts.py', 'gen/simd.py'] + source_dirs()   # the layouts' bases (layout_stack)
                        + s.tuned.get('watched', [])),
         # --tune-file: the compiler of the tuned field files ({source: cc}), when it is not the build's
         source_cc=s.tuned.get('source_cc', {}),
@@ -1411,7 +1441,7 @@ def configure(args, created):
     layout_dir = f'generated/p448_{target.layout}'
     s.tuned = tune_file_setup(args, s.builddir, target, toolchain, s.cross)   # --tune-file: {} without
     layout_dir = s.tuned.get('layout_dir', layout_dir)
-    s.sources = collect_sources(args, target, toolchain, layout_dir, probe_dir)
+    s.sources = collect_sources(args, target, toolchain, layout_dir, s.tuned, probe_dir)
     s.tests = collect_tests(s.host)
     major, minor, patch = s.version
     s.soname = f'libgoldilocks.so.{major}'
@@ -1440,7 +1470,7 @@ def configure(args, created):
     skip = {'src/field/field.c'} | {f'{layout_dir}/{f}' for f in tuned.get('field_c', [])}
     lib_objects = [os.path.join(s.builddir, obj(x)[len('$builddir/'):]) for x in c.lib_sources if x not in skip]
     return dict(lib_objects=lib_objects, builddir=s.builddir, target=target, toolchain=toolchain, cross=s.cross,
-                cflags=s.cflags, ldflags=s.ldflags, src_dirs=c.src_dirs, lanes_dir=c.lanes_dir,
+                cflags=s.cflags, ldflags=s.ldflags, src_dirs=c.src_dirs, lanes_dir=c.lanes_dir, lanes_dirs=c.lanes_dirs,
                 lib_sources=c.lib_sources, layout_dir=layout_dir, emulator=s.host.emulator,
                 counter_emulator=s.host.counter_emulator, field_tests=s.tests.field_tests, tests=s.tests.tests)
 

@@ -44,6 +44,7 @@ import time
 
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
+import derived  # noqa: E402
 import layouts  # noqa: E402
 
 COMPILERS = ('gcc', 'clang')
@@ -135,10 +136,11 @@ def run_gen_field(python, layout_name, choices, out, name=None):
 
 
 def write_tuned(python, layout_name, choices, builddir):
-    """The field code of choices into builddir/generated-tuned/p448_<layout>/: gen_field.py's
-    files, and the rest of generated/p448_<layout>/ (the curve tables, which no choice
-    changes) copied; a file is rewritten only when it changes. Returns (the directory, the
-    .c files gen_field.py wrote: the ones the tuned compiler builds)."""
+    """The field code of choices into builddir/generated-tuned/p448_<layout>/, the layout
+    whole: gen_field.py's files, and the rest of generated/p448_<layout>/ (the curve tables,
+    which no choice changes) copied, from its base's directory where the layout takes them
+    from there (gen/derived.py); a file is rewritten only when it changes. Returns (the
+    directory, the .c files gen_field.py wrote: the ones the tuned compiler builds)."""
     top = os.path.join(builddir, 'generated-tuned')
     staging = f'field-p448_{layout_name}'
     reason = run_gen_field(python, layout_name, choices, top, staging)
@@ -148,8 +150,10 @@ def write_tuned(python, layout_name, choices, builddir):
     os.makedirs(dest, exist_ok=True)
     generated = sorted(os.listdir(os.path.join(top, staging)))
     sources = [os.path.join(top, staging, f) for f in generated]
-    srcdir = os.path.join(SOURCE_DIR, 'generated', f'p448_{layout_name}')
-    sources += [os.path.join(srcdir, f) for f in sorted(os.listdir(srcdir)) if f not in generated]
+    top_src = os.path.join(SOURCE_DIR, 'generated')
+    stack = [os.path.join(top_src, f'p448_{n}') for n in derived.chain(layouts.LAYOUTS, layout_name)]
+    names = sorted({f for d in stack for f in os.listdir(d)} - set(generated))
+    sources += [derived.path_of(top_src, 'p448_', layouts.LAYOUTS, layout_name, f) for f in names]
     for path in sources:
         with open(path) as f:
             text = f.read()
@@ -259,7 +263,7 @@ def write_ninja(b, cands, path):
     for c in cands:
         gdir = os.path.join(b.tune_dir, c['dir'])
         odir = os.path.join(gdir, c['compiler'])
-        inc = f'{base_inc} -I{gdir} -I{b.lanes_dir}'
+        inc = f'{base_inc} -I{gdir} ' + ' '.join('-I' + d for d in b.lanes_dirs)
         objs = []
         for f in field_files(gdir):
             o = os.path.join(odir, f[:-2] + '.o')

@@ -216,7 +216,7 @@ def x448_ladder(k, u):
 # ---- the 2-isogenies between edwards448 and the twisted curve (the fixed-base comb's) ----
 #
 # TWISTED: -x^2 + y^2 = 1 + (d - 1) x^2 y^2. On it the addition of an affine
-# point takes 7 multiplications instead of 8 (point.h, src/point/point_base_twisted.c).
+# point takes 7 multiplications instead of 8 (point.h, src/backend/portable/point_base_twisted.c).
 # phi maps edwards448 to it, phi_hat maps back, and phi_hat(phi(P)) = [4]P (checked
 # by the self-test); both are the doubling formulas of the source curve with the
 # other curve's a (Hisil-Wong-Carter-Dawson 2008, section 3.3; Hamburg, "Decaf",

@@ -15,7 +15,9 @@ requires that it computes exactly what was proven (gen/c_match.py), and
 only then writes the layout's files. Output is deterministic.
 Writes gf_layout.h, gf_mul.c, gf_sqr.c, gf_mulw.c, gf_reduce.c and
 gf_serialize.c; leaves every other file of the directory alone (the curve
-tables there come from gen/gen_tables.py).
+tables there come from gen/gen_tables.py). A derived layout (Layout.base,
+gen/derived.py) gets gf_layout.h and only the files whose text differs from
+its base's; one it has no more is removed (the build takes the base's).
 
 Why the emitted C has the shape it has (gcc 12 / clang 14 -O2, read with
 objdump -d, timed with bench/bench_field.c on the build machine):
@@ -154,6 +156,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import c_match  # noqa: E402
+import derived  # noqa: E402
 import ir  # noqa: E402
 import neon_split  # noqa: E402
 import neon_split_read  # noqa: E402
@@ -296,17 +299,13 @@ def render_neon_split(env, L, name, square):
                     signature="gf out, const gf a" + ("" if square else ", const gf b"))
 
 
-def write_layout(files, out_dir):
-    os.makedirs(out_dir, exist_ok=True)
-    changed = []
-    for name, text in sorted(files.items()):
-        path = os.path.join(out_dir, name)
-        old = open(path).read() if os.path.exists(path) else None
-        if old != text:
-            with open(path, "w") as f:
-                f.write(text)
-            changed.append(name)
-    return changed
+def write_layout(files, out_dir, printed=()):
+    """Writes files into out_dir (a file only when it changes) and removes the names of
+    printed that files lacks (gen/derived.py write); what it did, in words."""
+    written, removed = derived.write(files, out_dir, printed)
+    said = ([", ".join(written) + " written"] if written else []) + \
+        ([", ".join(removed) + " removed (the base's now)"] if removed else [])
+    return "; ".join(said) or "up to date"
 
 
 def main():
@@ -343,17 +342,23 @@ def main():
                              lstrip_blocks=True, keep_trailing_newline=True,
                              autoescape=False)
     names = args.layout or sorted(layouts.LAYOUTS)
+    # a derived layout's directory holds the files that differ from its base's (gen/derived.py):
+    # its bases are rendered too; --name writes one layout whole (bench/tune.py)
+    stacked = args.name is None
+    chains = {name: derived.chain(layouts.LAYOUTS, name) if stacked else [name] for name in names}
     try:
         # every layout is proven before any file is written
         rendered = {name: render_layout(env, layouts.with_choices(layouts.LAYOUTS[name], overrides))
-                    for name in names}
+                    for name in dict.fromkeys(n for c in chains.values() for n in c)}
     except (ir.BoundError, prove.ProofError, c_match.MatchError) as e:
         sys.exit(f"gen_field.py: refused, no file written: {e}")
     for name in names:
         dirname = args.name or f"p448_{name}"
-        changed = write_layout(rendered[name], os.path.join(args.out, dirname))
-        print(f"gen_field.py: {dirname}: " + (", ".join(changed) + " written" if changed else "up to date"))
-
+        files = rendered[name]
+        if len(chains[name]) > 1:
+            files = derived.own(files, rendered[chains[name][1]], always=("gf_layout.h",))
+        changed = write_layout(files, os.path.join(args.out, dirname), printed=rendered[name])
+        print(f"gen_field.py: {dirname}: {changed}")
 
 if __name__ == "__main__":
     main()

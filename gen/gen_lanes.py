@@ -19,6 +19,8 @@ target has exactly one, chosen by configure.py --target:
   avx512ifma also gets gf4r50.h: four elements in radix 2^50 for the X448
            ladder and the twisted curve's formulas, and gf4r50_base_wnaf.c
            (gen/radix50.py, its own proof; not a Layout).
+A derived lane layout (gen/simd.py Isa.base, gen/derived.py: neon_armv7 on neon)
+gets gf_lanes.h and only the files whose text differs from its base's.
 Output is deterministic; an unchanged file is not rewritten.
 """
 
@@ -33,6 +35,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import c_match  # noqa: E402
+import derived  # noqa: E402
 import gen_field  # noqa: E402
 import gen_tables  # noqa: E402
 import ir  # noqa: E402
@@ -271,8 +274,11 @@ def main():
     except (ir.BoundError, prove.ProofError, c_match.MatchError, LaneError, radix50.BoundError) as e:
         sys.exit(f"gen_lanes.py: refused, no file written: {e}")
     for name, files in rendered.items():
-        changed = gen_field.write_layout(files, os.path.join(args.out, f"lanes_{name}"))
-        print(f"gen_lanes.py: lanes_{name}: " + (", ".join(changed) + " written" if changed else "up to date"))
+        # a derived lane layout holds gf_lanes.h and what differs from its base's (gen/derived.py)
+        chain = derived.chain(simd.ISAS, name)
+        own = derived.own(files, rendered[chain[1]], always=("gf_lanes.h",)) if len(chain) > 1 else files
+        said = gen_field.write_layout(own, os.path.join(args.out, f"lanes_{name}"), printed=files)
+        print(f"gen_lanes.py: lanes_{name}: {said}")
 
 
 if __name__ == "__main__":

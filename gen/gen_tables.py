@@ -6,7 +6,10 @@ writes, for each layout of gen/layouts.py, DIR/p448_<layout>/base_table.c
 (templates/tables.c.j2: the fixed-base comb tables, on edwards448 and on the
 twisted curve of the single calls, and the odd multiples of B and of 2^224 B
 for verification) and DIR/p448_<layout>/curve_constants.c
-(templates/constants.c.j2: the base point, sqrt(-d), 1/sqrt(-d)).
+(templates/constants.c.j2: the base point, sqrt(-d), 1/sqrt(-d)); a derived
+layout (Layout.base, gen/derived.py) only those that differ from its base's
+(its own base_comb), and a file it no longer needs is removed. A file is
+rewritten only when it changes.
 
 Every point comes from gen/curve_ed448.py, the slow pure-Python reference
 of the curve, and is printed in the layout's limb form by
@@ -31,6 +34,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import curve_ed448 as curve  # noqa: E402
+import derived  # noqa: E402
 import layouts  # noqa: E402
 
 COMMAND = "python3 gen/gen_tables.py"
@@ -135,22 +139,28 @@ def main():
         loader=jinja2.FileSystemLoader(os.path.join(ROOT, "templates")),
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True)
+    texts = {}
     for name, layout in sorted(layouts.LAYOUTS.items()):
         gf = layout.c_initializer
-        outdir = os.path.join(args.out, "p448_" + name)
-        os.makedirs(outdir, exist_ok=True)
         bn, bt, bs = layout.base_comb
         layout_shape = dict(shape, BASE_COMB_N=bn, BASE_COMB_T=bt, BASE_COMB_S=bs)
-        ctx = dict(command=COMMAND, layout=name, shape=layout_shape, gf=gf,
+        ctx = dict(command=COMMAND, shape=layout_shape, gf=gf,
                    comb=comb, comb_twisted=comb_twisted_of(layout.base_comb), wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
-        for template, filename in (("tables.c.j2", "base_table.c"),
-                                   ("constants.c.j2", "curve_constants.c")):
-            text = env.get_template(template).render(ctx, template=template)
-            path = os.path.join(outdir, filename)
-            with open(path, "w") as f:
-                f.write(text)
-            print(f"gen_tables.py: wrote {os.path.relpath(path, ROOT)}")
-
+        texts[name] = {filename: env.get_template(template).render(ctx, template=template)
+                       for template, filename in (("tables.c.j2", "base_table.c"),
+                                                  ("constants.c.j2", "curve_constants.c"))}
+    for name, layout in sorted(layouts.LAYOUTS.items()):
+        # a derived layout holds only the tables that differ from its base's (gen/derived.py)
+        own = derived.own(texts[name], texts[layout.base], always=()) if layout.base else texts[name]
+        outdir = os.path.join(args.out, "p448_" + name)
+        written, removed = derived.write(own, outdir, printed=texts[name])
+        for filename in written:
+            print(f"gen_tables.py: wrote {os.path.relpath(os.path.join(outdir, filename), ROOT)}")
+        for filename in removed:
+            print(f"gen_tables.py: removed {os.path.relpath(os.path.join(outdir, filename), ROOT)} "
+                  f"(layout {name} takes its base's)")
+        if not written and not removed:
+            print(f"gen_tables.py: p448_{name}: up to date")
 
 if __name__ == "__main__":
     main()

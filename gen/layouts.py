@@ -11,6 +11,11 @@ Adding a layout is adding an entry to LAYOUTS. gen/gen_field.py proves every
 routine of every layout against these bounds and refuses a layout for which
 any accumulator could overflow.
 
+A layout may name a base (Layout.base: the same limbs, words and bounds,
+FACTS below, other choices): its generated/ directory then holds gf_layout.h
+and only the files that differ from its base's, and the build takes the
+others from the base's directory (gen/derived.py, configure.py layout_stack).
+
 CHOICES names the Layout fields that are schedule choices rather than facts
 of the layout: each maps to the values it may take (the layout's own value,
 its default, is one of them). `gen/gen_field.py --set FIELD=VALUE` overrides
@@ -70,7 +75,7 @@ class Layout:
     # into its register allocation); gcc_options() gives a file's options
     no_tree_ter: tuple = ()
     # (BASE_COMB_N, BASE_COMB_T, BASE_COMB_S): the shape of the single calls' fixed-base
-    # comb (src/point/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
+    # comb (src/backend/portable/point_base_twisted.c), N tables of 2^(T-1) entries, T teeth S apart,
     # 446 <= N*T*S <= 512; gen/gen_tables.py prints its table, gf_layout.h its #defines.
     # A fact of the table, not a schedule choice: not in CHOICES.
     base_comb: tuple = (5, 6, 15)
@@ -87,6 +92,10 @@ class Layout:
     # gcc 12 turns the comparisons into setc/or sequences). A fact of the ISA the
     # layout builds for, not a choice
     word_adc: str = "compare"
+    # the layout this one is derived from (gen/derived.py): the same facts (FACTS below),
+    # other choices; generated/p448_<name>/ holds only the files that differ from the
+    # base's, and the build takes the others from the base's directory. "": none
+    base: str = ""
 
     def __post_init__(self):
         if self.limbs * self.radix != prime.BITS:
@@ -205,7 +214,7 @@ def _subsets(names):
 # against 91.9 / 86.0, gf_sqr unchanged (61.1 / 58.9, 61.4 / 58.9).
 # Its word carry chains (gf_word_adc) are x86's adc / sbb: typed decaf448
 # scalar_sub 19.3 -> 10.4 ticks, scalar_add 21.3 -> 10.8 (Zen 5, gcc 12).
-LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", parallel_carry=("gf_mulw",),
+LAYOUTS["8x56mulx"] = dataclasses.replace(LAYOUTS["8x56"], name="8x56mulx", base="8x56", parallel_carry=("gf_mulw",),
                                           gcc_optimize=("ira-algorithm=priority",), word_adc="x86")
 
 
@@ -339,11 +348,12 @@ ARM_16X28 = dict(mul_operands_in_memory=True, sqr_pairs_per_block=1, mul_group_o
                  hide_subtrahend=("gf_mul",), carry_word=True, no_tree_ter=("gf_sqr",),
                  gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), base_comb=(8, 4, 14))
 LAYOUTS["16x28arm"] = _scalar_layout(
-    "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_pairs_per_block=3, **ARM_16X28,
+    "16x28arm", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_pairs_per_block=3, base="16x28", **ARM_16X28,
     notes="Layout 16x28arm: layout 16x28 (the same limbs and bounds: values pass between them\n"
           "unchanged) with gf_mul and gf_sqr scheduled for 32-bit ARM.\n" + ARM_NOTES)
 LAYOUTS["16x28armv5"] = _scalar_layout(
-    "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_pairs_per_block=4, **ARM_16X28,
+    "16x28armv5", 16, 28, 32, "uint32_t", "uint64_t", (1 << 24) - 1, mul_pairs_per_block=4, base="16x28arm",
+    **ARM_16X28,
     notes="Layout 16x28armv5: 16x28arm with blocks of four column pairs in gf_mul, for ARMv5TE.\n"
           + ARM_NOTES)
 
@@ -371,7 +381,7 @@ LAYOUTS["16x28armv5"] = _scalar_layout(
 # counts less still but its 45 KiB pass a 32 KiB cache, which the count
 # does not see.
 LAYOUTS["8x56arm64"] = dataclasses.replace(
-    LAYOUTS["8x56"], name="8x56arm64", parallel_carry=("gf_mulw",), mul_carry="next", carry_word=True,
+    LAYOUTS["8x56"], name="8x56arm64", base="8x56", parallel_carry=("gf_mulw",), mul_carry="next", carry_word=True,
     gcc_optimize=("no-schedule-insns", "no-tree-reassoc"), no_tree_ter=("gf_mul",), base_comb=(10, 5, 9),
     notes="""\
 Layout 8x56arm64: layout 8x56 (the same limbs and bounds: values pass between
@@ -416,7 +426,7 @@ gf_mul 297.
 # lanes of umlal by element. Everything else, and every value between routines,
 # is 8x56arm64's. The counts that chose it are in its gf_layout.h.
 LAYOUTS["8x56neon"] = dataclasses.replace(
-    LAYOUTS["8x56arm64"], name="8x56neon", mul_printer="neon_split", arch="aarch64",
+    LAYOUTS["8x56arm64"], name="8x56neon", base="8x56arm64", mul_printer="neon_split", arch="aarch64",
     notes="""\
 Layout 8x56neon: layout 8x56arm64 (the same limbs, bounds and routines) with
 gf_mul and gf_sqr on AArch64's NEON (gen/neon_split.py, its comment has the
@@ -444,3 +454,24 @@ gcc_optimize, which the template prints), no save of the callee-saved d8-d15
 (with the pass: 208 static instructions and 6 saves and restores). The 16x28 layouts on AArch64 count more (gf_mul 511), and so do
 the NEON lanes (two elements a vector, `gfl_mul` 694 for two products).
 """)
+
+
+# ---- bases (gen/derived.py) -----------------------------------------------------
+# What a derived layout shares with its base, so that a routine of the base's directory
+# computes, and is proven, the same for both: the limbs, the words and the bounds.
+FACTS = ("limbs", "radix", "word_bits", "word_type", "dword_type", "tight_max", "loose_max",
+         "mulw_max", "align", "template_dir")
+
+
+def _check_bases():
+    for L in LAYOUTS.values():
+        if L.base:
+            B = LAYOUTS.get(L.base)
+            if B is None:
+                raise ValueError(f"layout {L.name}: base {L.base!r} is no layout")
+            differ = [f for f in FACTS if getattr(L, f) != getattr(B, f)]
+            if differ:
+                raise ValueError(f"layout {L.name}: differs from its base {B.name} in {', '.join(differ)}")
+
+
+_check_bases()

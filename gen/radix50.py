@@ -4,7 +4,7 @@
 
 An element is 9 limbs of 50 bits (450 bits), limb i of lane k in lane k of
 limb[i], a __m256i: four independent elements, the four products of a round
-of the ladder's step (src/proto/x448_ladder_r50.c). Why not a gen/layouts.py
+of the ladder's step (src/backend/avx512ifma/x448_ladder_r50.c). Why not a gen/layouts.py
 Layout: the layouts' schedules reduce by the golden ratio at a limb boundary
 2^224 of two equal halves, and 9 x 50 has neither; what this radix gives
 instead, measured on Zen 5 (bench/results/x448-limits-zen5.md):

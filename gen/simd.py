@@ -58,6 +58,9 @@ class Isa:
     mul_schedule: str = "karatsuba"
     cflags: str = ""       # what the compiler needs (documentation; the target gives it)
     backend: str = ""      # GF_LANES_NAME when it is not `name` (two layouts of one instruction set)
+    # the lane layout this one is derived from (gen/derived.py): generated/lanes_<name>/ holds
+    # gf_lanes.h and the files that differ from the base's; "": none
+    base: str = ""
     note: str = ""         # what the generated header says about the representation
 
     @property
@@ -143,7 +146,7 @@ NEON = Isa(
 
 # NEON on 32-bit ARM: the same layout beside the target's 16x28 (gf_insert and
 # gf_extract copy whole limbs).
-NEON_ARMV7 = dataclasses.replace(NEON, name="neon_armv7", partner="16x28", backend="neon",
+NEON_ARMV7 = dataclasses.replace(NEON, name="neon_armv7", base="neon", partner="16x28", backend="neon",
                                  cflags="-mfpu=neon (ARMv7-A with NEON)")
 
 AVX512IFMA = Isa(
@@ -178,3 +181,21 @@ AVX512IFMA = Isa(
 )
 
 ISAS = {isa.name: isa for isa in (AVX2, NEON, NEON_ARMV7, AVX512IFMA)}
+
+
+def _check_bases():
+    """A derived lane layout (Isa.base, gen/derived.py) prints its base's schedules with its
+    base's instructions: only its header (gf_lanes.h: the partner, the notes) may differ."""
+    same = ("lanes", "layout", "template_dir", "include", "vtype", "lane_bits", "ops", "calls",
+            "mul_operands_in_memory", "mul_schedule")
+    for isa in ISAS.values():
+        if isa.base:
+            base = ISAS.get(isa.base)
+            if base is None:
+                raise ValueError(f"lane layout {isa.name}: base {isa.base!r} is no lane layout")
+            differ = [f for f in same if getattr(isa, f) != getattr(base, f)]
+            if differ:
+                raise ValueError(f"lane layout {isa.name}: differs from its base {base.name} in {', '.join(differ)}")
+
+
+_check_bases()

@@ -10,7 +10,9 @@
      matched with its schedule (gen/c_match.py; the template's own gf_copy,
      gf_set_small, gf_select, gf_cond_swap and gf_cond_neg against their
      contracts), and
-     its header states what was proven;
+     its header states what was proven (a derived layout's own files: the others
+     are its base's, proven there; the coverage table says which directory's file
+     each layout's build compiles, gen/derived.py);
      and every vector lane layout (generated/lanes_<isa>/gf_lanes.h and
      gfl_*.c) read back from its intrinsics, proven and matched with the
      schedule of the scalar layout it prints, each header stating it;
@@ -35,6 +37,7 @@ sys.path.insert(0, os.path.join(ROOT, "gen"))
 sys.path.insert(0, os.path.join(ROOT, "test"))
 
 import c_match  # noqa: E402
+import derived  # noqa: E402
 import ir  # noqa: E402
 import layouts  # noqa: E402
 import neon_split_read  # noqa: E402
@@ -108,7 +111,7 @@ def check_c(sentences):
     t0 = time.monotonic()
     for lname, L in layouts.LAYOUTS.items():
         d = os.path.join(ROOT, "generated", f"p448_{lname}")
-        files = c_match.files_of(L)
+        files = proof_faults.own_files(d, c_match.files_of(L))   # a derived layout's (coverage below)
         texts = {f: open(os.path.join(d, f)).read() for f in files}
         try:
             done, skipped = c_match.check(L, texts, files)
@@ -132,6 +135,8 @@ def check_c(sentences):
                        f"{lname} {fname}: the header of {fn.name} states what was proven")
         if L.mul_printer == "neon_split":
             for fname, name, square in neon_split_read.ROUTINES:
+                if not os.path.exists(os.path.join(d, fname)):
+                    continue        # its base's, proven there
                 text = open(os.path.join(d, fname)).read()
                 try:
                     sentence = neon_split_read.prove_file(L, text, name, square)
@@ -154,6 +159,7 @@ def check_lanes():
     for name, isa in simd.ISAS.items():
         d = os.path.join(ROOT, "generated", f"lanes_{name}")
         L, files, infos = gen_lanes.vector_functions(isa)
+        files = proof_faults.own_files(d, files)
         texts = {f: open(os.path.join(d, f)).read() for f in files}
         try:
             for fn, sentence in c_match.check_lanes(isa, L, texts, files):
@@ -167,6 +173,47 @@ def check_lanes():
                 want = f" * Proven, lane by lane: {infos[fn.name]['proven']} for all inputs"
                 report(h is not None and want in h,
                        f"lanes_{name} {fname}: the header of {fn.name} states what was proven")
+
+
+def coverage(root=ROOT):
+    """{(layout directory, routine): the directory whose file of it the layout's build
+    compiles}, for every routine of every scalar and lane layout: its own directory's, or a
+    base's (gen/derived.py; configure.py layout_stack takes the first directory of the chain
+    that has the file). check_c and check_lanes prove the files of each directory, so a
+    routine is proven once, where its file is."""
+    import gen_lanes
+    import simd
+    out = {}
+    top = os.path.join(root, "generated")
+    for lname, L in layouts.LAYOUTS.items():
+        names = {f: [fn.name for fn in fns] for f, fns in c_match.files_of(L).items()}
+        names["gf_layout.h"] += [fn.name for fn in template_routines.functions(L)]
+        if L.mul_printer == "neon_split":
+            for fname, name, _ in neon_split_read.ROUTINES:
+                names.setdefault(fname, []).append(name)
+        for fname, routines in names.items():
+            holder = os.path.basename(os.path.dirname(derived.path_of(top, "p448_", layouts.LAYOUTS, lname, fname)))
+            out.update({(f"p448_{lname}", r): holder for r in routines})
+    for name in simd.ISAS:
+        for fname, routines in gen_lanes.VECTOR_FILES.items():
+            holder = os.path.basename(os.path.dirname(derived.path_of(top, "lanes_", simd.ISAS, name, fname)))
+            out.update({(f"lanes_{name}", "gfl" + r[2:]): holder for r in routines})
+    return out
+
+
+def check_coverage():
+    """Every routine each layout's build compiles is in a directory of its chain, whose own
+    files check_c / check_lanes prove; prints the table (layout: routine <- directory)."""
+    import simd
+    cov = coverage()
+    chains = {f"p448_{n}": [f"p448_{b}" for b in derived.chain(layouts.LAYOUTS, n)] for n in layouts.LAYOUTS}
+    chains.update({f"lanes_{n}": [f"lanes_{b}" for b in derived.chain(simd.ISAS, n)] for n in simd.ISAS})
+    for layout in sorted(chains):
+        mine = sorted((r, h) for (lay, r), h in cov.items() if lay == layout)
+        inherited = [f"{r} <- {h}" for r, h in mine if h != layout]
+        report(all(h in chains[layout] for _, h in mine),
+               f"coverage: {layout}: {len(mine)} routines, {len(mine) - len(inherited)} proven in its own "
+               f"directory" + (f", from its bases (proven there): {', '.join(inherited)}" if inherited else ""))
 
 
 def check_generator_refuses():
@@ -207,6 +254,7 @@ def main():
     check_other_shapes()
     check_c(sentences)
     check_lanes()
+    check_coverage()
     check_generator_refuses()
     proof_faults.schedule_faults()
     proof_faults.c_faults()

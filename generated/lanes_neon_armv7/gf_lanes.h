@@ -6,6 +6,10 @@
  * products by vmull_u32 (umull / vmlal), narrowing by vmovn_u64 where the schedule's
  * Lo is proven to fit.
  * eval(lane k) = sum of (lane k of limb[i]) * 2^(28 i).
+ * Derived from lane layout neon (gen/simd.py Isa.base, gen/derived.py): this directory
+ * holds this header and the files whose text differs from the base's; the build takes every
+ * other file from generated/lanes_neon/, after this directory on the include path
+ * (configure.py layout_stack).
  *
  * The arithmetic (gfl_mul, gfl_sqr, gfl_mulw here in gfl_*.c; gfl_add, gfl_sub,
  * gfl_add_nr, gfl_sub_nr, gfl_neg, gfl_weak_reduce below) is printed from the

@@ -23,6 +23,10 @@
  *   sqr_double_cross=0
  *   mul_group_order=ABC
  * Included by src/field/field.h, which declares the API; do not include directly.
+ * Derived from layout 8x56 (gen/layouts.py Layout.base, gen/derived.py): this directory
+ * holds this header and the files whose text differs from the base's; the build takes every
+ * other file from generated/p448_8x56/ (and its base's), after this directory on the
+ * include path (configure.py layout_stack).
  *
  * Layout 8x56arm64: layout 8x56 (the same limbs and bounds: values pass between
  * them unchanged) with gf_mul and gf_sqr scheduled for AArch64 (the aarch64
@@ -90,7 +94,7 @@ typedef gf_word_t mask_t;
 
 /* The shape of the single calls' fixed-base comb (src/point/point.h, gen/layouts.py
  * base_comb): BASE_COMB_N tables of 2^(BASE_COMB_T - 1) entries, teeth BASE_COMB_S apart;
- * generated/p448_8x56arm64/base_table.c is printed for it. */
+ * gen/gen_tables.py prints base_table.c for it (this directory's, or the base's when equal). */
 #define BASE_COMB_N 10
 #define BASE_COMB_T 5
 #define BASE_COMB_S 9

@@ -9,7 +9,7 @@
 #endif
 
 /*
- * Layout 8x56neon: 8 limbs of 56 bits; eval(a) = sum of a->limb[i] * 2^(56 i).
+ * 8 limbs of 56 bits; eval(a) = sum of a->limb[i] * 2^(56 i).
  * gf_mul on AArch64's NEON, one element on two lanes (gen/neon_split.py).
  * Postcondition: eval(out) = eval(a) * eval(b) mod p
  * Input bounds:  a[i] <= 0x300000010000000 (loose)
