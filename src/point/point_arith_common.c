@@ -2,10 +2,11 @@
  * The point operations that point_arith.c and its alternative
  * point_arith_lanes2.c share (point.h): everything but the doubling and the
  * two mixed additions, whose products those files schedule each in their own
- * way; the formulas are point_arith.c's (see there). point_add_finish, the
- * additions' last round, is point_arith.c's too.
+ * way; the formulas are point_hwcd_steps.h's and point_dbl_shape.h's.
+ * point_add_finish is the additions' last round, POINT_EFGH_OUT on gf.
  */
 #include "point.h"
+#include "point_hwcd_steps.h"
 #include "ct.h"
 
 void point_identity(point_t *out) {
@@ -39,10 +40,7 @@ void point_neg(point_t *out, const point_t *a) {
 
 /* The common tail of the additions: from E, F, G, H (loose allowed) to the result (point.h). */
 void point_add_finish(point_t *out, const gf e, const gf f, const gf g, const gf h) {
-    gf_mul(out->x, e, f);
-    gf_mul(out->y, g, h);
-    gf_mul(out->t, e, h);
-    gf_mul(out->z, f, g);
+    POINT_EFGH_OUT(gf, out, e, f, g, h, 1);
 }
 
 void point_to_cached(point_cached_t *out, const point_t *a) {

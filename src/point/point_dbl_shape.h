@@ -14,37 +14,44 @@
  * maybe F subtract it), D is tight when F subtracts it and loose otherwise,
  * C is tight: two or three weak reductions, six sums. 4M + 4S, 3M + 4S
  * without T (only for a result that is doubled next: no doubling reads T).
- * Static inline, for constant flags.
+ *
+ * One text for every element type, as point_hwcd_steps.h's additions:
+ * POINT_DBL_SHAPE's TYPE is gf or gfl, the type and the prefix of its
+ * operations (_sqr, _mul, _add, _add_nr, _sub, _sub_nr); point_dbl_shape is
+ * it on gf (point_arith.c, point_twisted.h), point_lanes.c runs E's
+ * doubling on gfl. Flags are constants at every call site.
  */
 #ifndef GOLDILOCKS_POINT_DBL_SHAPE_H
 #define GOLDILOCKS_POINT_DBL_SHAPE_H
 
 #include "point.h"
+#include "point_hwcd_steps.h"
+
+#define POINT_DBL_SHAPE(TYPE, out, a, gh_is_ds, f_minus_d, with_t)                       \
+    do {                                                                                 \
+        TYPE A_, B_, C_, D_, E_, F_, S_, s_;                                             \
+        TYPE##_sqr(A_, (a)->x);                                                          \
+        TYPE##_sqr(B_, (a)->y);                                                          \
+        TYPE##_sqr(C_, (a)->z);                                                          \
+        TYPE##_add(C_, C_, C_);                                                          \
+        TYPE##_add_nr(s_, (a)->x, (a)->y);                                               \
+        TYPE##_sqr(E_, s_);                                                              \
+        TYPE##_add(S_, A_, B_);                                                          \
+        TYPE##_sub_nr(E_, E_, S_);                                                       \
+        if (f_minus_d) {                                                                 \
+            TYPE##_sub(D_, B_, A_);                                                      \
+            TYPE##_sub_nr(F_, C_, D_);                                                   \
+        } else {                                                                         \
+            TYPE##_sub_nr(D_, B_, A_);                                                   \
+            TYPE##_sub_nr(F_, C_, S_);                                                   \
+        }                                                                                \
+        TYPE *G_ = (gh_is_ds) ? &D_ : &S_, *H_ = (gh_is_ds) ? &S_ : &D_;                 \
+        POINT_EFGH_OUT(TYPE, out, E_, F_, *G_, *H_, with_t);                             \
+    } while (0)
 
 static inline __attribute__((always_inline)) void point_dbl_shape(point_t *out, const point_t *a, int gh_is_ds,
                                                                    int f_minus_d, int with_t) {
-    gf A, B, C, D, E, F, S, s;
-    gf_sqr(A, a->x);
-    gf_sqr(B, a->y);
-    gf_sqr(C, a->z);
-    gf_add(C, C, C);
-    gf_add_nr(s, a->x, a->y);
-    gf_sqr(E, s);
-    gf_add(S, A, B);
-    gf_sub_nr(E, E, S);
-    if (f_minus_d) {
-        gf_sub(D, B, A);
-        gf_sub_nr(F, C, D);
-    } else {
-        gf_sub_nr(D, B, A);
-        gf_sub_nr(F, C, S);
-    }
-    gf *G = gh_is_ds ? &D : &S, *H = gh_is_ds ? &S : &D;
-    gf_mul(out->x, E, F);
-    gf_mul(out->y, *G, *H);
-    if (with_t)
-        gf_mul(out->t, E, *H);
-    gf_mul(out->z, F, *G);
+    POINT_DBL_SHAPE(gf, out, a, gh_is_ds, f_minus_d, with_t);
 }
 
 #endif

@@ -1,11 +1,12 @@
 /*
- * Lane points (point_lanes.h): point_arith.c's formulas, the same sequence
- * of field operations, on gfl. The comments there give the formulas
- * (Hisil-Wong-Carter-Dawson 2008, add-2008-hwcd and dbl-2008-hwcd with
- * a = 1) and the bounds rule, which holds here lane by lane: _nr outputs
- * (loose) only feed gfl_mul/gfl_sqr.
+ * Lane points (point_lanes.h): point_arith.c's formulas, the same texts
+ * (point_hwcd_steps.h's additions, point_dbl_shape.h's doubling:
+ * Hisil-Wong-Carter-Dawson 2008, add-2008-hwcd and dbl-2008-hwcd with
+ * a = 1, with their bounds, which hold here lane by lane) on gfl.
  */
 #include "point_lanes.h"
+#include "point_dbl_shape.h"
+#include "point_hwcd_steps.h"
 #include "ct.h"
 
 void pointl_identity(pointl_t *out) {
@@ -44,45 +45,16 @@ void pointl_select(pointl_t *out, const pointl_t *a, const pointl_t *b, lmask_t 
     gfl_select(out->t, a->t, b->t, pick_b);
 }
 
-/* The common tail of the additions, as point_arith.c's add_finish. */
-static void add_finish(pointl_t *out, const gfl e, const gfl f, const gfl g, const gfl h) {
-    gfl_mul(out->x, e, f);
-    gfl_mul(out->y, g, h);
-    gfl_mul(out->t, e, h);
-    gfl_mul(out->z, f, g);
-}
-
 void pointl_add_cached(pointl_t *out, const pointl_t *a, const pointl_cached_t *b) {
     gfl A, B, C, D, E, F, G, H, s1, s2;
-    gfl_mul(A, a->x, b->x);
-    gfl_mul(B, a->y, b->y);
-    gfl_mul(C, a->t, b->dt);
-    gfl_mul(D, a->z, b->z);
-    gfl_add_nr(s1, a->x, a->y);
-    gfl_add_nr(s2, b->x, b->y);
-    gfl_mul(E, s1, s2);
-    gfl_sub(E, E, A);
-    gfl_sub_nr(E, E, B);
-    gfl_sub_nr(F, D, C);
-    gfl_add_nr(G, D, C);
-    gfl_sub_nr(H, B, A);
-    add_finish(out, E, F, G, H);
+    POINT_ADD_EFGH(gfl, E, F, G, H, a, b->x, b->y, b->dt, D, gfl_mul(D, a->z, b->z), A, B, C, s1, s2);
+    POINT_EFGH_OUT(gfl, out, E, F, G, H, 1);
 }
 
 void pointl_add_niels(pointl_t *out, const pointl_t *a, const pointl_niels_t *b) {
     gfl A, B, C, E, F, G, H, s1, s2;
-    gfl_mul(A, a->x, b->x);
-    gfl_mul(B, a->y, b->y);
-    gfl_mul(C, a->t, b->dxy);
-    gfl_add_nr(s1, a->x, a->y);
-    gfl_add_nr(s2, b->x, b->y);
-    gfl_mul(E, s1, s2);
-    gfl_sub(E, E, A);
-    gfl_sub_nr(E, E, B);
-    gfl_sub_nr(F, a->z, C);
-    gfl_add_nr(G, a->z, C);
-    gfl_sub_nr(H, B, A);
-    add_finish(out, E, F, G, H);
+    POINT_ADD_EFGH(gfl, E, F, G, H, a, b->x, b->y, b->dxy, a->z, (void)0, A, B, C, s1, s2);
+    POINT_EFGH_OUT(gfl, out, E, F, G, H, 1);
 }
 
 void pointl_to_cached(pointl_cached_t *out, const pointl_t *a) {
@@ -100,24 +72,9 @@ void pointl_add(pointl_t *out, const pointl_t *a, const pointl_t *b) {
     pointl_add_cached(out, a, &c);
 }
 
+/* E's doubling, point_dbl_shape.h's first row; T3 only when with_t. */
 static inline __attribute__((always_inline)) void double_inner(pointl_t *out, const pointl_t *a, int with_t) {
-    gfl A, B, C, E, F, G, H, s;
-    gfl_sqr(A, a->x);
-    gfl_sqr(B, a->y);
-    gfl_sqr(C, a->z);
-    gfl_add(C, C, C);
-    gfl_add_nr(s, a->x, a->y);
-    gfl_sqr(E, s);
-    gfl_sub(E, E, A);
-    gfl_sub_nr(E, E, B);
-    gfl_add(G, A, B);
-    gfl_sub_nr(H, B, A);
-    gfl_sub_nr(F, C, G);
-    gfl_mul(out->x, E, F);
-    gfl_mul(out->y, G, H);
-    if (with_t)
-        gfl_mul(out->t, E, H);
-    gfl_mul(out->z, F, G);
+    POINT_DBL_SHAPE(gfl, out, a, 0, 0, with_t);
 }
 
 void pointl_double(pointl_t *out, const pointl_t *a) {

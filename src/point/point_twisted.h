@@ -109,10 +109,7 @@ static inline __attribute__((always_inline)) void twisted_add_core(point_t *out,
     gf_add_nr(G, D, C);
     if (may_neg)
         gf_cond_swap(F, G, negc);
-    gf_mul(out->x, E, F);
-    gf_mul(out->y, G, H);
-    gf_mul(out->t, E, H);
-    gf_mul(out->z, F, G);
+    POINT_EFGH_OUT(gf, out, E, F, G, H, 1);
 }
 
 /*

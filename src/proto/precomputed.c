@@ -54,6 +54,7 @@
 #include "point.h"
 #include "scalar.h"
 #include "x448_ladder.h"
+#include "x448_ladder_step.h"
 
 #define HEADER_BYTES 128
 #define TABLE_VERSION 2u /* 2: with the checksum */
@@ -168,25 +169,20 @@ int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
 /* ---- X448 ---- */
 
 /*
- * [4]Q on the u line, projectively: u([2]Q) = (u^2 - 1)^2 / (4 u (u^2 + A u + 1))
- * twice (RFC 7748 section 5's doubling in the ladder). W = 0 for the point at infinity.
+ * [4]Q on the u line, projectively: the ladder's doubling twice
+ * (x448_ladder_step.h, X448_DOUBLE_FROM_SQUARES: u([2]Q) = (u^2 - 1)^2 /
+ * (4 u (u^2 + A u + 1))). W = 0 for the point at infinity.
  */
 static void u_times_4(gf U, gf W, const gf u) {
-    gf uu, ww, uw, t;
+    gf a, b, aa, bb, e;
     gf_copy(U, u);
     gf_set_small(W, 1);
     for (int i = 0; i < 2; i++) {
-        gf_sqr(uu, U);
-        gf_sqr(ww, W);
-        gf_mul(uw, U, W);
-        gf_mulw(t, uw, CURVE448_A);
-        gf_add(t, t, uu);
-        gf_add(t, t, ww);
-        gf_mul(t, t, uw);
-        gf_add(W, t, t);
-        gf_add(W, W, W);
-        gf_sub(t, uu, ww);
-        gf_sqr(U, t);
+        gf_add_nr(a, U, W);
+        gf_sub_nr(b, U, W);
+        gf_sqr(aa, a);
+        gf_sqr(bb, b);
+        X448_DOUBLE_FROM_SQUARES(gf, U, W, aa, bb, e);
     }
 }
 

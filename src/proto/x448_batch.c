@@ -1,9 +1,9 @@
 /*
  * goldilocks_x448_batch: n X448 shared secrets, GF_LANES at a time, on the
  * lane API of field.h. Each group of GF_LANES items runs the ladder of RFC
- * 7748 section 5 (the one of x448.c) in every lane at once, with a
- * conditional swap per lane from that lane's own scalar bit, and shares one
- * lane-parallel inversion at the end. Lanes beyond n in the last group
+ * 7748 section 5 (x448_ladder_step.h's step, as x448_ladder.c does) in
+ * every lane at once, with a conditional swap per lane from that lane's own
+ * scalar bit, and shares one lane-parallel inversion at the end. Lanes beyond n in the last group
  * compute on public dummy inputs whose results are discarded.
  */
 #include <string.h>
@@ -11,6 +11,7 @@
 #include "field.h"
 #include "ct.h"
 #include "x448_ladder.h"
+#include "x448_ladder_step.h"
 #include "batch_n.h"
 
 /* The inputs of one group, copied out of the caller's arrays (see stage()). */
@@ -81,35 +82,14 @@ __attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILO
         memcpy(s.swap, s.bit, sizeof s.swap);
 
         /*
-         * The ladder step of RFC 7748 section 5 in four temporaries (a gfl is
-         * GF_LANES elements: a vector layout's frame would otherwise near
-         * the stack wipe's reach), with its cswap taken into the step as in
-         * x448_ladder.c: the differential addition is symmetric in the two
-         * points, so A, B, C, D are those of the unswapped pair and only the
-         * doubled point's A and B are selected (into x2 and z2, free by
-         * then). The _nr sums feed gfl_mul, gfl_sqr or gfl_mulw only, which
-         * accept loose inputs; gfl_select moves limbs whatever their bounds.
+         * x448_ladder_step.h's step on gfl, in four temporaries (a gfl is
+         * GF_LANES elements: a vector layout's frame would otherwise near the
+         * stack wipe's reach): A, B, C, D in t0..t3, the swapped pair's A and
+         * B in x2 and z2 (free by then), DA and CB over D and C, AA and BB in
+         * t0 and t1, E over DA.
          */
-        gfl_add_nr(s.t0, s.x2, s.z2);  /* A */
-        gfl_sub_nr(s.t1, s.x2, s.z2);  /* B */
-        gfl_add_nr(s.t2, s.x3, s.z3);  /* C */
-        gfl_sub_nr(s.t3, s.x3, s.z3);  /* D */
-        gfl_select(s.x2, s.t0, s.t2, swap); /* the swapped pair's A */
-        gfl_select(s.z2, s.t1, s.t3, swap); /* and B */
-        gfl_mul(s.t3, s.t3, s.t0);     /* DA */
-        gfl_mul(s.t2, s.t2, s.t1);     /* CB */
-        gfl_sqr(s.t0, s.x2);           /* AA */
-        gfl_sqr(s.t1, s.z2);           /* BB */
-        gfl_add_nr(s.x3, s.t3, s.t2);
-        gfl_sqr(s.x3, s.x3);           /* x3 = (DA + CB)^2 */
-        gfl_sub_nr(s.z3, s.t3, s.t2);
-        gfl_sqr(s.z3, s.z3);
-        gfl_mul(s.z3, s.z3, s.x1);     /* z3 = x1 (DA - CB)^2 */
-        gfl_mul(s.x2, s.t0, s.t1);     /* x2 = AA BB */
-        gfl_sub_nr(s.t1, s.t0, s.t1);  /* E = AA - BB */
-        gfl_mulw(s.z2, s.t1, X448_A24);
-        gfl_add_nr(s.z2, s.t0, s.z2);
-        gfl_mul(s.z2, s.t1, s.z2);     /* z2 = E (AA + a24 E) */
+        X448_LADDER_STEP(gfl, s.x1, swap, s.x2, s.z2, s.x3, s.z3, s.t0, s.t1, s.t2, s.t3, s.x2, s.z2, s.t0, s.t1,
+                         s.t3, s.t2, s.t3, (void)0);
     }
     /* swap is now every lane's k_0, which clamping made 0; kept as the RFC writes it */
     lmask_t swap = lmask_make(s.swap);

@@ -4,9 +4,10 @@
  * point_single.c: a point (X, Y, T, Z) of edwards448 (a = 1) goes into the
  * lanes (field_r50.h: the 56-bit limbs straight across), each formula's
  * independent products are lane products, and the four coordinates come
- * back together. The formulas are point_arith.c's ("add-2008-hwcd" and
- * "dbl-2008-hwcd" of Hisil, Wong, Carter and Dawson with a = 1, C = 39081
- * T1 T2 = -d T1 T2):
+ * back together. The formulas are point_hwcd_steps.h's and
+ * point_dbl_shape.h's ("add-2008-hwcd" and "dbl-2008-hwcd" of Hisil, Wong,
+ * Carter and Dawson with a = 1, C = 39081 T1 T2 = -d T1 T2), scheduled on
+ * lanes:
  *
  *   addition, two lane products and a scalar one beside the first (a lane
  *   product takes the vector multiplier as long as four scalar ones, and

@@ -1,6 +1,7 @@
 /*
  * The doubling and the two mixed additions of point_arith.c (the same
- * formulas, "dbl-2008-hwcd" and "add-2008-hwcd" with a = 1, see there) with
+ * formulas, "dbl-2008-hwcd" and "add-2008-hwcd" with a = 1, written once in
+ * point_dbl_shape.h and point_hwcd_steps.h) with
  * their independent products paired on lanes 0 and 1 of the lane layout
  * (src/field/field.h, "Lanes"): the parallel execution of Hisil, Wong,
  * Carter, Dawson, "Twisted Edwards curves revisited" (Asiacrypt 2008),

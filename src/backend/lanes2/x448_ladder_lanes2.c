@@ -1,8 +1,9 @@
 /*
  * The X448 ladder (RFC 7748 section 5) with the step's products paired in two
- * lanes (src/backend/portable/x448_ladder.c has the RFC's pseudocode on scalar field
- * operations). The state is U = (x2, z2) in lanes 0, 1 of one gfl and
- * V = (x3, z3) in another, and a step is
+ * lanes (x448_ladder_step.h has the RFC's step, the formula and its bounds,
+ * for gf and gfl; this is its schedule on paired lanes). The state is
+ * U = (x2, z2) in lanes 0, 1 of one gfl and V = (x3, z3) in another, and a
+ * step is
  *
  *   swap:    U <-> V                                 gfl_cond_swap, every lane
  *   sums:    S = (x2+z2, z2-x2) = (A, -B)            a permute and an addsub
