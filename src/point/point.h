@@ -142,7 +142,7 @@ void point_double(point_t *out, const point_t *a);
 /*
  * The same three for a call that makes one of them and nothing else (the typed
  * decaf448 API, the sums of from_uniform and the two-map hash to curve):
- * point_single.c forwards to the above, its alternative point_single_r50.c
+ * point_single.c forwards to the above, the avx512ifma backend's point_single_r50.c
  * (avx512ifma) runs them on the radix-2^50 lanes. out may alias a and b.
  */
 void point_add_single(point_t *out, const point_t *a, const point_t *b);
@@ -227,7 +227,7 @@ mask_t decaf448_eq_xy(const gf ax, const gf ay, const gf bx, const gf by);
 /* Section 5.3.4: the element derived from 112 uniform bytes. */
 void decaf448_from_uniform(point_t *out, const uint8_t in[DECAF448_UNIFORM_BYTES]);
 
-/* ---- src/backend/portable/point_comb.c (or its alternative point_comb_split.c): constant time ---- */
+/* ---- src/backend/portable/point_comb.c (or the lanes2 backend's point_comb_split.c): constant time ---- */
 
 /* out = [k]B, B the base point of RFC 8032. */
 void point_scalarmul_base(point_t *out, const scalar_t *k);
@@ -296,7 +296,7 @@ void point_double_scalarmul_vartime(point_t *out, const scalar_t *a, const point
                                     const scalar_t *b, const point_t *q);
 
 /* The same two as decaf448 elements, for decaf448 points (in 2E): up to a point of order 1
- * or 2 (src/backend/portable/point_double_scalarmul_decaf.c, or its alternative on the avx512ifma lanes). */
+ * or 2 (src/backend/portable/point_double_scalarmul_decaf.c, or the avx512ifma backend's form on its lanes). */
 void point_double_scalarmul_decaf_vartime(point_t *out, const scalar_t *a, const point_t *p, const scalar_t *b,
                                           const point_t *q);
 void point_double_scalarmul_base_decaf_vartime(point_t *out, const scalar_t *a, const point_t *p, const scalar_t *b);

@@ -4,8 +4,9 @@
  * x448_ladder_lanes2.c (the step's products two at a time in lanes,
  * src/field/field.h "Lanes"; GF_LANES >= 2, built by armv7) and
  * x448_ladder_r50.c (four at a time in the radix-2^50 lanes of avx512ifma).
- * configure.py builds exactly one of them per target (its `alternatives`,
- * HACKING.md); all give the same bytes.
+ * Each is a backend's (src/backend/portable, lanes2, avx512ifma): configure.py
+ * builds exactly one of them per target (its record's backend, HACKING.md); all
+ * give the same bytes.
  */
 #ifndef GOLDILOCKS_X448_LADDER_H
 #define GOLDILOCKS_X448_LADDER_H

@@ -7,8 +7,8 @@
  * Zen 4 (29.1k
  * ticks for the two roots against 25.1k for one gf_isr), so two roots cost about 0.6
  * to 0.7 of two gf_isr; one root alone stays gf_isr's. The mask is gf_isr's test on the
- * result, lane by lane, in the scalar field. The alternative of field_isr2.c
- * (configure.py ALTERNATIVE_LANES); test_field_isr2 checks it against gf_isr.
+ * result, lane by lane, in the scalar field. The avx512ifma backend's form of
+ * field_isr2.c (configure.py BACKENDS); test_field_isr2 checks it against gf_isr.
  * Straight-line: the inputs may be secret (decaf448_from_uniform's).
  */
 #include "field.h"

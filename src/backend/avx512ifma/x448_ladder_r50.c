@@ -23,7 +23,7 @@
  * ladder's (x448_ladder.c, 8x56mulx) 230.6k and 232.1k.
  *
  * One of the sources of x448_ladder (x448_ladder.h), for the targets whose
- * lane layout is avx512ifma (configure.py ALTERNATIVE_LANES).
+ * lane layout is avx512ifma (the avx512ifma backend, configure.py BACKENDS).
  */
 #include "x448_ladder_r50_step.h"
 #include "field_r50.h"

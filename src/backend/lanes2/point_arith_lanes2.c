@@ -25,7 +25,7 @@
  * products and one gf_mul). On 32-bit NEON a two-lane product costs about
  * one scalar product (ninja count: gfl_mul 970, gf_mul 995 instructions).
  *
- * Needs GF_LANES >= 2 (configure.py ALTERNATIVE_MIN_LANES). Lanes from 2 on
+ * Needs GF_LANES >= 2 (configure.py BACKENDS, min_lanes). Lanes from 2 on
  * hold broadcast copies of tight inputs and go through the same operations
  * (every permutation keeps them in place, no addsub or select mask covers
  * them): tight values that nobody reads.
@@ -34,8 +34,8 @@
  * are gf_add's, tight, as gfl_insert and gfl_broadcast require.
  * Constant time: lanes and permutations are public constants; no branch.
  *
- * One of the two sources of these four functions (configure.py ALTERNATIVES):
- * the targets that list it build it, today armv7. There (`ninja count`,
+ * One of the two sources of these four functions (the lanes2 backend, configure.py
+ * BACKENDS): the targets of that backend build it, today armv7. There (`ninja count`,
  * qemu-arm -cpu cortex-a9, instructions, with point_comb_split.c) Ed448
  * verify executes 2,952,508 against 4,005,771 with point_arith.c (libdecaf
  * 6,387,391), decaf448 scalarmult 3,544,477 against 4,934,419 (6,709,406),

@@ -6,8 +6,8 @@
  * and bounds are written there, once for gf and gfl.
  *
  * This file holds the four operations (and the additions' forms without T) whose products a target may schedule
- * otherwise (configure.py ALTERNATIVES: point_arith_lanes2.c pairs them on
- * two lanes); the rest of point.h's point_arith functions are in
+ * otherwise (the lanes2 backend's point_arith_lanes2.c pairs them on
+ * two lanes; configure.py BACKENDS); the rest of point.h's point_arith functions are in
  * point_arith_common.c, built with either.
  */
 #include "point.h"
