@@ -1036,11 +1036,13 @@ def choose_target(args, user_cflags, probe_dir):
 def choose_layouts(args, target, toolchain):
     """--layout, --lanes and --backend (for tests and measurements), and the checks that the
     target's layout, lanes and backend build with this compiler."""
+    for option in ('layout', 'lanes', 'backend'):
+        if getattr(args, option) and target.levels:
+            fail(f'--{option}: target {target.name} holds several backends, each with its own layout, lanes '
+                 'and backend; choose a one-backend target')
     if args.layout:
         if args.layout not in LAYOUTS:
             fail(f"--layout {args.layout}: unknown; the scalar layouts are: {', '.join(LAYOUTS)}")
-        if target.levels:
-            fail(f'--layout: target {target.name} holds several backends; choose a one-backend target')
         target.layout = args.layout
     arch = LAYOUTS[target.layout].arch
     if arch and arch != toolchain.cpu:
@@ -1054,8 +1056,6 @@ def choose_layouts(args, target, toolchain):
         known = sorted(os.path.basename(d)[len('lanes_'):] for d in glob.glob(src('generated', 'lanes_*')))
         if args.lanes not in known:
             fail(f"--lanes {args.lanes}: no generated/lanes_{args.lanes}; the lane layouts are: {', '.join(known)}")
-        if target.levels:
-            fail(f'--lanes: target {target.name} holds several backends, each with its own lane layout')
         needs = LANES_ARCH.get(args.lanes)
         if needs and toolchain.cpu != needs:
             fail(f'--lanes {args.lanes} is {needs} code, but target {target.name} builds for {toolchain.cpu}')
@@ -1066,8 +1066,6 @@ def choose_layouts(args, target, toolchain):
     if args.backend:
         if args.backend not in BACKENDS:
             fail(f"--backend {args.backend}: unknown; the backends are: {', '.join(BACKENDS)} (--explain)")
-        if target.levels:
-            fail(f'--backend: target {target.name} holds several backends; choose a one-backend target')
         target.backend = args.backend
     for level in levels_of(target):
         check_backend(target, level)

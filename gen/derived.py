@@ -28,6 +28,19 @@ test/proof_faults.py and bench/tune.py (where a layout's file is).
 import os
 
 
+def check_bases(table, same, kind):
+    """Refuses an entry of table (name -> entry with .name and .base) whose base is missing or
+    differs from it in one of the fields `same`: what a derived layout shares with its base."""
+    for entry in table.values():
+        if entry.base:
+            base = table.get(entry.base)
+            if base is None:
+                raise ValueError(f"{kind} {entry.name}: base {entry.base!r} is no {kind}")
+            differ = [f for f in same if getattr(entry, f) != getattr(base, f)]
+            if differ:
+                raise ValueError(f"{kind} {entry.name}: differs from its base {base.name} in {', '.join(differ)}")
+
+
 def chain(table, name):
     """[name, its base, the base's base, ...]: table maps names to entries with .base
     (layouts.LAYOUTS, simd.ISAS); a name not in table has no base."""

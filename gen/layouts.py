@@ -31,6 +31,7 @@ tables: Layout.c_initializer turns a field element into a gf_s initializer).
 import dataclasses
 from dataclasses import dataclass
 
+import derived
 import prime
 
 
@@ -463,15 +464,4 @@ FACTS = ("limbs", "radix", "word_bits", "word_type", "dword_type", "tight_max", 
          "mulw_max", "align", "template_dir")
 
 
-def _check_bases():
-    for L in LAYOUTS.values():
-        if L.base:
-            B = LAYOUTS.get(L.base)
-            if B is None:
-                raise ValueError(f"layout {L.name}: base {L.base!r} is no layout")
-            differ = [f for f in FACTS if getattr(L, f) != getattr(B, f)]
-            if differ:
-                raise ValueError(f"layout {L.name}: differs from its base {B.name} in {', '.join(differ)}")
-
-
-_check_bases()
+derived.check_bases(LAYOUTS, FACTS, "layout")

@@ -28,6 +28,8 @@ and to.
 import dataclasses
 from dataclasses import dataclass, field
 
+import derived
+
 
 @dataclass(frozen=True)
 class Isa:
@@ -183,19 +185,7 @@ AVX512IFMA = Isa(
 ISAS = {isa.name: isa for isa in (AVX2, NEON, NEON_ARMV7, AVX512IFMA)}
 
 
-def _check_bases():
-    """A derived lane layout (Isa.base, gen/derived.py) prints its base's schedules with its
-    base's instructions: only its header (gf_lanes.h: the partner, the notes) may differ."""
-    same = ("lanes", "layout", "template_dir", "include", "vtype", "lane_bits", "ops", "calls",
-            "mul_operands_in_memory", "mul_schedule")
-    for isa in ISAS.values():
-        if isa.base:
-            base = ISAS.get(isa.base)
-            if base is None:
-                raise ValueError(f"lane layout {isa.name}: base {isa.base!r} is no lane layout")
-            differ = [f for f in same if getattr(isa, f) != getattr(base, f)]
-            if differ:
-                raise ValueError(f"lane layout {isa.name}: differs from its base {base.name} in {', '.join(differ)}")
-
-
-_check_bases()
+# A derived lane layout (Isa.base, gen/derived.py) prints its base's schedules with its
+# base's instructions: only its header (gf_lanes.h: the partner, the notes) may differ.
+derived.check_bases(ISAS, ("lanes", "layout", "template_dir", "include", "vtype", "lane_bits", "ops", "calls",
+                           "mul_operands_in_memory", "mul_schedule"), "lane layout")
