@@ -1303,7 +1303,6 @@ def render(args, s):
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(SOURCE_DIR),
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, extensions=['jinja2.ext.do'])
-    env.filters['glob'] = lambda pattern: in_src(find(pattern))
     env.filters['obj'] = s.obj
     try:
         template = env.get_template('build.ninja.in')
