@@ -18,7 +18,8 @@
  * COMB_S - 1 down to 0: COMB_S - 1 doublings and COMB_N COMB_S additions.
  *
  * The evaluation is point_comb_loop.h's, here with point_niels_lookup (every
- * table entry read for every lookup) and the sign applied with a mask. The recoding is point_comb_recode.c's (point_comb.h);
+ * table entry read for every lookup) and the sign applied with a mask. The
+ * recoding is point_comb_recode.c's (point_comb.h);
  * point_comb_split.c is this file's measured alternative, the combs split
  * between the lanes (the lanes2 backend; configure.py BACKENDS).
  */
