@@ -56,6 +56,31 @@
     } while (0)
 
 /*
+ * The precomputed-key verification's loop (point_precomp.c, the avx512ifma
+ * backend's point_precomp_r50.c), the same interleaving over PRECOMP_SPLIT
+ * pairs of strings: ns[j] on bt[j] (the tables of 2^(112 j) B) and nk[j] on
+ * ta[j] (the key's). Besides F##_identity, F##_double and F##_add_digit it
+ * calls F##_position(x, ns, nk, i) at each position, after which
+ * F##_any(x) says whether any string has a digit there and
+ * F##_last(x) is the index (2j, or 2j + 1 for nk[j]) of its last
+ * addition, whose T a doubling does not read (2 PRECOMP_SPLIT at position
+ * 0, where the caller reads T); a representation whose T is always there
+ * does nothing there and reads neither.
+ */
+#define POINT_STRAUS_SPLIT(F, x, acc, top, ns, nk, bt, ta)                                              \
+    do {                                                                                                \
+        F##_identity(x, acc);                                                                           \
+        for (int i_ = (top) - 1; i_ >= 0; i_--) {                                                       \
+            F##_position(x, ns, nk, i_);                                                          \
+            F##_double(x, acc, F##_any(x) || i_ == 0);                                            \
+            for (unsigned j_ = 0; j_ < PRECOMP_SPLIT; j_++) {                                           \
+                F##_add_digit(x, acc, (bt)[j_], (ns)[j_][i_], 2 * j_ != F##_last(x));             \
+                F##_add_digit(x, acc, (ta)[j_], (nk)[j_][i_], 2 * j_ + 1 != F##_last(x));         \
+            }                                                                                           \
+        }                                                                                               \
+    } while (0)
+
+/*
  * The operations on point.h's edwards448 points, for point_wnaf.c and
  * point_verify.c (no context): a table's digit addition is that of its entry
  * type, the generated tables' niels points or the run-time tables' cached ones.
