@@ -5,9 +5,11 @@
  * Hankerson-Menezes-Vanstone, "Guide to ECC", algorithms 3.35 and 3.51).
  * The base point uses the generated table of its odd multiples (width
  * WNAF_BASE_BITS); other points get a run-time table of width WNAF_VAR_BITS.
+ * The loop is point_straus_loop.h's.
  */
 #include <string.h>
 #include "point.h"
+#include "point_straus_loop.h"
 
 #define NAF_LEN (32 * SCALAR_WORDS + 1)
 
@@ -95,6 +97,12 @@ static inline void add_cached_digit(point_t *acc, const void *odd, int d, int wi
     point_add_cached_digit_vartime(acc, odd, d, with_t);
 }
 
+/* POINT_STRAUS's operations: point_straus_loop.h's, but odd_a's additions are add_a. */
+#define wnaf_identity point_straus_identity
+#define wnaf_double point_straus_double
+#define wnaf_add_digit(add_a, acc, table, d, with_t)                                                    \
+    _Generic((table), const void *: (add_a), default: point_add_cached_digit_vartime)(&(acc), table, d, with_t)
+
 /*
  * out = the sum of naf_a's digits on odd_a and naf_b's on odd_b (cached odd
  * multiples), both strings below top: Straus's interleaving, one chain of
@@ -104,17 +112,7 @@ static inline __attribute__((always_inline)) void straus2(point_t *out, const in
                                                           int top, void (*add_a)(point_t *, const void *, int, int),
                                                           const void *odd_a, const point_cached_t *odd_b) {
     point_t acc;
-    point_identity(&acc);
-    for (int i = top - 1; i >= 0; i--) {
-        /* T is needed only when an addition or the end follows. */
-        if (naf_a[i] || naf_b[i] || i == 0)
-            point_double(&acc, &acc);
-        else
-            point_double_no_t(&acc, &acc);
-        /* T of the last sum is needed only when no doubling follows (the end) */
-        add_a(&acc, odd_a, naf_a[i], naf_b[i] || i == 0);
-        point_add_cached_digit_vartime(&acc, odd_b, naf_b[i], i == 0);
-    }
+    POINT_STRAUS(wnaf, add_a, acc, top, 1, 2, naf_a, odd_a, naf_b, odd_b);
     point_copy(out, &acc);
 }
 

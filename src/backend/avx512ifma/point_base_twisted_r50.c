@@ -6,7 +6,8 @@
  * avx512ifma lanes' radix-2^50 elements (point_r50.h): a mixed addition and a
  * doubling are two lane products each, against 7M and 4M + 4S. The table is
  * point_base_comb_twisted's as lane entries (generated/lanes_avx512ifma/
- * gf4r50_base_comb.c), read whole at every lookup (gf4r50_lookup). The
+ * gf4r50_base_comb.c), read whole at every lookup (gf4r50_lookup). The loop
+ * is point_comb_loop.h's; this file gives its operations on point_r50.h. The
  * alternative of point_base_twisted.c for the targets whose lane layout is
  * avx512ifma (configure.py ALTERNATIVE_LANES); every fixed-base call's tests
  * (X448 public keys, Ed448 keys and signatures, decaf448 scalarmult_base, their
@@ -14,7 +15,7 @@
  * formulas are straight-line (test/straightline_check.py), the loops public.
  */
 #include "point.h"
-#include "point_comb.h"
+#include "point_comb_loop.h"
 #include "point_twisted.h"
 #include "point_r50.h"
 #include "ct.h"
@@ -31,24 +32,36 @@ typedef struct {
     scalar_t c;
 } r50_comb_state;
 
+/* POINT_COMB_EVAL's operations (point_comb_loop.h) on point_r50.h's points and gf4r50_base_comb. */
+typedef struct {
+    const point_r50_perms *p;
+    point_r50_scratch *s;
+} r50_comb_ctx;
+
+#define R50_COMB_OP static inline __attribute__((always_inline)) void
+R50_COMB_OP r50_comb_identity(const r50_comb_ctx *x, gf4r50 acc) {
+    (void)x;
+    point_r50_identity(acc);
+}
+R50_COMB_OP r50_comb_double(const r50_comb_ctx *x, gf4r50 acc) {
+    point_r50_double(acc, x->p, x->s);
+}
+R50_COMB_OP r50_comb_lookup(const r50_comb_ctx *x, gf4r50 entry, unsigned j, uint32_t index) {
+    (void)x;
+    gf4r50_lookup(entry, gf4r50_base_comb[j], GF4R50_COMB_ENTRIES, index);
+}
+R50_COMB_OP r50_comb_add(const r50_comb_ctx *x, gf4r50 acc, const gf4r50 entry, mask_t neg) {
+    point_r50_add(acc, entry, neg, x->p, x->s);
+}
+
 void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
     r50_comb_state st;
     point_r50_perms p;
+    const r50_comb_ctx x = {&p, &st.s};
 
     point_r50_perms_init(&p);
     point_comb_recode_bits(&st.c, k, BASE_COMB_BITS);
-
-    point_r50_identity(st.acc); /* (0, 1) is the neutral element of E' too */
-    for (int i = BASE_COMB_S - 1; i >= 0; i--) {
-        if (i != BASE_COMB_S - 1)
-            point_r50_double(st.acc, &p, &st.s);
-        for (unsigned j = 0; j < BASE_COMB_N; j++) {
-            uint32_t index, neg;
-            point_comb_digit_shape(&index, &neg, &st.c, (unsigned)i, j, BASE_COMB_T, BASE_COMB_S);
-            gf4r50_lookup(st.entry, gf4r50_base_comb[j], GF4R50_COMB_ENTRIES, index);
-            point_r50_add(st.acc, st.entry, ct_mask_from_bit(neg), &p, &st.s);
-        }
-    }
+    POINT_COMB_EVAL(r50_comb, &x, st.acc, st.entry, &st.c, BASE_COMB_N, BASE_COMB_T, BASE_COMB_S);
     point_r50_to_point(out, st.acc);
 
     ct_wipe(&st, sizeof st);

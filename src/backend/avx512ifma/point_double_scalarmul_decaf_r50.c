@@ -4,16 +4,26 @@
  * [a]p + [b]q plus a point of the 4-torsion, of order 1 or 2 for decaf448
  * points (in 2E), which decaf448's encoding does not see (as
  * point_scalarmul_twisted.c argues for one point). Straus's interleaving of
- * width-w NAFs as point_wnaf.c's, on phi's odd multiples: of the points
- * (WNAF_VAR_BITS, made here) and of B (WNAF_BASE_BITS, generated:
- * gf4r50_base_wnaf.c). The alternative of point_double_scalarmul_decaf.c for
+ * width-w NAFs as point_wnaf.c's (point_straus_loop.h's loop), on phi's odd
+ * multiples: of the points (WNAF_VAR_BITS, made here) and of B
+ * (WNAF_BASE_BITS, generated: gf4r50_base_wnaf.c). The alternative of point_double_scalarmul_decaf.c for
  * the targets whose lane layout is avx512ifma; test_decaf448_typed checks it
  * against libdecaf and the GMP model.
  */
 #include "point.h"
 #include "point_r50.h"
+#include "point_straus_loop.h"
 
 #define NAF_BITS 450 /* a scalar below l < 2^446, and the NAF's carry */
+
+/*
+ * POINT_STRAUS's operations (point_straus_loop.h) on point_r50.h's points, whose T
+ * is always there; the context is the parenthesized pair (perms, scratch).
+ */
+#define R50_PAIR(perms, scratch) perms, scratch
+#define r50_straus_identity(x, acc) point_r50_identity(acc)
+#define r50_straus_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)
+#define r50_straus_add_digit(x, acc, table, d, with_t) point_r50_add_digit_vartime(acc, table, d, R50_PAIR x)
 
 static void r50_straus(point_t *out, const int8_t *naf_a, const gf4r50_s *odd_a, const int8_t *naf_b,
                        const gf4r50_s *odd_b, int top) {
@@ -22,12 +32,7 @@ static void r50_straus(point_t *out, const int8_t *naf_a, const gf4r50_s *odd_a,
     gf4r50 acc;
     point_t r;
     point_r50_perms_init(&c);
-    point_r50_identity(acc);
-    for (int i = top - 1; i >= 0; i--) {
-        point_r50_double(acc, &c, &s);
-        point_r50_add_digit_vartime(acc, odd_a, naf_a[i], &c, &s);
-        point_r50_add_digit_vartime(acc, odd_b, naf_b[i], &c, &s);
-    }
+    POINT_STRAUS(r50_straus, (&c, &s), acc, top, 1, 2, naf_a, odd_a, naf_b, odd_b);
     point_r50_to_point(&r, acc);
     twisted_to_edwards(out, &r);
 }

@@ -21,10 +21,21 @@
  */
 #include "point.h"
 #include "point_r50.h"
+#include "point_straus_loop.h"
 
 _Static_assert(GF4R50_BASE_WNAF_ENTRIES == WNAF_BASE_ENTRIES, "gf4r50_base_wnaf.c is of another WNAF_BASE_BITS");
 _Static_assert(GF4R50_PRECOMP_ENTRIES == PRECOMP_ENTRIES, "gf4r50_base_wnaf.c is of another PRECOMP_WNAF_BITS");
 _Static_assert(GF4R50_LANES == 4, "an entry is four coordinates");
+
+/*
+ * POINT_STRAUS_SPLIT's operations (point_straus_loop.h) on point_r50.h's points,
+ * whose T is always there; the context is the parenthesized pair (perms, scratch).
+ */
+#define R50_PAIR(perms, scratch) perms, scratch
+#define r50_precomp_identity(x, acc) point_r50_identity(acc)
+#define r50_precomp_position(x, ns, nk, i) ((void)0)
+#define r50_precomp_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)
+#define r50_precomp_add_digit(x, acc, table, d, with_t) point_r50_add_digit_vartime(acc, table, d, R50_PAIR x)
 
 uint32_t point_verify_table_format(void) {
     return 2;
@@ -72,14 +83,7 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
     int top = point_precomp_digits(ns, nk, s, k);
     point_r50_perms_init(&c);
 
-    point_r50_identity(acc);
-    for (int i = top - 1; i >= 0; i--) {
-        point_r50_double(acc, &c, &sc);
-        for (unsigned j = 0; j < PRECOMP_SPLIT; j++) {
-            point_r50_add_digit_vartime(acc, bt[j], ns[j][i], &c, &sc);
-            point_r50_add_digit_vartime(acc, ta[j], nk[j][i], &c, &sc);
-        }
-    }
+    POINT_STRAUS_SPLIT(r50_precomp, (&c, &sc), acc, top, ns, nk, bt, ta);
     /* - phi(R) */
     point_r50_from_edwards(m, r);
     point_r50_entry(er, m, &c, &sc);

@@ -4,16 +4,16 @@
  * [0..16]Q, the same formulas and signs), with each formula's four products as one
  * lane product of the avx512ifma lanes' radix-2^50 elements (point_r50.h): a
  * doubling and an addition are two lane products each, against 3M + 4S (4M + 4S
- * with T) and 8M. The alternative of point_scalarmul_twisted.c for the targets
- * whose lane layout is avx512ifma (configure.py ALTERNATIVE_LANES); test_point and
- * test_decaf448 check it against the GMP model and RFC 9496's vectors.
+ * with T) and 8M. The loop is point_window_loop.h's; this file gives its
+ * operations on point_r50.h. The alternative of point_scalarmul_twisted.c for
+ * the targets whose lane layout is avx512ifma (configure.py
+ * ALTERNATIVE_LANES); test_point and test_decaf448 check it against the GMP
+ * model and RFC 9496's vectors.
  */
 #include "point.h"
-#include "point_window.h"
+#include "point_window_loop.h"
 #include "point_r50.h"
 #include "ct.h"
-
-#define TOP_DIGIT_MAX (1 << (446 - VAR_BITS * (VAR_WINDOWS - 1)))
 
 /* Everything that depends on the scalar, to be wiped in one go. */
 typedef struct {
@@ -32,38 +32,32 @@ static __attribute__((noinline)) void r50_add_step(gf4r50 acc, const gf4r50 e, m
     point_r50_add(acc, e, neg, c, s);
 }
 
+/*
+ * POINT_WINDOW_MUL's operations (point_window_loop.h) on point_r50.h's points,
+ * whose T is always there. The context x is the parenthesized pair (perms,
+ * scratch), handed on as two arguments by R50_PAIR: a struct of the two
+ * pointers (or always-inline functions taking one) changed clang's code.
+ */
+#define R50_PAIR(perms, scratch) perms, scratch
+#define r50_window_from_input(x, p, a) point_r50_from_edwards(p, a)
+#define r50_window_entry(x, e, p) point_r50_entry(e, p, R50_PAIR x)
+#define r50_window_identity(x, p) point_r50_identity(p)
+#define r50_window_table_double(x, p) point_r50_double(p, R50_PAIR x)
+#define r50_window_table_add(x, p, e) point_r50_add(p, e, 0, R50_PAIR x)
+#define r50_window_lookup(x, e, table, n, index) gf4r50_lookup(e, (table)[0], n, index)
+#define r50_window_start(x, acc, e) point_r50_from_entry_no_t(acc, e, R50_PAIR x)
+#define r50_window_double(x, acc, with_t) r50_double_step(acc, R50_PAIR x)
+#define r50_window_add(x, acc, e, neg) r50_add_step(acc, e, neg, R50_PAIR x)
+
 void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) {
     r50_mul_state st;
     point_r50_perms c;
 
-    _Static_assert(VAR_WINDOWS > 1 && TOP_DIGIT_MAX < (1 << (VAR_BITS - 1)), "the top digit is non-negative");
     point_r50_perms_init(&c);
     scalar_halve(&st.kq, k);
     scalar_halve(&st.kq, &st.kq);
     point_window_digits(st.digit, &st.kq);
-
-    /* table[i] = the entry of [i]Q, Q = phi(a) */
-    point_r50_from_edwards(st.multiple, a);
-    point_r50_entry(st.table[1], st.multiple, &c, &st.s);
-    point_r50_identity(st.acc);
-    point_r50_entry(st.table[0], st.acc, &c, &st.s);
-    point_r50_double(st.multiple, &c, &st.s);
-    point_r50_entry(st.table[2], st.multiple, &c, &st.s);
-    for (unsigned i = 3; i < VAR_ENTRIES; i++) {
-        point_r50_add(st.multiple, st.table[1], 0, &c, &st.s);
-        point_r50_entry(st.table[i], st.multiple, &c, &st.s);
-    }
-
-    gf4r50_lookup(st.entry, st.table[0], TOP_DIGIT_MAX + 1, (uint32_t)st.digit[VAR_WINDOWS - 1]);
-    point_r50_from_entry_no_t(st.acc, st.entry, &c, &st.s);
-    for (int i = VAR_WINDOWS - 2; i >= 0; i--) {
-        for (unsigned d = 0; d < VAR_BITS; d++)
-            r50_double_step(st.acc, &c, &st.s);
-        uint32_t neg;
-        uint32_t mag = point_window_magnitude(st.digit[i], &neg);
-        gf4r50_lookup(st.entry, st.table[0], VAR_ENTRIES, mag);
-        r50_add_step(st.acc, st.entry, ct_mask_from_bit(neg), &c, &st.s);
-    }
+    POINT_WINDOW_MUL(r50_window, (&c, &st.s), st.table, st.entry, st.acc, st.multiple, st.digit, a);
     point_r50_to_point(out, st.acc);
 
     ct_wipe(&st, sizeof st);

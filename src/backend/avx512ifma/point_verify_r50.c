@@ -10,14 +10,25 @@
  * formulas are exact and the neutral element is the only point with X = 0.
  * phi of the odd multiples of B and 2^224 B are generated
  * (generated/lanes_avx512ifma/gf4r50_base_wnaf.c); those of pa and pr are made
- * here. The alternative of point_verify.c for the targets whose lane layout is
- * avx512ifma (configure.py ALTERNATIVE_LANES); test_ed448, the Wycheproof and
- * RFC 8032 vectors and the libdecaf and OpenSSL interop tests check it.
+ * here; the loop is point_straus_loop.h's. The alternative of point_verify.c
+ * for the targets whose lane layout is avx512ifma (configure.py
+ * ALTERNATIVE_LANES); test_ed448, the Wycheproof and RFC 8032 vectors and the
+ * libdecaf and OpenSSL interop tests check it.
  */
 #include "point.h"
 #include "point_r50.h"
+#include "point_straus_loop.h"
 
 _Static_assert(GF4R50_BASE_WNAF_ENTRIES == WNAF_BASE_ENTRIES, "gf4r50_base_wnaf.c is of another WNAF_BASE_BITS");
+
+/*
+ * POINT_STRAUS's operations (point_straus_loop.h) on point_r50.h's points, whose T
+ * is always there; the context is the parenthesized pair (perms, scratch).
+ */
+#define R50_PAIR(perms, scratch) perms, scratch
+#define r50_straus_identity(x, acc) point_r50_identity(acc)
+#define r50_straus_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)
+#define r50_straus_add_digit(x, acc, table, d, with_t) point_r50_add_digit_vartime(acc, table, d, R50_PAIR x)
 
 /* out = [4]([S]B - [k]A - R) == 0. */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r) {
@@ -33,14 +44,8 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     point_r50_odd_multiples(ta, WNAF_VAR_ENTRIES, &g.pa, &c, &scratch);
     point_r50_odd_multiples(tr, WNAF_VAR_ENTRIES, &g.pr, &c, &scratch);
 
-    point_r50_identity(acc);
-    for (int i = g.top - 1; i >= 0; i--) {
-        point_r50_double(acc, &c, &scratch);
-        point_r50_add_digit_vartime(acc, gf4r50_base_wnaf[0], g.n0[i], &c, &scratch);
-        point_r50_add_digit_vartime(acc, gf4r50_base_wnaf[1], g.n1[i], &c, &scratch);
-        point_r50_add_digit_vartime(acc, ta, g.na[i], &c, &scratch);
-        point_r50_add_digit_vartime(acc, tr, g.nr[i], &c, &scratch);
-    }
+    POINT_STRAUS(r50_straus, (&c, &scratch), acc, g.top, 0, 4, g.n0, gf4r50_base_wnaf[0], g.n1, gf4r50_base_wnaf[1],
+                 g.na, ta, g.nr, tr);
     gf4r50_to_gf(x, acc, 0);
     return gf_is_zero(x);
 }

@@ -31,11 +31,11 @@
  * 2 - y^2 + x^2, which vanishes only on points that map to infinity, not on
  * the odd-order ones.
  *
- * Constant time as point_comb.c: every entry read for every lookup, the sign
- * applied by masks.
+ * The loop is point_comb_loop.h's (constant time as it says: every entry
+ * read for every lookup, the sign applied by masks).
  */
 #include "point.h"
-#include "point_comb.h"
+#include "point_comb_loop.h"
 #include "point_twisted.h"
 #include "ct.h"
 
@@ -59,25 +59,20 @@ static inline __attribute__((always_inline)) void add_tniels(point_t *acc, point
     twisted_add_core(acc, acc, b->ymx, b->ypx, b->td, NULL, 0, 0);
 }
 
+/* POINT_COMB_EVAL's operations (point_comb_loop.h) on E' and point_base_comb_twisted; no context. */
+#define twisted_comb_identity(x, acc) point_identity(&(acc))
+#define twisted_comb_double(x, acc) twisted_double(&(acc), &(acc), 1)
+#define twisted_comb_lookup(x, entry, j, index)                                                         \
+    ct_lookup(&(entry), point_base_comb_twisted[j], sizeof(entry), BASE_COMB_ENTRIES, index)
+#define twisted_comb_add(x, acc, entry, neg) add_tniels(&(acc), &(entry), neg)
+
 void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
     scalar_t c;
     point_tniels_t entry;
     point_t acc;
 
     point_comb_recode_bits(&c, k, BASE_COMB_BITS);
-
-    point_identity(&acc); /* (0, 1) is the neutral element of E' too */
-    for (int i = BASE_COMB_S - 1; i >= 0; i--) {
-        if (i != BASE_COMB_S - 1)
-            twisted_double(&acc, &acc, 1);
-        for (unsigned j = 0; j < BASE_COMB_N; j++) {
-            uint32_t index;
-            uint32_t neg;
-            point_comb_digit_shape(&index, &neg, &c, (unsigned)i, j, BASE_COMB_T, BASE_COMB_S);
-            ct_lookup(&entry, point_base_comb_twisted[j], sizeof entry, BASE_COMB_ENTRIES, index);
-            add_tniels(&acc, &entry, ct_mask_from_bit(neg));
-        }
-    }
+    POINT_COMB_EVAL(twisted_comb, 0, acc, entry, &c, BASE_COMB_N, BASE_COMB_T, BASE_COMB_S);
     point_copy(out, &acc);
 
     ct_wipe(&c, sizeof c);

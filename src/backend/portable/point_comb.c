@@ -17,15 +17,25 @@
  * the negation of the entry with the complemented index. Horner over i from
  * COMB_S - 1 down to 0: COMB_S - 1 doublings and COMB_N COMB_S additions.
  *
- * Every table entry is read for every lookup (point_niels_lookup), the sign is
- * applied with a mask, and the scalar's bits only ever become masks and
- * lookup indices. The recoding is point_comb_recode.c's (point_comb.h);
+ * The evaluation is point_comb_loop.h's, here with point_niels_lookup (every
+ * table entry read for every lookup) and the sign applied with a mask. The
+ * recoding is point_comb_recode.c's (point_comb.h);
  * point_comb_split.c is this file's measured alternative, the combs split
  * between the lanes (the lanes2 backend; configure.py BACKENDS).
  */
 #include "point.h"
-#include "point_comb.h"
+#include "point_comb_loop.h"
 #include "ct.h"
+
+/* POINT_COMB_EVAL's operations (point_comb_loop.h) on edwards448's niels points; the context is the table. */
+#define edwards_comb_identity(table, acc) point_identity(&(acc))
+#define edwards_comb_double(table, acc) point_double(&(acc), &(acc))
+#define edwards_comb_lookup(table, entry, j, index) point_niels_lookup(&(entry), (table)[j], COMB_ENTRIES, index)
+#define edwards_comb_add(table, acc, entry, neg)                                                        \
+    do {                                                                                                \
+        point_niels_cond_neg(&(entry), neg);                                                            \
+        point_add_niels(&(acc), &(acc), &(entry));                                                      \
+    } while (0)
 
 /* Any table of point_base_comb's shape: the generated one of B, or point_comb_table's of a run-time point. */
 void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
@@ -34,20 +44,7 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
     point_t acc;
 
     point_comb_recode(&c, k);
-
-    point_identity(&acc);
-    for (int i = COMB_S - 1; i >= 0; i--) {
-        if (i != COMB_S - 1)
-            point_double(&acc, &acc);
-        for (unsigned j = 0; j < COMB_N; j++) {
-            uint32_t index;
-            uint32_t neg;
-            point_comb_digit(&index, &neg, &c, (unsigned)i, j);
-            point_niels_lookup(&entry, table[j], COMB_ENTRIES, index);
-            point_niels_cond_neg(&entry, ct_mask_from_bit(neg));
-            point_add_niels(&acc, &acc, &entry);
-        }
-    }
+    POINT_COMB_EVAL(edwards_comb, table, acc, entry, &c, COMB_N, COMB_T, COMB_S);
     point_copy(out, &acc);
 
     ct_wipe(&c, sizeof c);

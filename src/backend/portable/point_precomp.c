@@ -15,6 +15,7 @@
  */
 #include <string.h>
 #include "point.h"
+#include "point_straus_loop.h"
 
 /* out = the n odd multiples (2i + 1) p, as affine points. */
 static void odd_multiples_niels(point_niels_t *out, unsigned n, const point_t *p) {
@@ -47,6 +48,30 @@ void point_verify_table(point_verify_table_t *t, const point_t *a) {
     odd_multiples_niels(t->niels.b[1], PRECOMP_ENTRIES, &p); /* 2^336 B */
 }
 
+/* POINT_STRAUS_SPLIT's operations (point_straus_loop.h) on edwards448; the context holds a position's any and last. */
+typedef struct {
+    int any;
+    unsigned last;
+} precomp_position_t;
+
+static inline void precomp_find_position(precomp_position_t *x, int8_t ns[PRECOMP_SPLIT][PRECOMP_NAF_LEN],
+                                         int8_t nk[PRECOMP_SPLIT][PRECOMP_NAF_LEN], int i) {
+    x->any = 0;
+    for (unsigned j = 0; j < PRECOMP_SPLIT; j++)
+        x->any |= ns[j][i] | nk[j][i];
+    x->last = 2 * PRECOMP_SPLIT; /* at position 0 none: point_sub reads T after the loop */
+    if (i > 0)
+        for (unsigned j = 0; j < 2 * PRECOMP_SPLIT; j++)
+            if (j % 2 ? nk[j / 2][i] : ns[j / 2][i])
+                x->last = j;
+}
+#define precomp_identity point_straus_identity
+#define precomp_position precomp_find_position
+#define precomp_any(x) ((x)->any)
+#define precomp_last(x) ((x)->last)
+#define precomp_double point_straus_double
+#define precomp_add_digit point_straus_add_digit
+
 uint32_t point_verify_table_format(void) {
     return 1;
 }
@@ -59,26 +84,8 @@ mask_t point_verify_precomputed_vartime(const point_verify_table_t *t, const sca
     int top = point_precomp_digits(ns, nk, s, k);
 
     point_t acc;
-    point_identity(&acc);
-    for (int i = top - 1; i >= 0; i--) {
-        int any = 0;
-        for (unsigned j = 0; j < PRECOMP_SPLIT; j++)
-            any |= ns[j][i] | nk[j][i];
-        if (any || i == 0)
-            point_double(&acc, &acc);
-        else
-            point_double_no_t(&acc, &acc);
-        /* the last sum of a step goes without T when a doubling follows (point_sub reads T after i = 0) */
-        unsigned last = 2 * PRECOMP_SPLIT;
-        if (i > 0)
-            for (unsigned j = 0; j < 2 * PRECOMP_SPLIT; j++)
-                if (j % 2 ? nk[j / 2][i] : ns[j / 2][i])
-                    last = j;
-        for (unsigned j = 0; j < PRECOMP_SPLIT; j++) {
-            point_add_niels_digit_vartime(&acc, bt[j], ns[j][i], 2 * j != last);
-            point_add_niels_digit_vartime(&acc, t->niels.a[j], nk[j][i], 2 * j + 1 != last);
-        }
-    }
+    precomp_position_t x;
+    POINT_STRAUS_SPLIT(precomp, &x, acc, top, ns, nk, bt, t->niels.a);
     /* [4](acc - R) = 0 */
     point_sub(&acc, &acc, r);
     return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;

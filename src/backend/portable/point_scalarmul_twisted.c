@@ -6,7 +6,7 @@
  * edwards448 doublings run on two lanes (point_arith_lanes2.c).
  */
 #include "point.h"
-#include "point_window.h"
+#include "point_window_loop.h"
 #include "point_twisted.h"
 #include "ct.h"
 
@@ -19,15 +19,9 @@
  * loop is point_scalarmul's on Q with k' = k/4 mod l, and
  * phi_hat([k']Q) = [4k']a = [k]a minus [k] of a's torsion part.
  * What the curve buys: an addition of a table entry is 8M instead of 9M,
- * with no weak reduction, and a negation is two conditional swaps.
- *
- * The top window's digit is at most TOP_DIGIT_MAX (k' < l < 2^446: its bits
- * below 446 plus the carry; 2 with 5-bit windows, only bit 445) and
- * non-negative: the accumulator starts as that entry (reading entries 0 to
- * TOP_DIGIT_MAX, a public range), without the addition to the neutral
- * element and without T, since a doubling comes next.
+ * with no weak reduction, and a negation is two conditional swaps. The loop
+ * (windows, table, the top digit's start) is point_window_loop.h's.
  */
-#define TOP_DIGIT_MAX (1 << (446 - VAR_BITS * (VAR_WINDOWS - 1)))
 
 /*
  * The loop's steps out of line, each its own small frame: inlined into the
@@ -57,41 +51,28 @@ static LOOKUP_NOIPA void twisted_lookup(point_tcached_t *out, const point_tcache
     ct_lookup(out, table, sizeof *out, n, index);
 }
 
+/* POINT_WINDOW_MUL's operations (point_window_loop.h) on E'; no context. */
+#define twisted_window_from_input(x, p, a) twisted_from_edwards(&(p), a)
+#define twisted_window_entry(x, e, p) twisted_to_tcached(&(e), &(p))
+#define twisted_window_identity(x, p) point_identity(&(p))
+#define twisted_window_table_double(x, p) twisted_double(&(p), &(p), 1)
+#define twisted_window_table_add(x, p, e) twisted_add_tcached(&(p), &(p), &(e), 0, 0)
+#define twisted_window_lookup(x, e, table, n, index) twisted_lookup(&(e), table, n, index)
+#define twisted_window_start(x, acc, e) twisted_from_tcached_no_t(&(acc), &(e))
+#define twisted_window_double(x, acc, with_t) \
+    ((with_t) ? twisted_double_step(&(acc)) : twisted_double_no_t_step(&(acc)))
+#define twisted_window_add(x, acc, e, neg) twisted_add_step(&(acc), &(e), neg)
+
 void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) {
     point_tcached_t table[VAR_ENTRIES], entry;
     point_t acc, multiple;
     scalar_t kq;
     int8_t digit[VAR_WINDOWS];
 
-    _Static_assert(VAR_WINDOWS > 1 && TOP_DIGIT_MAX < (1 << (VAR_BITS - 1)), "the top digit is non-negative");
-
     scalar_halve(&kq, k);
     scalar_halve(&kq, &kq);
     point_window_digits(digit, &kq);
-
-    /* table[i] = [i]Q. */
-    twisted_from_edwards(&multiple, a);
-    twisted_to_tcached(&table[1], &multiple);
-    point_identity(&acc);
-    twisted_to_tcached(&table[0], &acc);
-    twisted_double(&multiple, &multiple, 1);
-    twisted_to_tcached(&table[2], &multiple);
-    for (unsigned i = 3; i < VAR_ENTRIES; i++) {
-        twisted_add_tcached(&multiple, &multiple, &table[1], 0, 0);
-        twisted_to_tcached(&table[i], &multiple);
-    }
-
-    ct_lookup(&entry, table, sizeof entry, TOP_DIGIT_MAX + 1, (uint32_t)digit[VAR_WINDOWS - 1]);
-    twisted_from_tcached_no_t(&acc, &entry);
-    for (int i = VAR_WINDOWS - 2; i >= 0; i--) {
-        for (unsigned d = 0; d < VAR_BITS - 1; d++)
-            twisted_double_no_t_step(&acc);
-        twisted_double_step(&acc);
-        uint32_t neg;
-        uint32_t mag = point_window_magnitude(digit[i], &neg);
-        twisted_lookup(&entry, table, VAR_ENTRIES, mag);
-        twisted_add_step(&acc, &entry, ct_mask_from_bit(neg));
-    }
+    POINT_WINDOW_MUL(twisted_window, 0, table, entry, acc, multiple, digit, a);
     point_copy(out, &acc);
 
     ct_wipe(table, sizeof table);

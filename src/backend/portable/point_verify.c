@@ -3,10 +3,11 @@
  *     [4]([S]B - [k]A - R) = 0,
  * in variable time (every input is public), with the half-size scalars of
  * point_verify_scalars.c: [4]([w0]B + [w1]2^224 B + [u](-A) + [|v|](+-R)) = 0,
- * on edwards448. The default of every target; point_verify_r50.c is the
- * alternative of the avx512ifma lanes.
+ * on edwards448, with point_straus_loop.h's loop. The default of every
+ * target; point_verify_r50.c is the alternative of the avx512ifma lanes.
  */
 #include "point.h"
+#include "point_straus_loop.h"
 
 /* out = [4]([S]B - [k]A - R) == 0. */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r) {
@@ -19,19 +20,9 @@ mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const 
     point_odd_multiples(ta, WNAF_VAR_ENTRIES, &g.pa);
     point_odd_multiples(tr, WNAF_VAR_ENTRIES, &g.pr);
 
+    /* the sum is only tested for small order (after the loop, no T): t_at_end 0 */
     point_t acc;
-    point_identity(&acc);
-    for (int i = top - 1; i >= 0; i--) {
-        if (n0[i] || n1[i] || na[i] || nr[i])
-            point_double(&acc, &acc);
-        else
-            point_double_no_t(&acc, &acc);
-        /* the last sum of a step is doubled next (after the loop too): without T */
-        point_add_niels_digit_vartime(&acc, point_base_wnaf, n0[i], n1[i] || na[i] || nr[i]);
-        point_add_niels_digit_vartime(&acc, point_base2_wnaf, n1[i], na[i] || nr[i]);
-        point_add_cached_digit_vartime(&acc, ta, na[i], nr[i]);
-        point_add_cached_digit_vartime(&acc, tr, nr[i], 0);
-    }
+    POINT_STRAUS(point_straus, 0, acc, top, 0, 4, n0, point_base_wnaf, n1, point_base2_wnaf, na, ta, nr, tr);
     /* [4] acc = 0: acc is of small order (T of acc may be undefined: not read) */
     return point_is_small_order_vartime(&acc) ? (mask_t)-1 : 0;
 }
