@@ -8,8 +8,8 @@
  * point_base_comb_twisted's as lane entries (generated/lanes_avx512ifma/
  * gf4r50_base_comb.c), read whole at every lookup (gf4r50_lookup). The loop
  * is point_comb_loop.h's; this file gives its operations on point_r50.h. The
- * alternative of point_base_twisted.c for the targets whose lane layout is
- * avx512ifma (configure.py ALTERNATIVE_LANES); every fixed-base call's tests
+ * avx512ifma backend's form of point_base_twisted.c for the targets whose lane layout is
+ * avx512ifma (configure.py BACKENDS); every fixed-base call's tests
  * (X448 public keys, Ed448 keys and signatures, decaf448 scalarmult_base, their
  * RFC vectors and OpenSSL interop) check it. Constant time: the lookup and the
  * formulas are straight-line (test/straightline_check.py), the loops public.

@@ -9,9 +9,9 @@
  *     [b]phi(B) + sum [ks_j]phi(pts_j) = 0 on E',
  * a sum of points of odd order (phi's image), where the a = -1 formulas are exact
  * and the neutral element is the only point with X = 0. phi of B's odd multiples
- * is generated (generated/lanes_avx512ifma/gf4r50_base_wnaf.c). The alternative
+ * is generated (generated/lanes_avx512ifma/gf4r50_base_wnaf.c). The avx512ifma backend's form
  * of point_batch_equation.c for the targets whose lane layout is avx512ifma
- * (configure.py ALTERNATIVE_LANES); test_ed448_batch checks it against the
+ * (configure.py BACKENDS); test_ed448_batch checks it against the
  * constant-time multiplication and with torsion, and the batch calls against the
  * single verification.
  *

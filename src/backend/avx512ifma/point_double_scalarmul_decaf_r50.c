@@ -6,7 +6,7 @@
  * point_scalarmul_twisted.c argues for one point). Straus's interleaving of
  * width-w NAFs as point_wnaf.c's (point_straus_loop.h's loop), on phi's odd
  * multiples: of the points (WNAF_VAR_BITS, made here) and of B
- * (WNAF_BASE_BITS, generated: gf4r50_base_wnaf.c). The alternative of point_double_scalarmul_decaf.c for
+ * (WNAF_BASE_BITS, generated: gf4r50_base_wnaf.c). The avx512ifma backend's form of point_double_scalarmul_decaf.c for
  * the targets whose lane layout is avx512ifma; test_decaf448_typed checks it
  * against libdecaf and the GMP model.
  */

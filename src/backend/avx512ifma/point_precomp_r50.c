@@ -15,8 +15,8 @@
  * their coordinates (4 x 56 bytes: 14,336 of the 18,432, against 288 for a lane
  * entry in memory), loaded once a verification (64 gf4r50_from_bytes). The
  * multiples of phi(2^(112 j) B) are generated (gf4r50_base_wnaf,
- * gf4r50_precomp_base). The alternative of point_precomp.c for the targets whose
- * lane layout is avx512ifma (configure.py ALTERNATIVE_LANES); test_precomputed
+ * gf4r50_precomp_base). The avx512ifma backend's form of point_precomp.c for the targets whose
+ * lane layout is avx512ifma (configure.py BACKENDS); test_precomputed
  * checks it against goldilocks_ed448_verify on valid, invalid and small-order cases.
  */
 #include "point.h"

@@ -5,9 +5,9 @@
  * lane product of the avx512ifma lanes' radix-2^50 elements (point_r50.h): a
  * doubling and an addition are two lane products each, against 3M + 4S (4M + 4S
  * with T) and 8M. The loop is point_window_loop.h's; this file gives its
- * operations on point_r50.h. The alternative of point_scalarmul_twisted.c for
+ * operations on point_r50.h. The avx512ifma backend's form of point_scalarmul_twisted.c for
  * the targets whose lane layout is avx512ifma (configure.py
- * ALTERNATIVE_LANES); test_point and test_decaf448 check it against the GMP
+ * BACKENDS); test_point and test_decaf448 check it against the GMP
  * model and RFC 9496's vectors.
  */
 #include "point.h"

@@ -10,9 +10,9 @@
  * formulas are exact and the neutral element is the only point with X = 0.
  * phi of the odd multiples of B and 2^224 B are generated
  * (generated/lanes_avx512ifma/gf4r50_base_wnaf.c); those of pa and pr are made
- * here; the loop is point_straus_loop.h's. The alternative of point_verify.c
+ * here; the loop is point_straus_loop.h's. The avx512ifma backend's form of point_verify.c
  * for the targets whose lane layout is avx512ifma (configure.py
- * ALTERNATIVE_LANES); test_ed448, the Wycheproof and RFC 8032 vectors and the
+ * BACKENDS); test_ed448, the Wycheproof and RFC 8032 vectors and the
  * libdecaf and OpenSSL interop tests check it.
  */
 #include "point.h"

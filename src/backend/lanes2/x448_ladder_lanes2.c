@@ -39,8 +39,8 @@
  * and the wipe are x448_ladder_shell.h's, which x448_ladder.c and
  * x448_ladder_r50.c share; so is round 3's product by x1 (x448_lanes_x1_mul).
  *
- * One of the sources of x448_ladder (x448_ladder.h): configure.py builds it for
- * the targets that list it in their `alternatives`, today armv7. There
+ * One of the sources of x448_ladder (x448_ladder.h): the lanes2 backend's, which
+ * configure.py builds for the targets whose record names it, today armv7. There
  * (`ninja count`, qemu-arm -cpu cortex-a9) goldilocks_x448 executes 2,721,623
  * instructions with variant 0 and 2,800,406 with variant 1, against 4,324,135
  * with x448_ladder.c and 5,822,899 for libdecaf; on aarch64 with --lanes neon,
