@@ -148,10 +148,9 @@ class Target:
     cross: str = ''                  # the cross-compiler prefix; '' the host's compiler
     arch: str = None                 # the CPU it builds for (None: any)
     qemu_cpu: str = None             # qemu-user's -cpu for its tests: no newer than the target
-    debian_arch: str = None          # its libraries' Debian architecture (libgmp-dev:ARCH); None: the host's
     needs: str = None                # X86_64_LEVELS
     levels: tuple = None             # X86_64_LEVELS names, for the x86-64 target
-    debian_extra: tuple = ()         # more packages of debian_arch its tests need
+    debian_extra: tuple = ()         # more packages of its Debian architecture its tests need
 
     def __post_init__(self):
         if self.needs:
@@ -165,28 +164,27 @@ TARGETS = [
            lanes='avx2', arch='x86_64', needs='avx2'),
     Target('ref64', 'portable C for 64-bit CPUs with unsigned __int128, 8x56 limbs', '8x56'),
     Target('ref32', 'portable C for any CPU, 16x28 limbs (32-bit words, no 128-bit integers)', '16x28'),
-    Target('i386', '32-bit x86 (i686), 16x28 limbs', '16x28', cross='i686-linux-gnu-', arch='i386',
-           debian_arch='i386', debian_extra=('libc6-dbg',)),   # libc6-dbg: valgrind's ctcheck
+    Target('i386', '32-bit x86 (i686), 16x28 limbs', '16x28', cross='i686-linux-gnu-', arch='i386', debian_extra=('libc6-dbg',)),   # libc6-dbg: valgrind's ctcheck
     Target('armv5', 'ARMv5TE (ARM926EJ-S class), ARM mode, soft-float Linux (armel), 16x28 limbs '
            '(layout 16x28armv5)', '16x28armv5', cflags=('-march=armv5te', '-marm', '-mfloat-abi=soft'),
-           cross='arm-linux-gnueabi-', arch='arm', qemu_cpu='arm926', debian_arch='armel'),
+           cross='arm-linux-gnueabi-', arch='arm', qemu_cpu='arm926'),
     # Debian's armhf libc is ARMv7 code: armv6 uses the armel libc, with VFP through softfp.
     Target('armv6', 'ARMv6 with VFP (ARM1176, Raspberry Pi 1), ARM mode, softfp Linux (armel), 16x28 limbs '
            '(layout 16x28arm)', '16x28arm', cflags=('-march=armv6+fp', '-marm', '-mfloat-abi=softfp'),
-           cross='arm-linux-gnueabi-', arch='arm', qemu_cpu='arm1176', debian_arch='armel'),
+           cross='arm-linux-gnueabi-', arch='arm', qemu_cpu='arm1176'),
     Target('armv7-noneon', 'ARMv7-A without NEON (Cortex-A9 like Tegra 2), Thumb-2, VFPv3-D16, '
            'hard-float Linux (armhf), 16x28 limbs (layout 16x28arm)', '16x28arm',
            cflags=('-march=armv7-a+fp', '-mfpu=vfpv3-d16', '-mthumb', '-mtune=cortex-a9'),
-           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off', debian_arch='armhf'),
+           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9,neon=off'),
     Target('armv7', 'ARMv7-A with NEON (Cortex-A7/A9/A15), Thumb-2, hard-float Linux (armhf), '
            '16x28 limbs (layout 16x28arm), NEON lanes (2 lanes of 16x28, vmull.u32) for the batch calls, the X448 '
            'ladder, the fixed-base comb and the point formulas (backend lanes2)', '16x28arm', lanes='neon_armv7',
            backend='lanes2', cflags=('-march=armv7-a', '-mfpu=neon', '-mthumb'),
-           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9', debian_arch='armhf'),
+           cross='arm-linux-gnueabihf-', arch='arm', qemu_cpu='cortex-a9'),
     # gcc's vectorizer back on (-ftree-vectorize): it pairs gf_add / gf_sub's limbs on NEON
     Target('aarch64', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs, '
            'gf_mul and gf_sqr on NEON (layout 8x56neon)', '8x56neon', cflags=('-march=armv8-a', '-ftree-vectorize'),
-           cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53', debian_arch='arm64'),
+           cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
     Target('avx512ifma', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, lanes avx512ifma '
            '(backend avx512ifma)', '8x56mulx', lanes='avx512ifma', backend='avx512ifma', arch='x86_64',
            needs='avx512ifma'),
@@ -240,7 +238,8 @@ def debian_packages(target):
     if not target.cross:
         return []
     libs = ('libgmp-dev', 'libdecaf-dev', 'libjansson-dev') + target.debian_extra
-    return [cross_compiler_package(target.cross), DEBIAN_PACKAGES['qemu']] + [f'{p}:{target.debian_arch}' for p in libs]
+    arch = debian_arch(target.cross[:-1])
+    return [cross_compiler_package(target.cross), DEBIAN_PACKAGES['qemu']] + [f'{p}:{arch}' for p in libs]
 
 
 def layout_stack(kind, name):
@@ -270,14 +269,13 @@ def lane_count(lanes):
     return int(m.group(1)) if m else None
 
 
-def debian_arch(target, toolchain):
-    """The Debian architecture of the toolchain's libraries: the target's, or by the triple
-    (armel for arm-linux-gnueabi's soft-float ABI, armhf for -gnueabihf)."""
-    if target.debian_arch and target.cross and toolchain.triple.startswith(target.cross[:-1]):
-        return target.debian_arch
-    if toolchain.cpu == 'arm':
-        return 'armel' if toolchain.triple.endswith('-gnueabi') else 'armhf'
-    return {'x86_64': 'amd64', 'i386': 'i386', 'aarch64': 'arm64'}.get(toolchain.cpu, toolchain.cpu)
+def debian_arch(triple):
+    """Debian's architecture of a target triple's libraries (libgmp-dev:ARCH): armel for
+    arm-linux-gnueabi's soft-float ABI, armhf for -gnueabihf, else by the CPU."""
+    cpu = cpu_of_triple(triple)
+    if cpu == 'arm':
+        return 'armel' if triple.endswith('-gnueabi') else 'armhf'
+    return {'x86_64': 'amd64', 'i386': 'i386', 'aarch64': 'arm64'}.get(cpu, cpu)
 
 
 NEEDS_TEXT = cpu_levels.LEVEL_TEXT
@@ -1137,7 +1135,7 @@ def explain(args):
         facts = [f'layout {t.layout} (generated/p448_{t.layout})',
                  f'compiler {t.cross}gcc' if t.cross else "the host's compiler"]
         facts += [f'flags {" ".join(t.cflags)}'] * bool(t.cflags) + [f'qemu -cpu {t.qemu_cpu}'] * bool(t.qemu_cpu)
-        facts += [f'Debian architecture {t.debian_arch}'] * bool(t.debian_arch) + [f'needs {t.needs}'] * bool(t.needs)
+        facts += [f'Debian architecture {debian_arch(t.cross[:-1])}'] * bool(t.cross) + [f'needs {t.needs}'] * bool(t.needs)
         print('  ' + ', '.join(facts))
         for level in levels_of(t):
             b = BACKENDS[level.backend]
@@ -1153,7 +1151,7 @@ def probe_host(args, target, toolchain, probe_dir):
     """What the host and the toolchain have: libraries, valgrind, qemu-user, OpenSSL's
     modules directory, the peers of goldilocks-speed."""
     h = argparse.Namespace()
-    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(target, toolchain)}'
+    arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(toolchain.triple)}'
     if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp'):
         fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: '
              f'apt-get install libgmp-dev{arch_suffix}')
