@@ -3,8 +3,9 @@
  * for every representation of its points, as decaf448_steps.h is for the
  * element types: point_scalarmul_twisted.c runs it on the twisted curve E'
  * (point_twisted.h), the avx512ifma backend's point_scalarmul_r50.c on E' in
- * the radix-2^50 lanes (point_r50.h). (point_scalarmul.c's edwards448 loop
- * and point_lanes_scalarmul.c's are not on it yet: src/point/README.md.)
+ * the radix-2^50 lanes (point_r50.h), point_scalarmul.c on edwards448's
+ * cached points. (point_lanes_scalarmul.c's lane loop is not on it yet:
+ * src/point/README.md.)
  *
  * Windows (point_window.h): the scalar (k < l < 2^446) is cut into
  * VAR_WINDOWS windows of VAR_BITS bits; each window value v (plus the carry
