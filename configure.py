@@ -83,6 +83,9 @@ class Backend:
     replaces: dict = dataclasses.field(default_factory=dict)   # its file -> the file it replaces
     lanes: tuple = None
     min_lanes: int = 1
+    base: str = ''            # a backend whose files it builds too, but for those it replaces itself
+    generated: str = ''       # a generated/ directory of its own (tables), built with it and its extensions
+    gf4r50: bool = False      # written on gf4r50.h: see gf4r50_dirs
 
     @property
     def folder(self):
@@ -97,9 +100,10 @@ BACKENDS = {b.name: b for b in [
                 'point_comb_split.c': 'src/backend/portable/point_comb.c',
                 'point_arith_lanes2.c': 'src/backend/portable/point_arith.c',
                 'point_scalarmul_decaf_edwards.c': 'src/backend/portable/point_scalarmul_twisted.c'}),
-    Backend('avx512ifma', 'X448, decaf448 multiplication, Ed448 verification (single, batch, precomputed), '
-            'the fixed-base calls and the inverse square root on the radix-2^50 IFMA lanes (gf4r50.h); '
-            'Keccak-f[1600] on AVX-512VL', lanes=('avx512ifma',), replaces={
+    Backend('r50', 'X448, decaf448 multiplication, Ed448 verification (single, batch, precomputed), '
+            'the fixed-base calls and the inverse square root on four lanes of radix 2^50 (gf4r50.h): '
+            "the IFMA lanes' intrinsics, or their portable twin (generated/r50_portable) on any 64-bit CPU",
+            generated='generated/r50', gf4r50=True, replaces={
                 'x448_ladder_r50.c': 'src/backend/portable/x448_ladder.c',
                 'point_scalarmul_r50.c': 'src/backend/portable/point_scalarmul_twisted.c',
                 'point_verify_r50.c': 'src/backend/portable/point_verify.c',
@@ -108,7 +112,9 @@ BACKENDS = {b.name: b for b in [
                 'field_isr2_r50.c': 'src/backend/portable/field_isr2.c',
                 'point_precomp_r50.c': 'src/backend/portable/point_precomp.c',
                 'point_base_twisted_r50.c': 'src/backend/portable/point_base_twisted.c',
-                'point_single_r50.c': 'src/backend/portable/point_single.c',
+                'point_single_r50.c': 'src/backend/portable/point_single.c'}),
+    Backend('avx512ifma', 'the r50 backend on the IFMA lanes (generated/lanes_avx512ifma/gf4r50.h), and '
+            'Keccak-f[1600] on AVX-512VL', base='r50', lanes=('avx512ifma',), replaces={
                 'keccak_avx512vl.c': 'src/hash/keccak.c'}),
 ]}
 
@@ -188,6 +194,9 @@ TARGETS = [
     Target('avx512ifma', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, lanes avx512ifma '
            '(backend avx512ifma)', '8x56mulx', lanes='avx512ifma', backend='avx512ifma', arch='x86_64',
            needs='avx512ifma'),
+    Target('r50-portable', "the avx512ifma target's curve code (backend r50) on the portable twin of its IFMA "
+           'lanes (generated/r50_portable/gf4r50.h): any 64-bit CPU, for testing, counting and the valgrind '
+           'check of the code an IFMA server runs, 8x56 limbs', '8x56', backend='r50'),
     Target('x86-64', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', '8x56', arch='x86_64',
            levels=tuple(lv.name for lv in X86_64_LEVELS)),
@@ -520,16 +529,15 @@ def host_cpu_family():
 
 
 def r50_paired(args, target, cross):
-    """GF4R50_PAIRED for a target that builds the avx512ifma lanes (None for the others), and why.
+    """GF4R50_PAIRED for a target that builds a backend on gf4r50.h (None for the others), and why.
     Zen 5 issues a 512-bit vpmadd52 at the rate of a 256-bit one, so two products to one halve
     the multiplier's work (docs/performance.md, "AVX-512 IFMA": X448 2.05x to 2.40x Debian's
     libdecaf);
     Zen 4 splits a 512-bit instruction in two and Intel's cores issue it at half the rate, where
     the pairs break even at best: the single products stay their default."""
-    lanes = lanes_built(target)
-    if 'avx512ifma' not in lanes:
+    if not any(b.gf4r50 for lv in levels_of(target) for b in backend_chain(lv.backend)):
         if args.r50_products != 'auto':
-            fail(f'--r50-products {args.r50_products}: target {target.name} builds no avx512ifma lanes')
+            fail(f'--r50-products {args.r50_products}: target {target.name} builds no radix-2^50 lanes')
         return None, ''
     if args.r50_products != 'auto':
         return args.r50_products == 'paired', f'--r50-products {args.r50_products}'
@@ -1082,43 +1090,83 @@ def lanes_built(target):
 
 
 def check_backend(target, level):
-    b = BACKENDS[level.backend]
+    chain = backend_chain(level.backend)
     who = f'backend {level.name} of target {target.name}' if level.name else f'target {target.name}'
-    if b.lanes and level.lanes not in b.lanes:
-        fail(f'backend {b.name} is written for the lane layout {" or ".join(b.lanes)}, but {who} builds '
-             f'generated/lanes_{level.lanes} (choose a target or --lanes with it)')
+    for b in chain:
+        if b.lanes and level.lanes not in b.lanes:
+            fail(f'backend {b.name} is written for the lane layout {" or ".join(b.lanes)}, but {who} builds '
+                 f'generated/lanes_{level.lanes} (choose a target or --lanes with it)')
     have = lane_count(level.lanes) if os.path.isdir(src('generated', 'lanes_' + level.lanes)) else None
-    if have is not None and have < b.min_lanes:
-        fail(f'backend {b.name} needs at least {b.min_lanes} lanes, but {who} builds the lane layout '
+    need = max(b.min_lanes for b in chain)
+    if have is not None and have < need:
+        fail(f'backend {chain[0].name} needs at least {need} lanes, but {who} builds the lane layout '
              f'generated/lanes_{level.lanes} of {have} (choose a target or --lanes with more)')
+    if gf4r50_dirs(level.backend, layout_stack('lanes', level.lanes)[0]) and not layout_needs_int128(target.layout):
+        fail(f"backend {chain[0].name} on generated/r50_portable (the IFMA lanes' portable twin) needs "
+             f'unsigned __int128: {who} builds layout {target.layout}; choose a 64-bit layout (8x56)')
+
+
+def backend_chain(name):
+    """[backend name, its base, the base's base, ...] (Backend.base)."""
+    out = [BACKENDS[name]]
+    while out[-1].base:
+        out.append(BACKENDS[out[-1].base])
+    return out
 
 
 def backend_files(backend):
-    """The files of src/backend/<name>/ and those they replace, checked against the record."""
-    b = BACKENDS[backend]
-    own = [] if b.name == 'portable' else find(f'{b.folder}/*.c')
-    for f in own:
-        if os.path.basename(f) not in b.replaces:
-            fail(f'{f} is in no record: name the file it replaces in BACKENDS[{b.name!r}] (configure.py)')
-    for name, replaced in b.replaces.items():
-        if not os.path.exists(src(b.folder, name)) or not os.path.exists(src(replaced)):
-            fail(f"BACKENDS[{b.name!r}] (configure.py): {b.folder}/{name} replaces {replaced}; one is missing")
-    return own, {b.replaces[os.path.basename(f)] for f in own}
+    """{file of src/backend/: the file it replaces} of a backend and its bases (where two
+    replace the same file, the derived backend's), checked against the records."""
+    own = {}
+    for b in backend_chain(backend):
+        if b.name == 'portable':
+            continue
+        files = find(f'{b.folder}/*.c')
+        for f in files:
+            if os.path.basename(f) not in b.replaces:
+                fail(f'{f} is in no record: name the file it replaces in BACKENDS[{b.name!r}] (configure.py)')
+        for name, replaced in b.replaces.items():
+            if not os.path.exists(src(b.folder, name)) or not os.path.exists(src(replaced)):
+                fail(f"BACKENDS[{b.name!r}] (configure.py): {b.folder}/{name} replaces {replaced}; one is missing")
+        for f in files:
+            if b.replaces[os.path.basename(f)] not in own.values():
+                own[f] = b.replaces[os.path.basename(f)]
+    return own
+
+
+def gf4r50_dirs(backend, lanes_dirs):
+    """The directory of gf4r50.h for a backend written on it (Backend.gf4r50), [] for the others:
+    none when its lane layout has one (generated/lanes_avx512ifma: the intrinsics), else the
+    portable twin, generated/r50_portable (the same routines on plain 64-bit words)."""
+    if not any(b.gf4r50 for b in backend_chain(backend)):
+        return []
+    if any(os.path.exists(src(d, 'gf4r50.h')) for d in lanes_dirs):
+        return []
+    return ['generated/r50_portable']
 
 
 def library_sources(backend, layout_c, lanes_c):
     """Every layer's sources, the portable backend's and the generated ones (the layouts'
-    .c files, layout_stack), with the backend's files in place of those they replace."""
-    own, replaced = backend_files(backend)
+    .c files, layout_stack; the backend's own generated directory), with the backend's
+    files in place of those they replace."""
+    own = backend_files(backend)
     common = find('src/*.c') + find('src/*/*.c') + find('src/backend/portable/*.c') + layout_c + lanes_c
-    return [s for s in common if s not in replaced] + own
+    generated = [f for b in backend_chain(backend) if b.generated for f in find(b.generated + '/*.c')]
+    return [s for s in common if s not in own.values()] + list(own) + generated
 
 
-def include_dirs(backend):
+def include_dirs(backend, lanes_dirs):
     """src/ and its layers (each source includes another by its name alone), then the
-    backend's folder: its headers are for its own files."""
+    backend's folders (its headers are for its own files), its generated directories and
+    its gf4r50.h (gf4r50_dirs)."""
     layers = sorted(rel(d) for d in glob.glob(src('src', '*')) if os.path.isdir(d) and os.path.basename(d) != 'backend')
-    return ['src'] + layers + ([BACKENDS[backend].folder] if backend != 'portable' else [])
+    return ['src'] + layers + backend_include_dirs(backend, lanes_dirs)
+
+
+def backend_include_dirs(backend, lanes_dirs):
+    chain = [b for b in backend_chain(backend) if b.name != 'portable']
+    return ([b.folder for b in chain] + [b.generated for b in chain if b.generated]
+            + gf4r50_dirs(backend, lanes_dirs))
 
 
 def explain(args):
@@ -1139,11 +1187,13 @@ def explain(args):
         print('  ' + ', '.join(facts))
         for level in levels_of(t):
             b = BACKENDS[level.backend]
-            own, _ = backend_files(level.backend)
+            own = backend_files(level.backend)
             head = f'  level {level.name} ({" ".join(level.flags) or "no flags"}): ' if level.name else '  '
             print(f'{head}lanes {level.lanes} (generated/lanes_{level.lanes}), backend {b.name}: {b.summary}')
-            for f in own:
-                print(f'    {f} in place of {b.replaces[os.path.basename(f)]}')
+            for f, replaced in own.items():
+                print(f'    {f} in place of {replaced}')
+            for d in gf4r50_dirs(level.backend, layout_stack('lanes', level.lanes)[0]):
+                print(f'    gf4r50.h from {d}')
         print()
 
 
@@ -1233,22 +1283,22 @@ def collect_sources(args, target, toolchain, layout_dir, tuned, probe_dir):
     and .c files of each layout built (a derived layout's directory, then its base's), and
     the layouts the field tests cover."""
     c = argparse.Namespace(layout_dir=layout_dir, lanes_dir=f'generated/lanes_{target.lanes}')
-    c.src_dirs = include_dirs(target.backend)
     # a tuned layout is written whole into the build directory
     layout_dirs, layout_c = ([layout_dir], find(layout_dir + '/*.c')) if tuned else layout_stack('p448', target.layout)
     c.lanes_dirs, lanes_c = layout_stack('lanes', target.lanes)
     c.lanes_sources = in_src(lanes_c)
+    c.src_dirs = include_dirs(target.backend, c.lanes_dirs)
     c.backends = []
     for level in levels_of(target) if target.levels else ():
         lanes_dir = f'generated/lanes_{level.lanes}'
         if not os.path.isdir(src(lanes_dir)):
             note(f'target {target.name}: backend {level.name} left out: {lanes_dir} is missing')
             continue
-        folder = BACKENDS[level.backend].folder if level.backend != 'portable' else ''
         b_dirs, b_c = layout_stack('lanes', level.lanes)
+        folders = backend_include_dirs(level.backend, b_dirs)
         c.backends.append({'name': level.name, 'cflags': quote_all(level.flags), 'lanes_dir': lanes_dir,
                            'lanes_dirs': b_dirs, 'lanes_sources': in_src(b_c),
-                           'includes': f' -I$srcdir/{folder}' if folder else '',
+                           'includes': ''.join(f' -I$srcdir/{d}' for d in folders),
                            'sources': in_src(library_sources(level.backend, layout_c, b_c))})
     if target.levels:
         note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in c.backends)

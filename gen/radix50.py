@@ -35,6 +35,7 @@ import random
 import curve_ed448 as curve
 import gen_tables
 import prime
+import r50_portable
 
 LIMBS = 9
 RADIX = 50
@@ -650,28 +651,37 @@ def _limbs(tables):
 
 
 def render_tables(env, header, bits, chunk_bits, precomp_bits):
-    """generated/lanes_avx512ifma/gf4r50_base_wnaf.c."""
-    t = env.get_template("avx512ifma/gf4r50_base_wnaf.c.j2")
+    """generated/r50/gf4r50_base_wnaf.c."""
+    t = env.get_template("r50/gf4r50_base_wnaf.c.j2")
     return t.render(header=header, tables=_limbs(base_wnaf_tables(bits)), bits=bits,
                     precomp=_limbs(precomp_base_tables(chunk_bits, precomp_bits)), chunk_bits=chunk_bits,
                     precomp_bits=precomp_bits)
 
 
 def render_comb(env, header, shape):
-    """generated/lanes_avx512ifma/gf4r50_base_comb.c."""
-    t = env.get_template("avx512ifma/gf4r50_base_comb.c.j2")
+    """generated/r50/gf4r50_base_comb.c."""
+    t = env.get_template("r50/gf4r50_base_comb.c.j2")
     return t.render(header=header, tables=_limbs(base_comb_table(shape)), shape=shape)
 
 
-def render(env, header, wnaf_bits, precomp_bits, comb_shape):
-    """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first."""
+def render(env, header, wnaf_bits, precomp_bits, comb_shape, twin=False):
+    """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first; with
+    twin, its portable twin generated/r50_portable/gf4r50.h (gen/r50_portable.py): the same
+    text renamed, after the plain-C definitions of the intrinsics it uses."""
     info = {}
     for name in ROUTINES:
         info[name] = dict(bounds=", ".join("0x%x" % v for v in prove(name)), body=printed(name))
         selfcheck(name)
-    t = env.get_template("avx512ifma/gf4r50.h.j2")
-    return t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
+    t = env.get_template("r50/gf4r50.h.j2")
+    mark = "/* the twin's intrinsics */"
+    text = t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
                     REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
                     LIMBS56=LIMBS56, LOOSE56=LOOSE56, TIGHT56=TIGHT56,
                     hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2),
-                    precomp_entries=1 << (precomp_bits - 2), comb=comb_shape)
+                    precomp_entries=1 << (precomp_bits - 2), comb=comb_shape, twin=twin,
+                    prelude=mark if twin else "#include <immintrin.h>",
+                    word_init="{{l0, l1, l2, l3}}" if twin else "{l0, l1, l2, l3}")
+    if not twin:
+        return text
+    r50_portable.selfcheck()
+    return r50_portable.rename(text).replace(mark, r50_portable.prelude(r50_portable.used_intrinsics(text)))

@@ -1,11 +1,11 @@
 /*
- * The avx512ifma lanes' radix-2^50 elements (generated/lanes_avx512ifma/gf4r50.h,
- * gen/radix50.py), against GMP: products, products by a constant, sums and
+ * The radix-2^50 lane elements (generated/lanes_avx512ifma/gf4r50.h, gen/radix50.py, or
+ * its portable twin generated/r50_portable/gf4r50.h on target r50-portable), against GMP: products, products by a constant, sums and
  * differences, carries, the table lookup, lane moves, the byte conversions and those to and from
  * the scalar layouts' 56-bit limbs, on random limbs and on every
  * limb at the bounds the header promises (which the X448 tests never reach), each
  * output checked mod p and against those bounds. Skipped where the library has no
- * such lanes, or the CPU lacks AVX-512 IFMA.
+ * such lanes, or (the IFMA header) where the CPU lacks AVX-512 IFMA.
  */
 #include <stdio.h>
 #include <string.h>
@@ -135,7 +135,7 @@ static void test_addsub(void) {
     mpz_t x[LANES], y[LANES], want[LANES], sum[LANES];
     for (int k = 0; k < LANES; k++) mpz_inits(x[k], y[k], want[k], sum[k], NULL);
     for (long t = 0; t < n; t++) {
-        __mmask8 sub = (__mmask8)(t % 16);
+        gf4r50_lanemask sub = (gf4r50_lanemask)(t % 16);
         gf4r50 a, b, c, d;
         random_pair(a, b, x, y, t < 80 ? (int)(t / 16) : 0, t < 80 ? (int)((t / 16 + 1) % 5) : 0, 1, 1);
         for (int k = 0; k < LANES; k++) {
@@ -191,7 +191,7 @@ static void test_limbs56(void) {
             }
         }
         const uint64_t *const in[LANES] = {rows[0], rows[1], rows[2], rows[3]};
-        __m256i v[8];
+        gf4r50_word v[8];
         gf4r50 a;
         gf4r50_rows_to_columns56(v, in);
         gf4r50_from_limbs56(a, v);
@@ -257,16 +257,16 @@ static void test_moves(void) {
             idx[k] = (long long)(check_rand64() % LANES);
             mask[k] = (check_rand64() & 1) ? -1 : 0;
         }
-        gf4r50_permute(o, a, _mm256_loadu_si256((const __m256i *)idx));
+        gf4r50_permute(o, a, gf4r50_lanes(idx[0], idx[1], idx[2], idx[3]));
         get(vo, o);
         int ok = 1;
         for (int i = 0; i < NL; i++)
             for (int k = 0; k < LANES; k++) ok &= vo[i][k] == va[i][idx[k]];
-        gf4r50_blend(o, a, b, (__mmask8)m);
+        gf4r50_blend(o, a, b, (gf4r50_lanemask)m);
         get(vo, o);
         for (int i = 0; i < NL; i++)
             for (int k = 0; k < LANES; k++) ok &= vo[i][k] == ((m >> k & 1) ? vb : va)[i][k];
-        gf4r50_select(o, a, b, _mm256_loadu_si256((const __m256i *)mask));
+        gf4r50_select(o, a, b, gf4r50_lanes(mask[0], mask[1], mask[2], mask[3]));
         get(vo, o);
         for (int i = 0; i < NL; i++)
             for (int k = 0; k < LANES; k++) ok &= vo[i][k] == (mask[k] ? vb : va)[i][k];
@@ -322,11 +322,13 @@ int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
     check_init("test_gf4r50");
+#if !GF4R50_PORTABLE
     if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
           __builtin_cpu_supports("avx512ifma"))) {
         check_skip("this CPU lacks AVX-512 IFMA");
         return check_done();
     }
+#endif
     oracle_init(); /* P, from test/ed448_oracle.h */
     test_bytes();
     test_product(0);
@@ -343,7 +345,7 @@ int main(int argc, char **argv) {
 #else
 int main(void) {
     check_init("test_gf4r50");
-    check_skip("the library's lane layout has no gf4r50.h (only avx512ifma does)");
+    check_skip("the library has no radix-2^50 lanes (targets avx512ifma and r50-portable have)");
     return check_done();
 }
 #endif

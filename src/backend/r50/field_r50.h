@@ -23,14 +23,14 @@ _Static_assert(sizeof(gf_word_t) == 8, "64-bit limbs");
 /* Lane k of out = in[k] (tight or loose; a reduced result). */
 static inline void gf4r50_from_gf(gf4r50 out, const gf_s *const in[GF4R50_LANES]) {
     const uint64_t *const rows[GF4R50_LANES] = {in[0]->limb, in[1]->limb, in[2]->limb, in[3]->limb};
-    __m256i v[8];
+    gf4r50_word v[8];
     gf4r50_rows_to_columns56(v, rows);
     gf4r50_from_limbs56(out, v);
 }
 
 /* Every lane of out = a (tight or loose; a reduced result). */
 static inline void gf4r50_broadcast_gf(gf4r50 out, const gf a) {
-    __m256i v[8];
+    gf4r50_word v[8];
     gf4r50_broadcast_row56(v, a->limb);
     gf4r50_from_limbs56(out, v);
 }
@@ -38,7 +38,7 @@ static inline void gf4r50_broadcast_gf(gf4r50 out, const gf a) {
 /* out[k] = lane k of a (loose), tight; out[k] may be the same element as out[j] only for k = j. */
 static inline void gf4r50_to_gf4(gf_s *const out[GF4R50_LANES], const gf4r50 a) {
     uint64_t *const rows[GF4R50_LANES] = {out[0]->limb, out[1]->limb, out[2]->limb, out[3]->limb};
-    __m256i v[8];
+    gf4r50_word v[8];
     gf4r50_to_limbs56(v, a);
     gf4r50_columns_to_rows56(rows, v);
 }

@@ -32,27 +32,27 @@
 
 /* The permutations of the formulas (public constants). */
 typedef struct {
-    __m256i dbl_l, dbl_r, all3, u_l, u_r, all1, f_l, f_r, add_y, add_x, e_l, e_r, v_l, v_r, swap01;
+    gf4r50_word dbl_l, dbl_r, all3, u_l, u_r, all1, f_l, f_r, add_y, add_x, e_l, e_r, v_l, v_r, swap01;
     gf4r50 zero;
 } point_r50_perms;
 
 static inline void point_r50_perms_init(point_r50_perms *p) {
-    p->dbl_l = _mm256_setr_epi64x(0, 1, 3, 0);  /* (X, Y, Z, X) from (X, Y, T, Z) */
-    p->dbl_r = _mm256_setr_epi64x(0, 1, 3, 1);  /* (X, Y, Z, Y) */
-    p->all3 = _mm256_setr_epi64x(3, 3, 3, 3);
-    p->u_l = _mm256_setr_epi64x(3, 1, 0, 0);    /* (XY, B, A, A) */
-    p->u_r = _mm256_setr_epi64x(3, 0, 1, 2);    /* (XY, A, B, C) */
-    p->all1 = _mm256_setr_epi64x(1, 1, 1, 1);
-    p->f_l = _mm256_setr_epi64x(0, 1, 0, 0);    /* (E, G, E, .) */
-    p->f_r = _mm256_setr_epi64x(0, 2, 2, 1);    /* (., H, H, G) */
-    p->add_y = _mm256_setr_epi64x(1, 1, 2, 3);  /* (Y, Y, T, Z) */
-    p->add_x = _mm256_setr_epi64x(0, 0, 2, 3);  /* (X, X, T, Z) */
-    p->v_l = _mm256_setr_epi64x(1, 1, 3, 3);    /* (B, B, D, D) */
-    p->v_r = _mm256_setr_epi64x(0, 0, 2, 2);    /* (A, A, C, C) */
-    p->e_l = _mm256_setr_epi64x(0, 3, 0, 2);    /* (E, G, E, F) from (E, H, F, G) */
-    p->e_r = _mm256_setr_epi64x(2, 1, 1, 3);    /* (F, H, H, G) */
-    p->swap01 = _mm256_setr_epi64x(1, 0, 2, 3);
-    for (unsigned i = 0; i < GF4R50_LIMBS; i++) p->zero->limb[i] = _mm256_setzero_si256();
+    p->dbl_l = gf4r50_lanes(0, 1, 3, 0);  /* (X, Y, Z, X) from (X, Y, T, Z) */
+    p->dbl_r = gf4r50_lanes(0, 1, 3, 1);  /* (X, Y, Z, Y) */
+    p->all3 = gf4r50_lanes(3, 3, 3, 3);
+    p->u_l = gf4r50_lanes(3, 1, 0, 0);    /* (XY, B, A, A) */
+    p->u_r = gf4r50_lanes(3, 0, 1, 2);    /* (XY, A, B, C) */
+    p->all1 = gf4r50_lanes(1, 1, 1, 1);
+    p->f_l = gf4r50_lanes(0, 1, 0, 0);    /* (E, G, E, .) */
+    p->f_r = gf4r50_lanes(0, 2, 2, 1);    /* (., H, H, G) */
+    p->add_y = gf4r50_lanes(1, 1, 2, 3);  /* (Y, Y, T, Z) */
+    p->add_x = gf4r50_lanes(0, 0, 2, 3);  /* (X, X, T, Z) */
+    p->v_l = gf4r50_lanes(1, 1, 3, 3);    /* (B, B, D, D) */
+    p->v_r = gf4r50_lanes(0, 0, 2, 2);    /* (A, A, C, C) */
+    p->e_l = gf4r50_lanes(0, 3, 0, 2);    /* (E, G, E, F) from (E, H, F, G) */
+    p->e_r = gf4r50_lanes(2, 1, 1, 3);    /* (F, H, H, G) */
+    p->swap01 = gf4r50_lanes(1, 0, 2, 3);
+    for (unsigned i = 0; i < GF4R50_LIMBS; i++) p->zero->limb[i] = gf4r50_zero_word();
 }
 
 /* Scratch of the formulas: everything in it may depend on a secret (wipe it). */
@@ -88,7 +88,7 @@ static inline __attribute__((always_inline)) void point_r50_add(gf4r50 p, const 
                                                                 const point_r50_perms *c, point_r50_scratch *s) {
     /* -e: its Y2 - X2 and Y2 + X2 traded here, its C negated by trading F and G below */
     gf4r50_permute(s->f, e, c->swap01);
-    gf4r50_select(s->f, e, s->f, _mm256_set1_epi64x((long long)neg));
+    gf4r50_select(s->f, e, s->f, gf4r50_splat(neg));
     gf4r50_permute(s->l, p, c->add_y);
     gf4r50_permute(s->r, p, c->add_x);
     gf4r50_addsub(s->u, s->l, s->r, 0x1);
@@ -97,7 +97,7 @@ static inline __attribute__((always_inline)) void point_r50_add(gf4r50 p, const 
     gf4r50_permute(s->l, s->u, c->v_l);
     gf4r50_permute(s->r, s->u, c->v_r);
     /* lanes 0 and 2 the differences (E, F), or 0 and 3 (E, G = D - C for -C) */
-    gf4r50_addsub(s->f, s->l, s->r, (__mmask8)(0x5 ^ (0xc & neg)));   /* (E, H, F, G) */
+    gf4r50_addsub(s->f, s->l, s->r, (gf4r50_lanemask)(0x5 ^ (0xc & neg)));   /* (E, H, F, G) */
     gf4r50_permute(s->l, s->f, c->e_l);
     gf4r50_permute(s->r, s->f, c->e_r);
     gf4r50_mul(p, s->l, s->r);                                  /* (X3, Y3, T3, Z3) */

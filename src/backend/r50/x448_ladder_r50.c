@@ -41,12 +41,12 @@ mask_t x448_ladder(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLD
     r50_args a;
     gf one, zero;
 
-    a.cross = _mm256_setr_epi64x(2, 3, 0, 1);
-    a.evens = _mm256_setr_epi64x(0, 0, 2, 2);
-    a.odds = _mm256_setr_epi64x(1, 1, 3, 3);
-    a.abba = _mm256_setr_epi64x(0, 1, 1, 0);
-    a.round2_a = _mm256_setr_epi64x(0, 0, 3, 3);
-    a.round2_b = _mm256_setr_epi64x(1, 1, 2, 2);
+    a.cross = gf4r50_lanes(2, 3, 0, 1);
+    a.evens = gf4r50_lanes(0, 0, 2, 2);
+    a.odds = gf4r50_lanes(1, 1, 3, 3);
+    a.abba = gf4r50_lanes(0, 1, 1, 0);
+    a.round2_a = gf4r50_lanes(0, 0, 3, 3);
+    a.round2_b = gf4r50_lanes(1, 1, 2, 2);
     /* (x2, z2, x3, z3) = (1, 0, x1, 1); x1v = (1, 1, 1, x1) */
     gf_set_small(one, 1);
     gf_set_small(zero, 0);

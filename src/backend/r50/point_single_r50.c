@@ -44,10 +44,6 @@ static inline __attribute__((always_inline)) void from_lanes(point_t *out, const
     gf4r50_to_gf4(lanes, a);
 }
 
-static inline __attribute__((always_inline)) __m256i lanes_of(int a, int b, int c, int d) {
-    return _mm256_setr_epi64x(a, b, c, d);
-}
-
 /* a + b, or a - b when sub (a constant at both call sites). */
 static inline __attribute__((always_inline)) void add_lanes(point_t *out, const point_t *a, const point_t *b,
                                                             int sub) {
@@ -66,15 +62,15 @@ static inline __attribute__((always_inline)) void add_lanes(point_t *out, const 
     gf4r50_blend(p2, p2, u, 0x4);                                     /* (X2, Y2, 39081 T2, Z2) */
     gf4r50_mul(m1, p1, p2);                                           /* (A, B, C, D) */
     gf4r50_broadcast_gf(m2, e0);                                      /* E0 */
-    gf4r50_permute(l, m1, lanes_of(3, 3, 1, 1));                      /* (D, D, B, B) */
-    gf4r50_permute(r, m1, lanes_of(2, 2, 0, 0));                      /* (C, C, A, A) */
+    gf4r50_permute(l, m1, gf4r50_lanes(3, 3, 1, 1));                      /* (D, D, B, B) */
+    gf4r50_permute(r, m1, gf4r50_lanes(2, 2, 0, 0));                      /* (C, C, A, A) */
     gf4r50_addsub(w, l, r, sub ? 0x5 : 0xa);                          /* (F, G, B +- A, H) */
-    gf4r50_permute(u, w, lanes_of(2, 2, 2, 2));
+    gf4r50_permute(u, w, gf4r50_lanes(2, 2, 2, 2));
     gf4r50_carry(u, u);                                               /* B +- A, reduced */
     gf4r50_addsub(m2, m2, u, 0xf);                                    /* E, every lane */
-    gf4r50_permute(l, w, lanes_of(0, 1, 0, 0));
+    gf4r50_permute(l, w, gf4r50_lanes(0, 1, 0, 0));
     gf4r50_blend(l, l, m2, 0x5);                                      /* (E, G, E, F) */
-    gf4r50_permute(r, w, lanes_of(0, 3, 3, 1));                       /* (F, H, H, G) */
+    gf4r50_permute(r, w, gf4r50_lanes(0, 3, 3, 1));                       /* (F, H, H, G) */
     gf4r50_mul(l, l, r);                                              /* (X3, Y3, T3, Z3) */
     from_lanes(out, l);
 }
@@ -90,22 +86,22 @@ void point_sub_single(point_t *out, const point_t *a, const point_t *b) {
 void point_double_single(point_t *out, const point_t *a) {
     gf4r50 p, l, r, f, u, g;
     to_lanes(p, a);                                                   /* (X, Y, T, Z) */
-    gf4r50_permute(l, p, lanes_of(0, 1, 3, 0));                       /* (X, Y, Z, X) */
+    gf4r50_permute(l, p, gf4r50_lanes(0, 1, 3, 0));                       /* (X, Y, Z, X) */
     gf4r50_add(u, p, p);
-    gf4r50_permute(r, p, lanes_of(0, 1, 3, 1));
-    gf4r50_permute(u, u, lanes_of(3, 3, 3, 3));
+    gf4r50_permute(r, p, gf4r50_lanes(0, 1, 3, 1));
+    gf4r50_permute(u, u, gf4r50_lanes(3, 3, 3, 3));
     gf4r50_blend(r, r, u, 0x4);                                       /* (X, Y, 2Z, Y) */
     gf4r50_mul(f, l, r);                                              /* (A, B, C, XY) */
-    gf4r50_permute(l, f, lanes_of(3, 0, 0, 0));
-    gf4r50_permute(r, f, lanes_of(3, 1, 1, 1));
+    gf4r50_permute(l, f, gf4r50_lanes(3, 0, 0, 0));
+    gf4r50_permute(r, f, gf4r50_lanes(3, 1, 1, 1));
     gf4r50_addsub(u, l, r, 0x4);                                      /* (E, G, H, .) */
     gf4r50_carry(g, u);
-    gf4r50_permute(l, g, lanes_of(1, 1, 1, 1));                       /* G */
-    gf4r50_permute(r, f, lanes_of(2, 2, 2, 2));                       /* C */
+    gf4r50_permute(l, g, gf4r50_lanes(1, 1, 1, 1));                       /* G */
+    gf4r50_permute(r, f, gf4r50_lanes(2, 2, 2, 2));                       /* C */
     gf4r50_addsub(g, l, r, 0xf);                                      /* F, every lane */
-    gf4r50_permute(l, u, lanes_of(0, 1, 0, 0));
+    gf4r50_permute(l, u, gf4r50_lanes(0, 1, 0, 0));
     gf4r50_blend(l, l, g, 0x8);                                       /* (E, G, E, F) */
-    gf4r50_permute(r, u, lanes_of(0, 2, 2, 1));
+    gf4r50_permute(r, u, gf4r50_lanes(0, 2, 2, 1));
     gf4r50_blend(r, r, g, 0x1);                                       /* (F, H, H, G) */
     gf4r50_mul(l, l, r);                                              /* (X3, Y3, T3, Z3) */
     from_lanes(out, l);

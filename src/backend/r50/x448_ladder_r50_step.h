@@ -19,7 +19,7 @@ typedef struct {
 
 /* The public inputs of the swap and the step. */
 typedef struct {
-    __m256i cross, evens, odds, abba, round2_a, round2_b;
+    gf4r50_word cross, evens, odds, abba, round2_a, round2_b;
     gf4r50 x1v; /* (1, 1, 1, x1) */
 } r50_args;
 
@@ -33,7 +33,7 @@ static inline __attribute__((always_inline)) void r50_cswap(void *state, const v
     r50_state *s = state;
     const r50_args *a = arg;
     gf4r50_permute(s->t, s->st, a->cross);
-    gf4r50_select(s->st, s->st, s->t, _mm256_set1_epi64x((long long)swap));
+    gf4r50_select(s->st, s->st, s->t, gf4r50_splat(swap));
 }
 
 static inline __attribute__((always_inline)) void r50_step(void *state, const void *arg) {
