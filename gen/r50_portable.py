@@ -235,3 +235,28 @@ def _eval_c(expr, env):
     scope["twin_eq"] = lambda x, y: W if x == y else 0
     scope["twin_below64"] = lambda s: W if s < 64 else 0
     return eval(py, {}, scope)
+
+
+FUNCTION = re.compile(r"^GF4R50_INLINE [^\n]*?\b(gf4r50_[a-z0-9_]+)\(.*?^}\n", re.S | re.M)
+
+
+def functions(text):
+    """{name: text} of the GF4R50_INLINE functions of a gf4r50.h."""
+    return {m.group(1): m.group(0) for m in FUNCTION.finditer(text)}
+
+
+def check_twin(ifma_text, twin_text):
+    """The committed twin against the committed IFMA header, read back: the same functions,
+    each the IFMA one renamed, and a definition of every intrinsic they use. Returns
+    [(ok, what)]."""
+    hw, tw = functions(ifma_text), functions(twin_text)
+    out = [(set(hw) == set(tw) and len(hw) > 0,
+            f"gf4r50.h and its twin define the same {len(hw)} functions")]
+    differ = [n for n in hw if n in tw and rename(hw[n]) != tw[n]]
+    out.append((not differ, "each twin function is the IFMA one with the intrinsics renamed"
+                + (f" (not: {', '.join(differ)})" if differ else "")))
+    defined = set(re.findall(r"^TWIN_INLINE [^\n]*?\b(twin_mm[0-9]+_[a-z0-9_]+)\(", twin_text, re.M))
+    missing = sorted(rename(n) for n in used_intrinsics(ifma_text) if rename(n) not in defined)
+    out.append((not missing, f"the twin defines each of the {len(used_intrinsics(ifma_text))} intrinsics the "
+                "IFMA header uses" + (f" (not: {', '.join(missing)})" if missing else "")))
+    return out

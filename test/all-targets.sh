@@ -5,6 +5,8 @@
 # ARMv7 without and with NEON and AArch64 under qemu-user, the vector targets
 # avx2 and avx512ifma (their tests skipped, not passed, on a CPU without the
 # instructions, as the dispatcher's CPUID probe says: dispatch/cpu_levels.py),
+# r50-portable (the avx512ifma target's curve code on the portable twin of its
+# lanes, run and checked under valgrind on every CPU),
 # x86-64 (one library of several backends: its tests once per backend forced
 # by GOLDILOCKS_BACKEND, once unforced, and a check of an unknown name), an
 # ASan+UBSan build with clang that also asserts the generated limb bounds, the
@@ -158,6 +160,10 @@ elif [ -d generated/lanes_avx512ifma ]; then
 else
     skip_step avx512ifma "generated/lanes_avx512ifma is not generated yet"
 fi
+# The avx512ifma target's curve code (backend r50) on the portable twin of its IFMA lanes
+# (generated/r50_portable/gf4r50.h): the code an IFMA server runs, tested here on any
+# CPU, and checked under valgrind (ctcheck-r50-portable below), which cannot run AVX-512.
+build_and_test r50-portable --target r50-portable
 # One library, every backend: unforced (the CPU's choice), then each backend
 # the library holds (configure leaves out those whose lane layout is not
 # generated) forced, where this CPU runs it; then an unknown name.
@@ -196,6 +202,7 @@ if native_is avx512ifma; then
 else
     step ctcheck sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native ctcheck"
 fi
+step ctcheck-r50-portable sh -c "./configure.py --builddir build/r50-portable --target r50-portable && ninja -C build/r50-portable ctcheck"
 step ctcheck-ref32 sh -c "./configure.py --builddir build/ref32-clang --target ref32 --cc clang && ninja -C build/ref32-clang ctcheck"
 step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && ninja -C build/i386 ctcheck"
 # valgrind runs x86 code only: on ARM the qemu plugin's traces of two secrets must match.

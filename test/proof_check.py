@@ -16,6 +16,7 @@
      and every vector lane layout (generated/lanes_<isa>/gf_lanes.h and
      gfl_*.c) read back from its intrinsics, proven and matched with the
      schedule of the scalar layout it prints, each header stating it;
+     and the portable twin of the IFMA lanes read back against them (gen/r50_portable.py);
   3. gen/gen_field.py, given a schedule with one carry dropped, refuses and
      writes no file;
   4. the fault injection of test/proof_faults.py (mutated schedules and
@@ -175,6 +176,30 @@ def check_lanes():
                        f"lanes_{name} {fname}: the header of {fn.name} states what was proven")
 
 
+def check_twin():
+    """The portable twin of the IFMA lanes (generated/r50_portable/gf4r50.h, gen/r50_portable.py):
+    read back against the IFMA header, each intrinsic's definition against its model, and a
+    wrong definition refused."""
+    import r50_portable
+    read = lambda *p: open(os.path.join(ROOT, "generated", *p)).read()
+    for ok, what in r50_portable.check_twin(read("lanes_avx512ifma", "gf4r50.h"), read("r50_portable", "gf4r50.h")):
+        report(ok, "r50_portable: " + what)
+    try:
+        r50_portable.selfcheck()
+        report(True, f"r50_portable: the {len(r50_portable.OPS)} intrinsics' definitions compute their models")
+    except ValueError as e:
+        report(False, f"r50_portable: {e}")
+    entry = r50_portable.OPS["_mm256_madd52hi_epu64"]
+    r50_portable.OPS["_mm256_madd52hi_epu64"] = entry[:3] + ("acc.q[{k}] + (uint64_t)(twin_mul52(x.q[{k}], y.q[{k}]) >> 51)",) + entry[4:]
+    try:
+        r50_portable.selfcheck()
+        report(False, "r50_portable: a vpmadd52huq that shifts by 51 is refused")
+    except ValueError as e:
+        report(True, f"r50_portable: a vpmadd52huq that shifts by 51 is refused ({str(e)[:80]}...)")
+    finally:
+        r50_portable.OPS["_mm256_madd52hi_epu64"] = entry
+
+
 def coverage(root=ROOT):
     """{(layout directory, routine): the directory whose file of it the layout's build
     compiles}, for every routine of every scalar and lane layout: its own directory's, or a
@@ -254,6 +279,7 @@ def main():
     check_other_shapes()
     check_c(sentences)
     check_lanes()
+    check_twin()
     check_coverage()
     check_generator_refuses()
     proof_faults.schedule_faults()

@@ -1,13 +1,12 @@
 /*
- * gf_isr2 (field.h) on the avx512ifma target: the two inverse square roots side
- * by side in lanes 0 and 1 of the radix-2^50 elements (generated/lanes_avx512ifma/
- * gf4r50.h), on field.c's addition chain for a^((p-3)/4) (445 squarings and 12
+ * gf_isr2 (field.h) on the r50 backend: the two inverse square roots side
+ * by side in lanes 0 and 1 of the radix-2^50 elements (gf4r50.h), on field.c's addition chain for a^((p-3)/4) (445 squarings and 12
  * products). A four-lane gf4r50_sqr takes about 60 rdtsc ticks on Zen 5 against 42
  * for one scalar gf_sqr (docs/performance.md, "AVX-512 IFMA"), and 60 against 54 on
  * Zen 4 (29.1k
  * ticks for the two roots against 25.1k for one gf_isr), so two roots cost about 0.6
  * to 0.7 of two gf_isr; one root alone stays gf_isr's. The mask is gf_isr's test on the
- * result, lane by lane, in the scalar field. The avx512ifma backend's form of
+ * result, lane by lane, in the scalar field. The r50 backend's form of
  * field_isr2.c (configure.py BACKENDS); test_field_isr2 checks it against gf_isr.
  * Straight-line: the inputs may be secret (decaf448_from_uniform's).
  */

@@ -1,7 +1,7 @@
 /*
- * Between the field API's gf and the avx512ifma lanes' radix-2^50 elements
- * (generated/lanes_avx512ifma/gf4r50.h), for the code written for those lanes
- * (the avx512ifma backend: x448_ladder_r50.c, field_isr2_r50.c and
+ * Between the field API's gf and the radix-2^50 lane elements
+ * (gf4r50.h), for the code written for those lanes
+ * (the r50 backend: x448_ladder_r50.c, field_isr2_r50.c and
  * point_r50.h's users). On the layouts of 8 limbs of 56 bits (8x56, 8x56mulx:
  * every IFMA target's) the limbs go straight across, by gf4r50.h's transposes
  * and its proven gf4r50_from_limbs56 / gf4r50_to_limbs56; on any other layout

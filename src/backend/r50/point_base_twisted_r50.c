@@ -3,13 +3,12 @@
  * curve E' (the same shape, digits, recoding and signs; that file gives the
  * isogenies and why the a = -1 formulas are exact on every point the comb
  * sees), with each formula's four products as one lane product of the
- * avx512ifma lanes' radix-2^50 elements (point_r50.h): a mixed addition and a
+ * radix-2^50 lane elements (point_r50.h): a mixed addition and a
  * doubling are two lane products each, against 7M and 4M + 4S. The table is
- * point_base_comb_twisted's as lane entries (generated/lanes_avx512ifma/
+ * point_base_comb_twisted's as lane entries (generated/r50/
  * gf4r50_base_comb.c), read whole at every lookup (gf4r50_lookup). The loop
  * is point_comb_loop.h's; this file gives its operations on point_r50.h. The
- * avx512ifma backend's form of point_base_twisted.c for the targets whose lane layout is
- * avx512ifma (configure.py BACKENDS); every fixed-base call's tests
+ * r50 backend's form of point_base_twisted.c (configure.py BACKENDS); every fixed-base call's tests
  * (X448 public keys, Ed448 keys and signatures, decaf448 scalarmult_base, their
  * RFC vectors and OpenSSL interop) check it. Constant time: the lookup and the
  * formulas are straight-line (test/straightline_check.py), the loops public.

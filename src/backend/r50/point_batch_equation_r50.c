@@ -3,14 +3,14 @@
  *     [4]([b]B + sum [ks_j]pts_j) = 0,
  * by point_msm.c's Straus (the same digits and windows, point_msm_digits) on the
  * twisted curve E', each formula's four products one lane product of the
- * avx512ifma lanes' radix-2^50 elements (point_r50.h). As in point_verify_r50.c:
+ * radix-2^50 lane elements (point_r50.h). As in point_verify_r50.c:
  * phi (point_twisted.h) is a homomorphism from edwards448 to E' whose kernel is
  * the 4-torsion, so the equation holds if and only if
  *     [b]phi(B) + sum [ks_j]phi(pts_j) = 0 on E',
  * a sum of points of odd order (phi's image), where the a = -1 formulas are exact
  * and the neutral element is the only point with X = 0. phi of B's odd multiples
- * is generated (generated/lanes_avx512ifma/gf4r50_base_wnaf.c). The avx512ifma backend's form
- * of point_batch_equation.c for the targets whose lane layout is avx512ifma
+ * is generated (generated/r50/gf4r50_base_wnaf.c). The r50 backend's form
+ * of point_batch_equation.c
  * (configure.py BACKENDS); test_ed448_batch checks it against the
  * constant-time multiplication and with torsion, and the batch calls against the
  * single verification.

@@ -1,13 +1,12 @@
 /*
  * [a]p + [b]q as decaf448 elements, in variable time, on the twisted curve in
- * the avx512ifma lanes (point_r50.h): phi_hat([a/4]phi(p) + [b/4]phi(q)) is
+ * the radix-2^50 lanes (point_r50.h): phi_hat([a/4]phi(p) + [b/4]phi(q)) is
  * [a]p + [b]q plus a point of the 4-torsion, of order 1 or 2 for decaf448
  * points (in 2E), which decaf448's encoding does not see (as
  * point_scalarmul_twisted.c argues for one point). Straus's interleaving of
  * width-w NAFs as point_wnaf.c's (point_straus_loop.h's loop), on phi's odd
  * multiples: of the points (WNAF_VAR_BITS, made here) and of B
- * (WNAF_BASE_BITS, generated: gf4r50_base_wnaf.c). The avx512ifma backend's form of point_double_scalarmul_decaf.c for
- * the targets whose lane layout is avx512ifma; test_decaf448_typed checks it
+ * (WNAF_BASE_BITS, generated: gf4r50_base_wnaf.c). The r50 backend's form of point_double_scalarmul_decaf.c; test_decaf448_typed checks it
  * against libdecaf and the GMP model.
  */
 #include "point.h"

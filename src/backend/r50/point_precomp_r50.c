@@ -1,7 +1,7 @@
 /*
  * Verification against a precomputed public key (point.h,
  * point_verify_precomputed_vartime; variable time, public inputs only) on the
- * avx512ifma lanes: point_precomp.c's equation, chunks and digits
+ * radix-2^50 lanes: point_precomp.c's equation, chunks and digits
  * (point_precomp_digits), with each formula's four products one lane product
  * (point_r50.h), on the twisted curve E'. As in point_verify_r50.c, phi
  * (point_twisted.h) is a homomorphism from edwards448 to E' whose kernel is the
@@ -15,8 +15,7 @@
  * their coordinates (4 x 56 bytes: 14,336 of the 18,432, against 288 for a lane
  * entry in memory), loaded once a verification (64 gf4r50_from_bytes). The
  * multiples of phi(2^(112 j) B) are generated (gf4r50_base_wnaf,
- * gf4r50_precomp_base). The avx512ifma backend's form of point_precomp.c for the targets whose
- * lane layout is avx512ifma (configure.py BACKENDS); test_precomputed
+ * gf4r50_precomp_base). The r50 backend's form of point_precomp.c (configure.py BACKENDS); test_precomputed
  * checks it against goldilocks_ed448_verify on valid, invalid and small-order cases.
  */
 #include "point.h"

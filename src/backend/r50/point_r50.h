@@ -1,7 +1,7 @@
 /*
  * One point of the twisted curve E' (point_twisted.h: -x^2 + y^2 = 1 + d' x^2 y^2)
- * spread over the four lanes of an avx512ifma radix-2^50 element
- * (generated/lanes_avx512ifma/gf4r50.h): extended coordinates (X, Y, T, Z) in
+ * spread over the four lanes of a radix-2^50 element
+ * (gf4r50.h): extended coordinates (X, Y, T, Z) in
  * lanes 0..3, so that each formula's four independent products are one lane
  * product. For point_scalarmul_r50.c, point_verify_r50.c,
  * point_double_scalarmul_decaf_r50.c, point_batch_equation_r50.c, point_precomp_r50.c and

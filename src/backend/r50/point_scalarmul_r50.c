@@ -2,11 +2,10 @@
  * decaf448's constant-time variable-base multiplication, point_scalarmul_twisted.c's
  * (the same signed windows of k/4 on phi(a) of the twisted curve, the same table of
  * [0..16]Q, the same formulas and signs), with each formula's four products as one
- * lane product of the avx512ifma lanes' radix-2^50 elements (point_r50.h): a
+ * lane product of the radix-2^50 lane elements (point_r50.h): a
  * doubling and an addition are two lane products each, against 3M + 4S (4M + 4S
  * with T) and 8M. The loop is point_window_loop.h's; this file gives its
- * operations on point_r50.h. The avx512ifma backend's form of point_scalarmul_twisted.c for
- * the targets whose lane layout is avx512ifma (configure.py
+ * operations on point_r50.h. The r50 backend's form of point_scalarmul_twisted.c (configure.py
  * BACKENDS); test_point and test_decaf448 check it against the GMP
  * model and RFC 9496's vectors.
  */

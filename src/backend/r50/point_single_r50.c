@@ -1,6 +1,6 @@
 /*
- * The single point operations (point.h) on the four radix-2^50 lanes of
- * avx512ifma (generated/lanes_avx512ifma/gf4r50.h), the alternative of
+ * The single point operations (point.h) on the four radix-2^50 lanes
+ * (gf4r50.h), the alternative of
  * point_single.c: a point (X, Y, T, Z) of edwards448 (a = 1) goes into the
  * lanes (field_r50.h: the 56-bit limbs straight across), each formula's
  * independent products are lane products, and the four coordinates come

@@ -2,16 +2,15 @@
  * The cofactored Ed448 verification equation [4]([S]B - [k]A - R) = 0 of
  * point_verify.c (the same half-size scalars and wNAFs, point_verify_scalars.c),
  * on the twisted curve E' with each formula's four products as one lane product
- * of the avx512ifma lanes' radix-2^50 elements (point_r50.h). phi (point_twisted.h)
+ * of the radix-2^50 lane elements (point_r50.h). phi (point_twisted.h)
  * is a homomorphism from edwards448 to E' whose kernel is the 4-torsion, so
  *     [4]([w0]B + [w1]2^224 B + [u]pa + [|v|]pr) = 0
  *     <=>   [w0]phi(B) + [w1]phi(2^224 B) + [u]phi(pa) + [|v|]phi(pr) = 0 on E',
  * and every point of that sum has odd order (phi's image), where the a = -1
  * formulas are exact and the neutral element is the only point with X = 0.
  * phi of the odd multiples of B and 2^224 B are generated
- * (generated/lanes_avx512ifma/gf4r50_base_wnaf.c); those of pa and pr are made
- * here; the loop is point_straus_loop.h's. The avx512ifma backend's form of point_verify.c
- * for the targets whose lane layout is avx512ifma (configure.py
+ * (generated/r50/gf4r50_base_wnaf.c); those of pa and pr are made
+ * here; the loop is point_straus_loop.h's. The r50 backend's form of point_verify.c (configure.py
  * BACKENDS); test_ed448, the Wycheproof and RFC 8032 vectors and the
  * libdecaf and OpenSSL interop tests check it.
  */

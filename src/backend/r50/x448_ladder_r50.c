@@ -1,7 +1,6 @@
 /*
  * The X448 ladder (RFC 7748 section 5) with each step's products four at a
- * time in lanes of radix 2^50 on AVX-512 IFMA (generated/lanes_avx512ifma/
- * gf4r50.h, gen/radix50.py): the four-lane step of the former
+ * time in lanes of radix 2^50 (AVX-512 IFMA, or its portable twin: gf4r50.h, gen/radix50.py): the four-lane step of the former
  * x448_ladder_lanes.c (docs/removed-forms.md), on an element
  * whose sums and differences are multiplier inputs without a carry and whose
  * product is reduced by one parallel carry round. The state is
@@ -22,8 +21,8 @@
  * 136.7k and 138.5k ticks (fastest rounds, two runs) against the scalar
  * ladder's (x448_ladder.c, 8x56mulx) 230.6k and 232.1k.
  *
- * One of the sources of x448_ladder (x448_ladder.h), for the targets whose
- * lane layout is avx512ifma (the avx512ifma backend, configure.py BACKENDS).
+ * One of the sources of x448_ladder (x448_ladder.h), for the r50 backend
+ * (configure.py BACKENDS).
  */
 #include "x448_ladder_r50_step.h"
 #include "field_r50.h"

@@ -1,5 +1,5 @@
 /*
- * The state, the swap and the step of src/backend/avx512ifma/x448_ladder_r50.c (the X448
+ * The state, the swap and the step of src/backend/r50/x448_ladder_r50.c (the X448
  * ladder on four lanes of radix 2^50, AVX-512 IFMA; the step is described
  * there), apart so that test/straightline_lanes.c can put them out of line
  * for test/straightline_check.py: valgrind cannot run AVX-512.
