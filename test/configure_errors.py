@@ -163,7 +163,9 @@ def bad_cases(w):
     b = lambda name: os.path.join(w.builds, name)
     bad(w, "--builddir ''", ['--builddir', ''], 'empty')
     bad(w, '--backend of no backend', ['--builddir', b('be1'), '--backend', 'sse9'],
-        'the backends are: portable, lanes2, avx512ifma', builddir=b('be1'))
+        'the backends are: portable, lanes2, r50, avx512ifma', builddir=b('be1'))
+    bad(w, '--backend r50 without 128-bit products', ['--builddir', b('be6'), '--target', 'ref32', '--backend', 'r50'],
+        "portable twin) needs unsigned __int128", builddir=b('be6'))
     bad(w, '--backend on too few lanes', ['--builddir', b('be2'), '--target', 'ref32', '--backend', 'lanes2'],
         'needs at least 2 lanes', builddir=b('be2'))
     bad(w, '--backend for lanes the target lacks', ['--builddir', b('be3'), '--target', 'ref64', '--backend',
@@ -186,7 +188,7 @@ def bad_cases(w):
     bad(w, '--layout of no layout', ['--builddir', b('layout1'), '--layout', '9x50'], '--layout 9x50: unknown',
         builddir=b('layout1'))
     bad(w, '--r50-products without those lanes', ['--builddir', b('r50a'), '--target', 'ref64', '--r50-products',
-                                                  'paired'], 'builds no avx512ifma lanes', builddir=b('r50a'))
+                                                  'paired'], 'builds no radix-2^50 lanes', builddir=b('r50a'))
     bad(w, '--r50-products of no such schedule', ['--builddir', b('r50b'), '--r50-products', 'triple'],
         "invalid choice: 'triple'", builddir=b('r50b'))
     bad(w, '--layout on a several-backend target', ['--builddir', b('layout2'), '--target', 'x86-64',
