@@ -265,13 +265,12 @@ def main():
         comb_shape = layouts.LAYOUTS["8x56mulx"].base_comb
         if layouts.LAYOUTS["8x56"].base_comb != comb_shape:
             raise LaneError("gf4r50_base_comb.c: 8x56 and 8x56mulx have different base_comb shapes")
-        rendered["avx512ifma"]["gf4r50.h"] = radix50.render(env, header("r50/gf4r50.h.j2"), wnaf_bits,
-                                                            precomp_bits, comb_shape)
-        # the r50 backend's own files: its tables (any gf4r50.h), and the portable twin of the
-        # IFMA lanes (gen/r50_portable.py) for the targets without them
+        # gf4r50.h's routines (one text, generated/r50/) and its two forms: the IFMA lanes' and
+        # the portable twin (gen/r50_portable.py); the r50 backend's tables, for either
         r50 = {"r50": {}, "r50_portable": {}}
-        r50["r50_portable"]["gf4r50.h"] = radix50.render(env, header("r50/gf4r50.h.j2", "gen/r50_portable.py"),
-                                                         wnaf_bits, precomp_bits, comb_shape, twin=True)
+        for path, text in radix50.render(env, header, wnaf_bits, precomp_bits, comb_shape).items():
+            d, f = path.split("/")
+            (rendered["avx512ifma"] if d == "lanes_avx512ifma" else r50[d])[f] = text
         r50["r50"]["gf4r50_base_comb.c"] = radix50.render_comb(env, header("r50/gf4r50_base_comb.c.j2"), comb_shape)
         r50["r50"]["gf4r50_base_wnaf.c"] = radix50.render_tables(
             env, header("r50/gf4r50_base_wnaf.c.j2"), wnaf_bits, chunk_bits, precomp_bits)

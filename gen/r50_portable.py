@@ -2,26 +2,30 @@
 
     generated/r50_portable/gf4r50.h, written by gen/gen_lanes.py
 
-The radix-2^50 lanes (gen/radix50.py) are printed once, as AVX-512 IFMA
-intrinsics (generated/lanes_avx512ifma/gf4r50.h). Their twin is that same
-text with every intrinsic and vector type renamed (twin_*: rename) and
-defined in plain C before it (prelude): each definition computes, lane by
-lane, what the instruction computes (Intel's pseudocode of vpaddq, vpsllq,
-vpmadd52luq / vpmadd52huq on the low 52 bits of each input, vpermq,
-vpblendmq, vpcmpeqq, vperm2i128, vpunpck[lh]qdq, ...), unrolled over the
-lanes, with no branch and no address from a lane's value (a permutation's
-lane numbers and a shift count are public, as they are operands the code
-fixes). So the r50 backend's curve code (src/backend/r50/), written on
-gf4r50.h, runs on any CPU with unsigned __int128: target r50-portable,
-whose tests, instruction counts and valgrind check are those of the code an
-IFMA server runs. Where the CPU has IFMA, test/test_gf4r50_twin.c requires
-the same words of both for every primitive.
+The radix-2^50 routines (gen/radix50.py) are printed once, in
+generated/r50/gf4r50_routines.h, on the AVX-512 IFMA instructions, each
+named with the prefix r50_ (r50_mm256_madd52lo_epu64, type r50_m256i:
+rename). Two headers give those names a meaning and include that one text:
+generated/lanes_avx512ifma/gf4r50.h makes each the intrinsic itself
+(ifma_words: a #define, so the compiled code is the intrinsics' to the
+byte), and the twin, generated/r50_portable/gf4r50.h, defines each in plain
+C (prelude): each definition computes, lane by lane, what the instruction
+computes (Intel's pseudocode of vpaddq, vpsllq, vpmadd52luq / vpmadd52huq on
+the low 52 bits of each input, vpermq, vpblendmq, vpcmpeqq, vperm2i128,
+vpunpck[lh]qdq, ...), unrolled over the lanes, with no branch and no address
+from a lane's value (a permutation's lane numbers and a shift count are
+public: operands the code fixes). So the r50 backend's curve code
+(src/backend/r50/), written on gf4r50.h, runs on any CPU with unsigned
+__int128: target r50-portable, whose tests, instruction counts and valgrind
+check are those of the code an IFMA server runs.
 
-What the twin adds to the proof of the IFMA routines (gen/radix50.py, on the
+What the twin adds to the proof of the routines (gen/radix50.py, on the
 abstract machine) is only that each definition below is the instruction's
 semantics: printed from the table OPS, one C expression per lane, and checked
 here on random and extreme words against a Python model of the instruction
-(selfcheck) before anything is written.
+(selfcheck) before anything is written; test/proof_check.py reads the three
+files back (check_twin). Where the CPU has IFMA, a test requires the same
+words of both for every primitive.
 """
 
 import random
@@ -31,13 +35,14 @@ M52 = (1 << 52) - 1
 W = (1 << 64) - 1
 
 # Intel's names of the vector types and what the twin calls them.
-TYPES = {"__m256i": ("twin_m256i", 4), "__m512i": ("twin_m512i", 8), "__mmask8": ("twin_mmask8", None)}
+TYPES = {"__m256i": ("r50_m256i", 4), "__m512i": ("r50_m512i", 8), "__mmask8": ("r50_mmask8", None)}
 INTRINSIC = re.compile(r"\b(_mm(?:256|512)_[a-z0-9_]+|__m256i|__m512i|__mmask8)\b")
 
 
 def rename(text):
-    """An IFMA text with every intrinsic and vector type named as the twin names it."""
-    return INTRINSIC.sub(lambda m: TYPES[m.group(1)][0] if m.group(1) in TYPES else "twin" + m.group(1), text)
+    """A text on the intrinsics with each intrinsic and vector type named as the routines name
+    it: r50_ before the name (r50_mm256_add_epi64), r50_m256i for __m256i."""
+    return INTRINSIC.sub(lambda m: TYPES[m.group(1)][0] if m.group(1) in TYPES else "r50" + m.group(1), text)
 
 
 # name: (return type, parameters, lanes, the C expression of lane k (_lane), the Python model
@@ -59,22 +64,22 @@ OPS = {
     "_mm256_xor_si256": ("__m256i", "__m256i a, __m256i b", 4, "a.q[{k}] ^ b.q[{k}]",
                          _lanes(4, lambda k, a, b: a[k] ^ b[k])),
     # a count above 63 clears the word (vpsllq / vpsrlq)
-    "_mm256_slli_epi64": ("__m256i", "__m256i a, unsigned int s", 4, "(a.q[{k}] << (s & 63)) & twin_below64(s)",
+    "_mm256_slli_epi64": ("__m256i", "__m256i a, unsigned int s", 4, "(a.q[{k}] << (s & 63)) & r50_below64(s)",
                           _lanes(4, lambda k, a, s: a[k] << s if s < 64 else 0)),
-    "_mm256_srli_epi64": ("__m256i", "__m256i a, unsigned int s", 4, "(a.q[{k}] >> (s & 63)) & twin_below64(s)",
+    "_mm256_srli_epi64": ("__m256i", "__m256i a, unsigned int s", 4, "(a.q[{k}] >> (s & 63)) & r50_below64(s)",
                           _lanes(4, lambda k, a, s: a[k] >> s if s < 64 else 0)),
     # vpmadd52luq / vpmadd52huq: the 104-bit product of the low 52 bits of each input
     "_mm256_madd52lo_epu64": ("__m256i", "__m256i acc, __m256i x, __m256i y", 4,
-                              "acc.q[{k}] + ((uint64_t)twin_mul52(x.q[{k}], y.q[{k}]) & 0xfffffffffffffu)",
+                              "acc.q[{k}] + ((uint64_t)r50_mul52(x.q[{k}], y.q[{k}]) & 0xfffffffffffffu)",
                               _lanes(4, lambda k, acc, x, y: acc[k] + (((x[k] & M52) * (y[k] & M52)) & M52))),
     "_mm256_madd52hi_epu64": ("__m256i", "__m256i acc, __m256i x, __m256i y", 4,
-                              "acc.q[{k}] + (uint64_t)(twin_mul52(x.q[{k}], y.q[{k}]) >> 52)",
+                              "acc.q[{k}] + (uint64_t)(r50_mul52(x.q[{k}], y.q[{k}]) >> 52)",
                               _lanes(4, lambda k, acc, x, y: acc[k] + (((x[k] & M52) * (y[k] & M52)) >> 52))),
     "_mm256_set1_epi64x": ("__m256i", "long long v", 4, "(uint64_t)v", _lanes(4, lambda k, v: v)),
     "_mm256_setr_epi64x": ("__m256i", "long long l0, long long l1, long long l2, long long l3", 4, "(uint64_t)l{k}",
                            _lanes(4, lambda k, *ls: ls[k])),
     "_mm256_setzero_si256": ("__m256i", "void", 4, "0", _lanes(4, lambda k: 0)),
-    "_mm256_cmpeq_epi64": ("__m256i", "__m256i a, __m256i b", 4, "twin_eq(a.q[{k}], b.q[{k}])",
+    "_mm256_cmpeq_epi64": ("__m256i", "__m256i a, __m256i b", 4, "r50_eq(a.q[{k}], b.q[{k}])",
                            _lanes(4, lambda k, a, b: W if a[k] == b[k] else 0)),
     # bit k of m takes lane k from b (m may be secret: a mask, no branch)
     "_mm256_mask_blend_epi64": ("__m256i", "__mmask8 m, __m256i a, __m256i b", 4,
@@ -92,22 +97,22 @@ OPS = {
     # vperm2i128: each 128-bit half from the half imm's nibble names (a low, a high, b low,
     # b high), or zero where the nibble's bit 3 is set
     "_mm256_permute2x128_si256": ("__m256i", "__m256i a, __m256i b, unsigned int imm", 4, lambda k: (
-        f"((a.q[{k % 2}] & twin_eq((imm >> {4 * (k // 2)}) & 3, 0)) | (a.q[{2 + k % 2}] & twin_eq((imm >> {4 * (k // 2)}) & 3, 1))"
-        f" | (b.q[{k % 2}] & twin_eq((imm >> {4 * (k // 2)}) & 3, 2)) | (b.q[{2 + k % 2}] & twin_eq((imm >> {4 * (k // 2)}) & 3, 3)))"
-        f" & twin_eq((imm >> {4 * (k // 2) + 3}) & 1, 0)"),
+        f"((a.q[{k % 2}] & r50_eq((imm >> {4 * (k // 2)}) & 3, 0)) | (a.q[{2 + k % 2}] & r50_eq((imm >> {4 * (k // 2)}) & 3, 1))"
+        f" | (b.q[{k % 2}] & r50_eq((imm >> {4 * (k // 2)}) & 3, 2)) | (b.q[{2 + k % 2}] & r50_eq((imm >> {4 * (k // 2)}) & 3, 3)))"
+        f" & r50_eq((imm >> {4 * (k // 2) + 3}) & 1, 0)"),
         lambda a, b, imm: [0 if (imm >> (4 * h)) & 8 else (a + b)[2 * ((imm >> (4 * h)) & 3) + j]
                            for h in range(2) for j in range(2)]),
     "_mm256_loadu_si256": ("__m256i", "const __m256i *p", 4, None, None),
     "_mm256_storeu_si256": ("void", "__m256i *p, __m256i a", 4, None, None),
     "_mm512_add_epi64": ("__m512i", "__m512i a, __m512i b", 8, "a.q[{k}] + b.q[{k}]",
                          _lanes(8, lambda k, a, b: a[k] + b[k])),
-    "_mm512_slli_epi64": ("__m512i", "__m512i a, unsigned int s", 8, "(a.q[{k}] << (s & 63)) & twin_below64(s)",
+    "_mm512_slli_epi64": ("__m512i", "__m512i a, unsigned int s", 8, "(a.q[{k}] << (s & 63)) & r50_below64(s)",
                           _lanes(8, lambda k, a, s: a[k] << s if s < 64 else 0)),
     "_mm512_madd52lo_epu64": ("__m512i", "__m512i acc, __m512i x, __m512i y", 8,
-                              "acc.q[{k}] + ((uint64_t)twin_mul52(x.q[{k}], y.q[{k}]) & 0xfffffffffffffu)",
+                              "acc.q[{k}] + ((uint64_t)r50_mul52(x.q[{k}], y.q[{k}]) & 0xfffffffffffffu)",
                               _lanes(8, lambda k, acc, x, y: acc[k] + (((x[k] & M52) * (y[k] & M52)) & M52))),
     "_mm512_madd52hi_epu64": ("__m512i", "__m512i acc, __m512i x, __m512i y", 8,
-                              "acc.q[{k}] + (uint64_t)(twin_mul52(x.q[{k}], y.q[{k}]) >> 52)",
+                              "acc.q[{k}] + (uint64_t)(r50_mul52(x.q[{k}], y.q[{k}]) >> 52)",
                               _lanes(8, lambda k, acc, x, y: acc[k] + (((x[k] & M52) * (y[k] & M52)) >> 52))),
     "_mm512_setzero_si512": ("__m512i", "void", 8, "0", _lanes(8, lambda k: 0)),
     "_mm512_broadcast_i64x4": ("__m512i", "__m256i a", 8, "a.q[{k4}]", _lanes(8, lambda k, a: a[k % 4])),
@@ -118,35 +123,35 @@ OPS = {
     "_mm512_extracti64x4_epi64": ("__m256i", "__m512i a, unsigned int imm", 4, "a.q[4 * (imm & 1) + {k}]",
                                   _lanes(4, lambda k, a, imm: a[4 * (imm & 1) + k])),
     "_mm512_inserti64x4": ("__m512i", "__m512i a, __m256i b, unsigned int imm", 8,
-                           "a.q[{k}] ^ ((a.q[{k}] ^ b.q[{k4}]) & twin_eq(imm & 1, {h}))",
+                           "a.q[{k}] ^ ((a.q[{k}] ^ b.q[{k4}]) & r50_eq(imm & 1, {h}))",
                            _lanes(8, lambda k, a, b, imm: b[k % 4] if (imm & 1) == k // 4 else a[k])),
 }
 
 HELPERS = """\
-typedef struct twin_m256i {
+typedef struct r50_m256i {
     uint64_t q[4];
-} twin_m256i;
-typedef struct twin_m512i {
+} r50_m256i;
+typedef struct r50_m512i {
     uint64_t q[8];
-} twin_m512i;
-typedef uint8_t twin_mmask8;
+} r50_m512i;
+typedef uint8_t r50_mmask8;
 
-#define TWIN_INLINE static inline __attribute__((always_inline))
+#define R50_TWIN_INLINE static inline __attribute__((always_inline))
 
 /* The 104-bit product of the low 52 bits of x and y (vpmadd52's multiplier). */
-TWIN_INLINE unsigned __int128 twin_mul52(uint64_t x, uint64_t y) {
+R50_TWIN_INLINE unsigned __int128 r50_mul52(uint64_t x, uint64_t y) {
     return (unsigned __int128)(x & 0xfffffffffffffu) * (y & 0xfffffffffffffu);
 }
 
 /* All ones when x == y, else 0, from the difference's bits alone (no comparison). */
-TWIN_INLINE uint64_t twin_eq(uint64_t x, uint64_t y) {
+R50_TWIN_INLINE uint64_t r50_eq(uint64_t x, uint64_t y) {
     const uint64_t d = x ^ y;
     return ((d | (0 - d)) >> 63) - 1;
 }
 
 /* All ones when the shift count s is below 64, else 0: a count above 63 clears the word. */
-TWIN_INLINE uint64_t twin_below64(unsigned int s) {
-    return twin_eq(s >> 6, 0);
+R50_TWIN_INLINE uint64_t r50_below64(unsigned int s) {
+    return r50_eq(s >> 6, 0);
 }
 """
 
@@ -177,7 +182,7 @@ def prelude(used):
         if name not in used:
             continue
         tparams = rename(params)
-        out.append(f"TWIN_INLINE {rename(ret)} {rename(name)}({tparams}) {{")
+        out.append(f"R50_TWIN_INLINE {rename(ret)} {rename(name)}({tparams}) {{")
         out += ["    " + line for line in _body(name, ret, lanes, expr)]
         out.append("}\n")
     return "\n".join(out).rstrip() + "\n"
@@ -185,6 +190,16 @@ def prelude(used):
 
 def used_intrinsics(text):
     return {m for m in INTRINSIC.findall(text) if m not in TYPES}
+
+
+def ifma_words(used):
+    """The IFMA header's names for the routines: each r50_ name the intrinsic itself."""
+    out = [f"typedef {t} {r};" for t, (r, _) in TYPES.items()]
+    out += [f"#define {rename(n)} {n}" for n in OPS if n in used]
+    unknown = sorted(set(used) - set(OPS))
+    if unknown:
+        raise ValueError(f"the twin has no definition of {', '.join(unknown)}: add it to gen/r50_portable.py OPS")
+    return "\n".join(out) + "\n"
 
 
 def selfcheck(seed=448, n=200):
@@ -231,32 +246,28 @@ def _eval_c(expr, env):
     py = expr.replace("(uint64_t)", "").replace("0xfffffffffffffu", hex(M52)).replace("u ", " ")
     py = re.sub(r"(\d+)u\b", r"\1", py)
     scope = {k: (_Q(v) if isinstance(v, list) else v) for k, v in env.items()}
-    scope["twin_mul52"] = lambda x, y: (x & M52) * (y & M52)
-    scope["twin_eq"] = lambda x, y: W if x == y else 0
-    scope["twin_below64"] = lambda s: W if s < 64 else 0
+    scope["r50_mul52"] = lambda x, y: (x & M52) * (y & M52)
+    scope["r50_eq"] = lambda x, y: W if x == y else 0
+    scope["r50_below64"] = lambda s: W if s < 64 else 0
     return eval(py, {}, scope)
 
 
-FUNCTION = re.compile(r"^GF4R50_INLINE [^\n]*?\b(gf4r50_[a-z0-9_]+)\(.*?^}\n", re.S | re.M)
-
-
-def functions(text):
-    """{name: text} of the GF4R50_INLINE functions of a gf4r50.h."""
-    return {m.group(1): m.group(0) for m in FUNCTION.finditer(text)}
-
-
-def check_twin(ifma_text, twin_text):
-    """The committed twin against the committed IFMA header, read back: the same functions,
-    each the IFMA one renamed, and a definition of every intrinsic they use. Returns
-    [(ok, what)]."""
-    hw, tw = functions(ifma_text), functions(twin_text)
-    out = [(set(hw) == set(tw) and len(hw) > 0,
-            f"gf4r50.h and its twin define the same {len(hw)} functions")]
-    differ = [n for n in hw if n in tw and rename(hw[n]) != tw[n]]
-    out.append((not differ, "each twin function is the IFMA one with the intrinsics renamed"
-                + (f" (not: {', '.join(differ)})" if differ else "")))
-    defined = set(re.findall(r"^TWIN_INLINE [^\n]*?\b(twin_mm[0-9]+_[a-z0-9_]+)\(", twin_text, re.M))
-    missing = sorted(rename(n) for n in used_intrinsics(ifma_text) if rename(n) not in defined)
-    out.append((not missing, f"the twin defines each of the {len(used_intrinsics(ifma_text))} intrinsics the "
-                "IFMA header uses" + (f" (not: {', '.join(missing)})" if missing else "")))
+def check_twin(routines, ifma, twin):
+    """The committed files read back: the routines (generated/r50/gf4r50_routines.h) name no
+    intrinsic but through r50_; the IFMA header defines each r50_ name they use as exactly
+    that intrinsic; the twin defines each in plain C. Returns [(ok, what)]."""
+    used = set(re.findall(r"\br50_mm(?:256|512)_[a-z0-9_]+", routines))
+    raw = sorted(set(INTRINSIC.findall(routines)))
+    out = [(not raw and len(used) > 0, f"gf4r50_routines.h names its {len(used)} instructions through r50_ only"
+            + (f" (not: {', '.join(raw)})" if raw else ""))]
+    mapped = dict(re.findall(r"^#define (r50_mm\w+) (\w+)$", ifma, re.M))
+    wrong = sorted(n for n in used if mapped.get(n) != n[len("r50"):])
+    out.append((not wrong, "the IFMA gf4r50.h makes each of them its intrinsic"
+                + (f" (not: {', '.join(wrong)})" if wrong else "")))
+    defined = set(re.findall(r"^R50_TWIN_INLINE [^\n]*?\b(r50_mm(?:256|512)_[a-z0-9_]+)\(", twin, re.M))
+    missing = sorted(used - defined)
+    out.append((not missing, "the portable twin defines each of them in plain C"
+                + (f" (not: {', '.join(missing)})" if missing else "")))
+    both = ['#include "../r50/gf4r50_routines.h"' in t for t in (ifma, twin)]
+    out.append((all(both), "both include the one text of the routines"))
     return out

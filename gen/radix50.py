@@ -664,24 +664,30 @@ def render_comb(env, header, shape):
     return t.render(header=header, tables=_limbs(base_comb_table(shape)), shape=shape)
 
 
-def render(env, header, wnaf_bits, precomp_bits, comb_shape, twin=False):
-    """generated/lanes_avx512ifma/gf4r50.h, every routine proven and self-checked first; with
-    twin, its portable twin generated/r50_portable/gf4r50.h (gen/r50_portable.py): the same
-    text renamed, after the plain-C definitions of the intrinsics it uses."""
+def render(env, header, wnaf_bits, precomp_bits, comb_shape):
+    """{file: text} of gf4r50.h, every routine proven and self-checked first:
+    generated/r50/gf4r50_routines.h (the routines, on r50_ names: gen/r50_portable.py
+    rename), and the two gf4r50.h that name those: generated/lanes_avx512ifma/ (the AVX-512
+    intrinsics) and generated/r50_portable/ (the portable twin: each in plain C)."""
     info = {}
     for name in ROUTINES:
         info[name] = dict(bounds=", ".join("0x%x" % v for v in prove(name)), body=printed(name))
         selfcheck(name)
-    t = env.get_template("r50/gf4r50.h.j2")
-    mark = "/* the twin's intrinsics */"
-    text = t.render(header=header, r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
-                    REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
-                    LIMBS56=LIMBS56, LOOSE56=LOOSE56, TIGHT56=TIGHT56,
-                    hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2),
-                    precomp_entries=1 << (precomp_bits - 2), comb=comb_shape, twin=twin,
-                    prelude=mark if twin else "#include <immintrin.h>",
-                    word_init="{{l0, l1, l2, l3}}" if twin else "{l0, l1, l2, l3}")
-    if not twin:
-        return text
     r50_portable.selfcheck()
-    return r50_portable.rename(text).replace(mark, r50_portable.prelude(r50_portable.used_intrinsics(text)))
+    text = env.get_template("r50/gf4r50_routines.h.j2").render(
+        header=header("r50/gf4r50_routines.h.j2"), r=info, LIMBS=LIMBS, RADIX=RADIX, TOP_BITS=TOP_BITS,
+        REDUCED=REDUCED, BIAS=", ".join("0x%x" % v for v in BIAS), MULW_MAX=MULW_MAX,
+        LIMBS56=LIMBS56, LOOSE56=LOOSE56, TIGHT56=TIGHT56,
+        hex=lambda v: "0x%x" % v, wnaf_entries=1 << (wnaf_bits - 2),
+        precomp_entries=1 << (precomp_bits - 2), comb=comb_shape)
+    used = r50_portable.used_intrinsics(text)
+    wrapper = env.get_template("r50/gf4r50.h.j2")
+    return {
+        "r50/gf4r50_routines.h": r50_portable.rename(text),
+        "lanes_avx512ifma/gf4r50.h": wrapper.render(header=header("r50/gf4r50.h.j2"), twin=False,
+                                                    words=r50_portable.ifma_words(used),
+                                                    word_init="{l0, l1, l2, l3}"),
+        "r50_portable/gf4r50.h": wrapper.render(header=header("r50/gf4r50.h.j2", "gen/r50_portable.py"), twin=True,
+                                                words=r50_portable.prelude(used),
+                                                word_init="{{l0, l1, l2, l3}}"),
+    }

@@ -16,7 +16,8 @@
      and every vector lane layout (generated/lanes_<isa>/gf_lanes.h and
      gfl_*.c) read back from its intrinsics, proven and matched with the
      schedule of the scalar layout it prints, each header stating it;
-     and the portable twin of the IFMA lanes read back against them (gen/r50_portable.py);
+     and gf4r50.h's two forms, the IFMA lanes' and the portable twin's, read back
+     (gen/r50_portable.py);
   3. gen/gen_field.py, given a schedule with one carry dropped, refuses and
      writes no file;
   4. the fault injection of test/proof_faults.py (mutated schedules and
@@ -177,12 +178,13 @@ def check_lanes():
 
 
 def check_twin():
-    """The portable twin of the IFMA lanes (generated/r50_portable/gf4r50.h, gen/r50_portable.py):
-    read back against the IFMA header, each intrinsic's definition against its model, and a
-    wrong definition refused."""
+    """gf4r50.h's two forms (gen/r50_portable.py): the one text of the routines read back with
+    the names each form gives them, each of the twin's definitions against its model of the
+    instruction, and a wrong definition refused."""
     import r50_portable
     read = lambda *p: open(os.path.join(ROOT, "generated", *p)).read()
-    for ok, what in r50_portable.check_twin(read("lanes_avx512ifma", "gf4r50.h"), read("r50_portable", "gf4r50.h")):
+    for ok, what in r50_portable.check_twin(read("r50", "gf4r50_routines.h"), read("lanes_avx512ifma", "gf4r50.h"),
+                                            read("r50_portable", "gf4r50.h")):
         report(ok, "r50_portable: " + what)
     try:
         r50_portable.selfcheck()
@@ -190,7 +192,7 @@ def check_twin():
     except ValueError as e:
         report(False, f"r50_portable: {e}")
     entry = r50_portable.OPS["_mm256_madd52hi_epu64"]
-    r50_portable.OPS["_mm256_madd52hi_epu64"] = entry[:3] + ("acc.q[{k}] + (uint64_t)(twin_mul52(x.q[{k}], y.q[{k}]) >> 51)",) + entry[4:]
+    r50_portable.OPS["_mm256_madd52hi_epu64"] = entry[:3] + ("acc.q[{k}] + (uint64_t)(r50_mul52(x.q[{k}], y.q[{k}]) >> 51)",) + entry[4:]
     try:
         r50_portable.selfcheck()
         report(False, "r50_portable: a vpmadd52huq that shifts by 51 is refused")
