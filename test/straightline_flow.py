@@ -276,7 +276,8 @@ def transfer(mnem, ops, st, clobbers=CLOBBERED):
         flags = IV if c == IV else DATA
     elif op in ('and', 'or', 'xor', 'shl', 'sal', 'shr', 'sar', 'rol', 'ror', 'adc', 'sbb', 'imul') \
             or mnem in ('shlx', 'shrx', 'sarx', 'rorx'):
-        c = max(value(x, st, size) for x in po)
+        srcs = po if len(po) <= 2 else po[:-1]   # imul $k, src, dst and shlx: dst is no source
+        c = max(value(x, st, size) for x in srcs)
         c = IV if c == IV and (op not in ('adc', 'sbb') or st.flags == IV) else DATA
         if dst[0] == 'reg' and dst[1] == 'rsp':
             _write_reg(dst, ADDR, st)
