@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Checks that generated arithmetic compiles to straight-line code.
+"""Checks that generated arithmetic and the avx512ifma curve code compile to constant-time code.
 
-    straightline_check.py --objdump OBJDUMP --planted PLANTED.o [--name NAME] OBJ...
+    straightline_check.py --objdump OBJDUMP --planted PLANTED.o [--name NAME]
+                          [--lib OBJ]... [--plant KIND:PLANT.o:REAL.o]... OBJ...
     straightline_check.py            (ninja test: the arguments from ./straightline.args)
 
 Valgrind (ctcheck) cannot decode every instruction set the lane layouts use
 (AVX-512 IFMA), so their constant time is checked on the machine code
-instead: every function of every OBJ (the lane layout's objects, and
-test/straightline_lanes.c built with the library's flags, which puts each
-lane operation out of line) must have
+instead. The strict rules: every function of every OBJ (the lane layout's
+objects, and test/straightline_lanes.c built with the library's flags, which
+puts each lane operation out of line) must have
 
 - no conditional branch and no indirect jump or call: the same instructions
   run whatever the data;
@@ -16,15 +17,42 @@ lane operation out of line) must have
   base + constant only), except in the functions whose name has "public"
   (gfl_insert, gfl_extract and gfl_permute take a public lane index);
 - no division (its time depends on its operands on most CPUs);
-- calls only to functions the checked objects define, memcpy and memset.
+- calls only to functions the checked objects define, memcpy, memset and
+  ct_wipe.
 
 PLANTED.o (test/straightline_lanes.c with -DSTRAIGHTLINE_PLANT) holds a
 branch on a secret and a lookup at a secret index: the check must refuse
-each, or it checks nothing. x86 (AT&T syntax); the AArch64 and ARM
-mnemonics are a start, but the check reads operands only, and gcc for ARMv7
-computes a table address into a register before the load, which it cannot
-see (the planted lookup passes there): configure runs it on x86 builds only.
-Prints ok/FAIL lines and "N passed, N failed".
+each, or it checks nothing.
+
+The whole backend (--lib, on builds with the avx512ifma backend: every
+object the library links for it): from the public calls that handle a
+secret (SECRET_ENTRIES below, the one list; one the objects do not define
+fails), the call graph of the objects (straightline_graph.py) reaches a set
+of functions; each of them in a backend object (BACKEND_DIRS) is checked,
+those of generated/lanes_avx512ifma/ by the strict rules, the curve code
+(src/backend/r50/, src/backend/avx512ifma/, generated/r50/), whose loops have
+public trip counts and read arrays at public loop indices, by
+straightline_flow.py's data-flow rule: a branch only on induction values
+(loop counters, constants), an index register only an induction value, no
+address computed from data (see its docstring for what that proves and what
+it cannot). A reachable call that resolves to no function of the objects
+(nor libc's memcpy and kin) fails: it could hide an unchecked function. An
+indirect call may reach every function whose address is taken. Each --plant
+replaces REAL.o by PLANT.o (test/straightline_plant_r50.c, one real r50
+source with a planted secret branch or index) and must be refused in a
+function of PLANT.o.
+
+What it cannot do: it sees the machine code of one function at a time, not
+the values; that the C never lets a secret reach an address or a branch
+through memory is valgrind's check of the same C on r50-portable (ninja
+ctcheck there, test/ct_plant_check.py its planted counterpart): valgrind
+checks the data flow of the C, this what the compiler made of the
+intrinsics. x86 (AT&T syntax); the AArch64 and ARM mnemonics of the strict
+rules are a start, but they read operands only, and gcc for ARMv7 computes a
+table address into a register before the load, which they cannot see (the
+planted lookup passes there): configure runs it on x86 builds only.
+Prints ok/FAIL lines, the numbers of functions reached and checked, and
+"N passed, N failed".
 """
 
 import argparse

@@ -64,12 +64,13 @@ MEM = re.compile(r'^(?:%[a-z]s:)?([^(]*)\((%\w+)?(?:,(%\w+)(?:,(\d+))?)?\)$')
 COND = re.compile(r'^(j(?!mp)[a-z]+|loop[a-z]*|jrcxz|jecxz)$')
 DIV = re.compile(r'^i?div[a-z]*$')
 EXTEND = re.compile(r'^mov[sz](bl|bw|bq|wl|wq)$|^movslq$|^movabsq?$|^mov[bwlq]?$')
-SUFFIX = re.compile(r'^(add|sub|adc|sbb|and|or|xor|cmp|test|inc|dec|neg|not|shl|sal|shr|sar|rol|ror|imul|lea|push|pop)[bwlq]?$')
+SUFFIX = re.compile(r'^(add|sub|adc|sbb|and|or|xor|cmp|test|inc|dec|neg|not|shl|sal|shr|sar|rol|ror|imul|lea|push|pop)'
+                    r'[bwlq]?$')
 VECSIZE = {'x': 16, 'y': 32, 'z': 64}
 # instructions that leave the flags as they are (the rest: their flags are DATA unless computed below)
 KEEP_FLAGS = re.compile(r'^(mov|lea|push|pop|cmov|set|nop|xchg|bswap|shlx|sarx|shrx|rorx|mulx|pdep|pext|'
-                        r'cltq|cqto|cltd|cwtl|endbr|prefetch|[lsm]fence|ret|jmp|call|leave|vzero|kmov|k(and|or|xor|not|shift|unpck|add)|'
-                        r'v(?!u?comi|test|ptest)|p(?!test)|movdq|movap|movup)')
+                        r'cltq|cqto|cltd|cwtl|endbr|prefetch|[lsm]fence|ret|jmp|call|leave|vzero|kmov|'
+                        r'k(and|or|xor|not|shift|unpck|add)|v(?!u?comi|test|ptest)|p(?!test)|movdq|movap|movup)')
 
 
 def split_ops(ops):

@@ -14,7 +14,8 @@ import re
 import straightline_flow
 
 # instructions that write registers they do not name (mul, div, string ops...)
-IMPLICIT = re.compile(r'^(mul|div|idiv|imul[bwlq]?\s*[^,]*$|cq|cl|cw|rep|movs[bwlq]?$|stos|lods|cmps|scas|cpuid|rdtsc|syscall|xgetbv)')
+IMPLICIT = re.compile(r'^(mul|div|idiv|imul[bwlq]?\s*[^,]*$|cq|cl|cw|rep|movs[bwlq]?$|stos|lods|cmps|scas|'
+                      r'cpuid|rdtsc|syscall|xgetbv)')
 
 # What the library may call outside its objects: libc, whose time does not
 # depend on the data it moves (memcpy, memset) or which takes no secret.
