@@ -21,7 +21,8 @@
  * (-DGOLDILOCKS_FUZZ_AVX2, -DGOLDILOCKS_FUZZ_AVX512IFMA, -DGOLDILOCKS_FUZZ_R50TWIN).
  * r50twin is a backend of the fuzzer alone, not of the library: backend r50 on
  * the scalar lanes, so on the portable twin of the IFMA lanes
- * (generated/r50_portable/gf4r50.h), built with no flags; it runs on any CPU,
+ * (generated/r50_portable/gf4r50.h), built with no flags and coverage alone (no
+ * sanitizer: clang 14 takes too long on it with ASan); it runs on any CPU,
  * and its goldilocks_backend() names its lanes, "scalar". Every backend is
  * compared with scalar, so where the CPU runs avx512ifma the twin and the
  * intrinsics are held to the same bytes too.
