@@ -1304,6 +1304,8 @@ def collect_sources(args, target, toolchain, layout_dir, tuned, probe_dir):
     if target.levels:
         note(f'target {target.name}: backends ' + ', '.join(b['name'] for b in c.backends)
              + ' (GOLDILOCKS_BACKEND=NAME forces one)')
+    c.gf4r50_sides = gf4r50_sides(target, toolchain)
+    c.fuzz_twin = fuzz_twin_backend(target, layout_c)
     # Which backends of a several-backend library this host runs (for the tests).
     c.backends_runnable = [b['name'] for b in c.backends if b['name'] == 'scalar' or host_runs(b['name'], probe_dir)]
     c.lib_sources = library_sources(target.backend, layout_c, lanes_c)
@@ -1319,6 +1321,36 @@ def collect_sources(args, target, toolchain, layout_dir, tuned, probe_dir):
                        [(target.layout, (layout_dirs, layout_c))]
                        + [(t, layout_stack('p448', t)) for t in c.layouts_tested if t != target.layout]}
     return c
+
+
+def gf4r50_sides(target, toolchain):
+    """The objects of test/test_gf4r50_twin.c's sides (test/gf4r50_side.c compiled once per
+    gf4r50.h and schedule): for a target with a backend on gf4r50.h, the twin's (no flags) and,
+    where a level builds the IFMA lanes, the intrinsics' (that level's flags, on this object
+    alone), each with GF4R50_PAIRED 0 and 1."""
+    headers = []
+    for level in levels_of(target):
+        if not any(b.gf4r50 for b in backend_chain(level.backend)):
+            continue
+        for d in layout_stack('lanes', level.lanes)[0]:
+            if os.path.exists(src(d, 'gf4r50.h')) and ('hw', d, level.flags) not in headers:
+                headers.append(('hw', d, level.flags))
+        if toolchain.has_int128() and ('tw', 'generated/r50_portable', ()) not in headers:
+            headers.append(('tw', 'generated/r50_portable', ()))
+    return [{'name': f'{side}_p{paired}', 'dir': d, 'flags': quote_all(flags), 'paired': paired, 'hw': side == 'hw'}
+            for side, d, flags in sorted(headers) for paired in (0, 1)]
+
+
+def fuzz_twin_backend(target, layout_c):
+    """For fuzz_backends (ninja fuzz, never the library): a target whose levels hold a backend on
+    gf4r50.h gets one more backend, r50twin: backend r50 on the scalar lanes, so on the portable
+    twin of the IFMA lanes, with no flags and the target's layout."""
+    if not target.levels or not any(b.gf4r50 for lv in levels_of(target) for b in backend_chain(lv.backend)):
+        return None
+    dirs, lanes_c = layout_stack('lanes', 'scalar')
+    folders = backend_include_dirs('r50', dirs)
+    return {'name': 'r50twin', 'lanes_dirs': dirs, 'includes': ''.join(f' -I$srcdir/{d}' for d in folders),
+            'sources': in_src(library_sources('r50', layout_c, lanes_c))}
 
 
 def collect_tests(h):
@@ -1369,6 +1401,7 @@ def render(args, s):
         cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags), archflags=quote_all(s.base_cflags),
         src_includes=' '.join(f'-I$srcdir/{d}' for d in c.src_dirs),
         layout_dir=c.layout_dir, lanes_dir=c.lanes_dir, backends=c.backends, backends_runnable=c.backends_runnable,
+        gf4r50_sides=c.gf4r50_sides, fuzz_twin=c.fuzz_twin,
         # the include path and .c files of each scalar layout built (the target's, the field tests')
         # and of the lane layout: a derived layout's directory first, then its base's (layout_stack)
         layout_stacks=c.layout_stacks, lanes_dirs=c.lanes_dirs, lanes_sources=c.lanes_sources,
