@@ -1086,10 +1086,6 @@ def levels_of(target):
     return [Level(None, (), target.lanes, target.backend)]
 
 
-def lanes_built(target):
-    return [lv.lanes for lv in levels_of(target)]
-
-
 def check_backend(target, level):
     chain = backend_chain(level.backend)
     who = f'backend {level.name} of target {target.name}' if level.name else f'target {target.name}'
