@@ -50,6 +50,8 @@ typedef __mmask8 r50_mmask8;
 #define GF4R50_PORTABLE 0
 /* A word in a table's initializer (lane 0 first). */
 #define GF4R50_WORD(l0, l1, l2, l3) {l0, l1, l2, l3}
+/* The routines: inline, each in its caller's schedule. */
+#define GF4R50_INLINE static inline __attribute__((always_inline))
 
 #include "../r50/gf4r50_routines.h"
 

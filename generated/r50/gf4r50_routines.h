@@ -56,7 +56,6 @@ typedef struct gf4r50_s {
 } gf4r50_s;
 typedef gf4r50_s gf4r50[1];
 
-#define GF4R50_INLINE static inline __attribute__((always_inline))
 
 /* The words of the code on these lanes (src/backend/r50/), which names no intrinsic: one
  * limb of the four lanes (lane 0 first), and a mask of lanes (bit k: lane k). */

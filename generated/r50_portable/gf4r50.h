@@ -339,6 +339,9 @@ R50_TWIN_INLINE r50_m512i r50_mm512_inserti64x4(r50_m512i a, r50_m256i b, unsign
 #define GF4R50_PORTABLE 1
 /* A word in a table's initializer (lane 0 first). */
 #define GF4R50_WORD(l0, l1, l2, l3) {{l0, l1, l2, l3}}
+/* The routines: the compiler's choice (a twin's product is some 2,000 scalar operations; made
+ * always-inline they took clang minutes per file of the r50 backend). */
+#define GF4R50_INLINE static inline
 
 #include "../r50/gf4r50_routines.h"
 
