@@ -196,7 +196,7 @@ TARGETS = [
            needs='avx512ifma'),
     Target('r50-portable', "the avx512ifma target's curve code (backend r50) on the portable twin of its IFMA "
            'lanes (generated/r50_portable/gf4r50.h): any 64-bit CPU, for testing, counting and the valgrind '
-           'check of the code an IFMA server runs; for checking, not for shipping (2x to 3.4x ref64\'s '
+           'check of the code an IFMA server runs; for checking, not for shipping (2.3x to 4x ref64\'s '
            'instructions), 8x56 limbs', '8x56', backend='r50'),
     Target('x86-64', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', '8x56', arch='x86_64',
