@@ -52,6 +52,8 @@ typedef __mmask8 r50_mmask8;
 #define GF4R50_WORD(l0, l1, l2, l3) {l0, l1, l2, l3}
 /* The routines: inline, each in its caller's schedule. */
 #define GF4R50_INLINE static inline __attribute__((always_inline))
+/* gf4r50_lookup: inline in either, so that its table loop's count is a constant to unroll. */
+#define GF4R50_ALWAYS_INLINE static inline __attribute__((always_inline))
 
 #include "../r50/gf4r50_routines.h"
 

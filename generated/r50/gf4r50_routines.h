@@ -1715,7 +1715,7 @@ GF4R50_INLINE void gf4r50_select(gf4r50 out, const gf4r50 a, const gf4r50 b, r50
 
 /* out = table[index] for index < n (index secret: every entry is read, and kept by a mask
  * from a comparison, no branch and no address from index). */
-GF4R50_INLINE void gf4r50_lookup(gf4r50 out, const gf4r50_s *table, unsigned n, uint32_t index) {
+GF4R50_ALWAYS_INLINE void gf4r50_lookup(gf4r50 out, const gf4r50_s *table, unsigned n, uint32_t index) {
     const r50_m256i want = r50_mm256_set1_epi64x((long long)index);
     r50_m256i l0 = r50_mm256_setzero_si256();
     r50_m256i l1 = r50_mm256_setzero_si256();

@@ -342,6 +342,8 @@ R50_TWIN_INLINE r50_m512i r50_mm512_inserti64x4(r50_m512i a, r50_m256i b, unsign
 /* The routines: the compiler's choice (a twin's product is some 2,000 scalar operations; made
  * always-inline they took clang minutes per file of the r50 backend). */
 #define GF4R50_INLINE static inline
+/* gf4r50_lookup: inline in either, so that its table loop's count is a constant to unroll. */
+#define GF4R50_ALWAYS_INLINE static inline __attribute__((always_inline))
 
 #include "../r50/gf4r50_routines.h"
 
