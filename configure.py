@@ -536,7 +536,7 @@ def r50_paired(args, target, cross):
     libdecaf);
     Zen 4 splits a 512-bit instruction in two and Intel's cores issue it at half the rate, where
     the pairs break even at best: the single products stay their default."""
-    if not any(b.gf4r50 for lv in levels_of(target) for b in backend_chain(lv.backend)):
+    if not any(on_gf4r50(lv.backend) for lv in levels_of(target)):
         if args.r50_products != 'auto':
             fail(f'--r50-products {args.r50_products}: target {target.name} builds no radix-2^50 lanes')
         return None, ''
@@ -1131,15 +1131,26 @@ def backend_files(backend):
     return own
 
 
+# The portable twin of the IFMA lanes' gf4r50.h (gen/r50_portable.py).
+GF4R50_TWIN_DIR = 'generated/r50_portable'
+
+
+def on_gf4r50(backend):
+    """Whether a backend (or a base of it) is written on gf4r50.h (Backend.gf4r50)."""
+    return any(b.gf4r50 for b in backend_chain(backend))
+
+
+def lanes_gf4r50(lanes_dirs):
+    """The directory of a lane layout's own gf4r50.h (lanes_avx512ifma: the intrinsics), or None."""
+    return next((d for d in lanes_dirs if os.path.exists(src(d, 'gf4r50.h'))), None)
+
+
 def gf4r50_dirs(backend, lanes_dirs):
-    """The directory of gf4r50.h for a backend written on it (Backend.gf4r50), [] for the others:
-    none when its lane layout has one (generated/lanes_avx512ifma: the intrinsics), else the
-    portable twin, generated/r50_portable (the same routines on plain 64-bit words)."""
-    if not any(b.gf4r50 for b in backend_chain(backend)):
+    """The directory of gf4r50.h for a backend written on it, [] for the others: none when
+    its lane layout has one, else the portable twin (the same routines on plain 64-bit words)."""
+    if not on_gf4r50(backend) or lanes_gf4r50(lanes_dirs):
         return []
-    if any(os.path.exists(src(d, 'gf4r50.h')) for d in lanes_dirs):
-        return []
-    return ['generated/r50_portable']
+    return [GF4R50_TWIN_DIR]
 
 
 def library_sources(backend, layout_c, lanes_c):
@@ -1326,13 +1337,13 @@ def gf4r50_sides(target, toolchain):
     alone), each with GF4R50_PAIRED 0 and 1."""
     headers = []
     for level in levels_of(target):
-        if not any(b.gf4r50 for b in backend_chain(level.backend)):
+        if not on_gf4r50(level.backend):
             continue
-        for d in layout_stack('lanes', level.lanes)[0]:
-            if os.path.exists(src(d, 'gf4r50.h')) and ('hw', d, level.flags) not in headers:
-                headers.append(('hw', d, level.flags))
-        if toolchain.has_int128() and ('tw', 'generated/r50_portable', ()) not in headers:
-            headers.append(('tw', 'generated/r50_portable', ()))
+        d = lanes_gf4r50(layout_stack('lanes', level.lanes)[0])
+        if d and ('hw', d, level.flags) not in headers:
+            headers.append(('hw', d, level.flags))
+        if toolchain.has_int128() and ('tw', GF4R50_TWIN_DIR, ()) not in headers:
+            headers.append(('tw', GF4R50_TWIN_DIR, ()))
     return [{'name': f'{side}_p{paired}', 'dir': d, 'flags': quote_all(flags), 'paired': paired, 'hw': side == 'hw'}
             for side, d, flags in sorted(headers) for paired in (0, 1)]
 
@@ -1341,7 +1352,7 @@ def fuzz_twin_backend(target, layout_c):
     """For fuzz_backends (ninja fuzz, never the library): a target whose levels hold a backend on
     gf4r50.h gets one more backend, r50twin: backend r50 on the scalar lanes, so on the portable
     twin of the IFMA lanes, with no flags and the target's layout."""
-    if not target.levels or not any(b.gf4r50 for lv in levels_of(target) for b in backend_chain(lv.backend)):
+    if not target.levels or not any(on_gf4r50(lv.backend) for lv in levels_of(target)):
         return None
     dirs, lanes_c = layout_stack('lanes', 'scalar')
     folders = backend_include_dirs('r50', dirs)
