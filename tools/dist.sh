@@ -105,7 +105,11 @@ for t in "${targets[@]}"; do
         failed+=("$t")
         continue
     fi
-    mkdir -p "$out" && rm -rf "${out:?}/$t" && cp -a "$b/dist/$t" "$out/$t" || { failed+=("$t"); continue; }
+    if ! { mkdir -p "$out" && rm -rf "${out:?}/$t" && cp -a "$b/dist/$t" "$out/$t"; }; then
+        echo "==== dist $t: FAILED: copying $b/dist/$t to $out/$t"
+        failed+=("$t")
+        continue
+    fi
     echo "==== dist $t: $out/$t"
     built+=("$t")
 done
