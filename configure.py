@@ -13,12 +13,14 @@
     ninja -C DIR plot       DIR/speed.png from DIR/speed.json (bench/plot.py)
     ninja -C DIR regen      regenerate generated/ from gen/ and templates/
     ninja -C DIR install    install the library, header and goldilocks.pc ($DESTDIR honoured)
+    ninja -C DIR dist       DIR/dist/<target>/: the static library, header, .pc and manifest.json
 
 Everything configure writes goes into the build directory (default build/ in
 the source directory; a relative --builddir is relative to the current
 directory): build.ninja, config.args (the arguments, which build.ninja's
 configure rule reruns configure with when configure.py, build.ninja.in, the
-header or the listing of a source directory changes) and goldilocks.pc.
+header or the listing of a source directory changes), goldilocks.pc and dist.pc
+(ninja dist's).
 Several build directories live side by side, one per configuration.
 
 build.ninja.in (a Jinja2 template) describes the build; this script finds the
@@ -30,6 +32,7 @@ exit status 2.
 import argparse
 import dataclasses
 import glob
+import json
 import os
 import platform
 import re
@@ -780,6 +783,38 @@ def library_version():
     return tuple(parts)
 
 
+def pkg_config(version, prefix, libdir, comment=''):
+    """goldilocks.pc: the installed one (ninja install), and the release's (ninja dist, DIST_PC)."""
+    return (comment + f'prefix={prefix}\nlibdir={libdir}\nincludedir=${{prefix}}/include\n\n'
+            'Name: goldilocks\nDescription: X448, Ed448 and decaf448 on Ed448-Goldilocks\n'
+            f'Version: {".".join(version)}\nLibs: -L${{libdir}} -lgoldilocks\nCflags: -I${{includedir}}\n')
+
+
+# The release's goldilocks.pc (ninja dist: dist/<target>/lib/pkgconfig/goldilocks.pc) names
+# its prefix by where it is, two directories up, so it works in the release folder and
+# wherever its lib/ and include/ are copied together (docs/building.md, "Release per target").
+DIST_PC = ('${pcfiledir}/../..', '${prefix}/lib',
+           '# The release of ninja dist: lib/libgoldilocks.a, include/goldilocks.h and this file, found\n'
+           '# from where it is (${pcfiledir}): in place, PKG_CONFIG_PATH=<release>/lib/pkgconfig;\n'
+           '# under a prefix, copy lib/ and include/ there together (cp -r lib include /usr/local/)\n'
+           '# and PKG_CONFIG_PATH=<prefix>/lib/pkgconfig where pkg-config does not look already.\n')
+
+
+def release_facts(s):
+    """What ninja dist's manifest says of the build (tools/dist_release.py adds the compiler's
+    version, the tune record, the source commit and the files' digests)."""
+    t = s.target
+    facts = {'target': t.name, 'summary': t.summary, 'layout': t.layout, 'lanes': t.lanes, 'backend': t.backend,
+             'version': '.'.join(s.version), 'triple': s.toolchain.triple, 'cc': s.toolchain.cc_words,
+             'cflags': s.cflags}
+    if t.levels:   # several backends, chosen at run time
+        facts['lanes'] = facts['backend'] = 'per level, chosen at run time (levels)'
+        facts['levels'] = [{'name': b['name'], 'flags': list(LEVEL_BY_NAME[b['name']].flags),
+                            'lanes': LEVEL_BY_NAME[b['name']].lanes, 'backend': LEVEL_BY_NAME[b['name']].backend}
+                           for b in s.sources.backends]
+    return facts
+
+
 def recorded_args(args, builddir, cc, cc_from_env):
     """The arguments that reproduce this configuration from any directory."""
     def absolute(command):
@@ -1454,6 +1489,8 @@ def render(args, s):
                        + s.tuned.get('watched', [])),
         # --tune-file: the compiler of the tuned field files ({source: cc}), when it is not the build's
         source_cc=s.tuned.get('source_cc', {}),
+        # ninja dist (tools/dist_release.py): the facts of the manifest, and the tune record
+        dist_facts=quote_all([json.dumps(release_facts(s))]), tuned=bool(s.tuned),
     )
 
 
@@ -1542,10 +1579,8 @@ def configure(args, created):
         return f'$builddir/{sub}/{os.path.splitext(path)[0]}.o'
     s.obj = obj
     text = render(args, s)
-    pc = (f'prefix={s.prefix}\nlibdir={pc_libdir}\nincludedir=${{prefix}}/include\n\n'
-          'Name: goldilocks\nDescription: X448, Ed448 and decaf448 on Ed448-Goldilocks\n'
-          f'Version: {".".join(s.version)}\nLibs: -L${{libdir}} -lgoldilocks\nCflags: -I${{includedir}}\n')
-    write_file(os.path.join(s.builddir, 'goldilocks.pc'), pc)
+    write_file(os.path.join(s.builddir, 'goldilocks.pc'), pkg_config(s.version, s.prefix, pc_libdir))
+    write_file(os.path.join(s.builddir, 'dist.pc'), pkg_config(s.version, *DIST_PC))
     write_file(os.path.join(s.builddir, 'config.args'), ' '.join(shlex.quote(a) for a in s.recorded) + '\n')
     write_file(os.path.join(s.builddir, 'build.ninja'), text)
     del created[:]   # a configured build directory stays

@@ -15,7 +15,8 @@
 # i386 where it runs under qemu-i386),
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
-# configure's refusals of misuse, and an install into a temporary DESTDIR.
+# configure's refusals of misuse, an install into a temporary DESTDIR, and the
+# reproducible release (ninja dist, tools/dist.sh) of ref64.
 # Each configuration has its own build directory, build/NAME.
 #
 #   test/all-targets.sh [--slow]
@@ -209,6 +210,9 @@ step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && n
 step ctcheck-armv5 sh -c "./configure.py --builddir build/armv5 --target armv5 && ninja -C build/armv5 ctcheck"
 step ctcheck-armv7 sh -c "./configure.py --builddir build/armv7 --target armv7 && ninja -C build/armv7 ctcheck"
 step install test/check_install.sh build/native
+# ninja dist's release of ref64 built twice in two build directories: the same bytes; and a
+# program built with its goldilocks.pc alone.
+step dist-reproducible python3 test/dist_reproducible.py --target ref64
 step fuzz sh -c "./configure.py --builddir build/native --target auto && ninja -C build/native fuzz && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} ninja -C build/native fuzz-run"
 # The x86-64 library's backends against each other (test/fuzz/fuzz_backends.c).
 step fuzz-backends sh -c "ninja -C build/x86-64 fuzz/fuzz_backends && GOLDILOCKS_FUZZ_SECONDS=${GOLDILOCKS_FUZZ_SECONDS:-5} python3 test/run_fuzzers.py build/x86-64/fuzz/fuzz_backends"
