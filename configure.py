@@ -1381,12 +1381,13 @@ def fuzz_twin_backend(target, layout_c):
             'sources': in_src(library_sources('r50', layout_c, lanes_c))}
 
 
-def collect_tests(h):
+def collect_tests(h, target):
     t = argparse.Namespace()
     t.tests = stems('test/test_*.c')
-    # Debian 12's qemu-user crashes on any guest pthread_create, so the
-    # thread tests run on native builds only.
-    if not h.emulator:
+    # Debian 12's qemu-user crashes on any guest pthread_create of the ARM
+    # targets' (dynamically linked) programs; qemu-s390x runs the threads of a
+    # statically linked one: the thread tests run on native and static builds.
+    if not h.emulator or target.static_link:
         t.tests += stems('test/thread_*.c')
     interop = stems('test/interop_*.c') if h.have_openssl else []
     # interop_provider loads goldilocks.so: only where the module is built.
@@ -1557,7 +1558,7 @@ def configure(args, created):
     s.tuned = tune_file_setup(args, s.builddir, target, toolchain, s.cross)   # --tune-file: {} without
     layout_dir = s.tuned.get('layout_dir', layout_dir)
     s.sources = collect_sources(args, target, toolchain, layout_dir, s.tuned, probe_dir)
-    s.tests = collect_tests(s.host)
+    s.tests = collect_tests(s.host, target)
     major, minor, patch = s.version
     s.soname = f'libgoldilocks.so.{major}'
     s.realname = f'libgoldilocks.so.{major}.{minor}.{patch}'
