@@ -11,8 +11,8 @@
 # by GOLDILOCKS_BACKEND, once unforced, and a check of an unknown name), an
 # ASan+UBSan build with clang that also asserts the generated limb bounds, the
 # valgrind constant-time check on the x86 builds (i386: see below),
-# the instruction-trace constant-time check of armv5 and armv7 (qemu plugin; and of
-# i386 where it runs under qemu-i386),
+# the instruction-trace constant-time check of armv5, armv7 and s390x (qemu plugin; and
+# of i386 where it runs under qemu-i386), big-endian s390x under qemu-user,
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
 # configure's refusals of misuse, an install into a temporary DESTDIR, and the
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 slow=()
 [ "${1:-}" = "--slow" ] && slow=(--slow)
 
-.ci/install-deps native i386 armv7 armv5 aarch64 || echo "all-targets: some packages are missing; the steps that need them will fail"
+.ci/install-deps native i386 armv7 armv5 aarch64 s390x || echo "all-targets: some packages are missing; the steps that need them will fail"
 
 total_passed=0
 total_failed=0
@@ -144,6 +144,10 @@ build_and_test aarch64 --target aarch64
 # aarch64's NEON lanes count more instructions than its portable lanes
 # (docs/targets.md, "ARM"), so the target builds the portable ones; the NEON layout is tested here.
 build_and_test aarch64-neon --target aarch64 --lanes neon
+# Big-endian: IBM Z under qemu-s390x, its programs linked statically (docs/targets.md, s390x);
+# its constant-time check by the qemu plugin's traces, as on ARM.
+build_and_test s390x --target s390x
+step ctcheck-s390x sh -c "./configure.py --builddir build/s390x --target s390x && ninja -C build/s390x ctcheck"
 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # The vector targets. auto picks avx2 on an AVX2 host and avx512ifma on an IFMA
 # host: native is then that build.

@@ -50,6 +50,15 @@ int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void check_skip(const char *why);
 
 /*
+ * Why a test's comparisons with Debian's libdecaf are skipped when it is built
+ * without HAVE_LIBDECAF: configure's -DLIBDECAF_SKIP="..." where libdecaf is
+ * there but no oracle for the target (configure.py Target.libdecaf_wrong).
+ */
+#ifndef LIBDECAF_SKIP
+#define LIBDECAF_SKIP "built without libdecaf (libdecaf-dev not found by configure)"
+#endif
+
+/*
  * Ends the last test, prints "N passed, N failed" (", N skipped" appended
  * when any test was skipped), returns 0 or 1 for main.
  */

@@ -56,7 +56,7 @@ int main(void) {
     test_any_point();
 #else
     check_test("libdecaf comparison");
-    check_skip("libdecaf (libdecaf-dev) not found by configure");
+    check_skip(LIBDECAF_SKIP);
 #endif
     return check_done();
 }

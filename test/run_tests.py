@@ -2,7 +2,8 @@
 """Runs test programs and adds up their results.
 
     run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow] [--quick] [--jobs N]
-                 [--library-path DIR] [--needs avx2|avx512ifma [--anywhere NAME]...] -- PROGRAM...
+                 [--library-path DIR] [--needs avx2|avx512ifma [--anywhere NAME]...]
+                 [--skip "NAME: WHY"]... -- PROGRAM...
 
 Each program prints its own lines and ends with "N passed, N failed"
 (", N skipped" appended when it skipped a test: skipped tests count neither
@@ -86,9 +87,14 @@ def main():
                    'for the programs linked with its shared library)')
     p.add_argument('--needs', choices=sorted(NEEDS), help='skip everything on a CPU without these instructions')
     p.add_argument('--anywhere', action='append', default=[], help='run this program even without --needs')
+    p.add_argument('--skip', action='append', default=[], metavar='"NAME: WHY"',
+                   help='a test program this build cannot run: one skipped test, with why')
     p.add_argument('programs', nargs='+')
     args = p.parse_args()
-    skipped_programs = 0
+    for skip in args.skip:
+        name, _, why = skip.partition(': ')
+        print(f'== {name}: skipped: {why or "(no reason given)"}')
+    skipped_programs = len(args.skip)
     if args.needs:
         try:
             lacks = cpu_levels.probe().lacks(args.needs)
@@ -103,7 +109,7 @@ def main():
                 if program not in runnable:
                     print(f'== {os.path.basename(program)}: skipped: this CPU lacks {what}')
             print(f'skipped: this CPU lacks {what}')
-            skipped_programs = len(args.programs) - len(runnable)
+            skipped_programs += len(args.programs) - len(runnable)
             args.programs = runnable
     env = dict(os.environ)
     if args.library_path:

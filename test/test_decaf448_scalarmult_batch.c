@@ -157,7 +157,7 @@ static void test_libdecaf(void) {
         }
     }
 #else
-    check_skip("built without libdecaf (libdecaf-dev not found by configure)");
+    check_skip(LIBDECAF_SKIP);
 #endif
 }
 

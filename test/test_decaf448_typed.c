@@ -1011,7 +1011,7 @@ int main(void) {
     test_libdecaf();
 #else
     check_test("libdecaf: every operation on the same inputs");
-    check_skip("built without libdecaf (libdecaf-dev not found by configure)");
+    check_skip(LIBDECAF_SKIP);
 #endif
     oracle_clear();
     return check_done();
