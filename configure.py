@@ -167,6 +167,9 @@ class Target:
     # Why Debian's libdecaf for it is no oracle (its decaf448 tests then skip the comparisons,
     # saying why; ninja count still counts it), or '' where it is one.
     libdecaf_wrong: str = ''
+    # Why it is built for checking and never released (tools/dist.sh leaves it out unless
+    # named), or '' for a target to ship.
+    checking_only: str = ''
 
     def __post_init__(self):
         if self.needs:
@@ -218,8 +221,8 @@ TARGETS = [
            'for every even k (odd k right; docs/targets.md, s390x)'),
     Target('r50-portable', "the avx512ifma target's curve code (backend r50) on the portable twin of its IFMA "
            'lanes (generated/r50_portable/gf4r50.h): any 64-bit CPU, for testing, counting and the valgrind '
-           'check of the code an IFMA server runs; for checking, not for shipping (2.3x to 4x ref64\'s '
-           'instructions), 8x56 limbs', '8x56', backend='r50'),
+           'check of the code an IFMA server runs, 8x56 limbs', '8x56', backend='r50',
+           checking_only="2.3x to 4x ref64's instructions"),
     Target('x86-64', 'any x86-64: one library with the scalar, AVX2 and AVX-512 IFMA backends, '
            'chosen at run time from CPUID (GOLDILOCKS_BACKEND forces one)', '8x56', arch='x86_64',
            levels=tuple(lv.name for lv in X86_64_LEVELS)),
@@ -695,6 +698,8 @@ def parse_args(argv):
                    'not valgrind) even where the host runs them itself, e.g. --emulator qemu-i386 for '
                    'target i386 (default: qemu-user only where the host cannot run them)')
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
+    p.add_argument('--release-targets', action='store_true',
+                   help='print the names of the targets to release (tools/dist.sh\'s default), one a line, and exit')
     p.add_argument('--packages', metavar='TARGET',
                    help="print the Debian packages a cross target's build and tests need, one a line "
                    '(.ci/install-deps asks), and exit')
@@ -996,8 +1001,8 @@ def tune_build(args, created):
         fail('--tune-budget is seconds (>= 0) and --tune-max a count (>= 1)')
     if args.sanitize or args.debug_bounds:
         fail('--tune measures optimized code: drop --sanitize/--debug-bounds (add them after, with --tune-file)')
-    if args.list_targets:
-        fail('--tune and --list-targets: give one')
+    if args.list_targets or args.release_targets:
+        fail('--tune and --list-targets / --release-targets: give one')
     target = TARGET_BY_NAME.get(args.target)
     if target and target.levels:
         fail(f'--tune: target {target.name} holds several backends; tune a one-backend target '
@@ -1238,8 +1243,12 @@ def explain(args):
         fail(f"--explain {args.explain}: unknown target; the targets are: {', '.join(TARGET_BY_NAME)}")
     for name in names:
         t = TARGET_BY_NAME[name]
+        if args.release_targets:
+            print(t.name) if not t.checking_only else None
+            continue
         if not args.explain:
-            print(f'{t.name:13} {t.summary}')
+            print(f'{t.name:13} {t.summary}' + (f'; for checking, not for shipping ({t.checking_only})'
+                                                  if t.checking_only else ''))
             continue
         print(f'{t.name}: {t.summary}')
         facts = [f'layout {t.layout} (generated/p448_{t.layout})',
@@ -1248,6 +1257,7 @@ def explain(args):
         facts += [f'Debian architecture {debian_arch(t.cross[:-1])}'] * bool(t.cross) + [f'needs {t.needs}'] * bool(t.needs)
         facts += [f'programs linked statically ({t.static_link})'] * bool(t.static_link)
         facts += [f'libdecaf no oracle ({t.libdecaf_wrong})'] * bool(t.libdecaf_wrong)
+        facts += [f'for checking, not for shipping ({t.checking_only})'] * bool(t.checking_only)
         print('  ' + ', '.join(facts))
         for level in levels_of(t):
             b = BACKENDS[level.backend]
@@ -1563,7 +1573,7 @@ def print_notes(args, s):
 
 
 def configure(args, created):
-    if args.list_targets or args.explain:
+    if args.list_targets or args.explain or args.release_targets:
         explain(args)
         return
     if args.packages:

@@ -7,7 +7,8 @@
 #   tools/dist.sh [--out DIR] [--build-root DIR] [-j N] [--cflags FLAGS]
 #                 [--tune-file TARGET=FILE]... [TARGET...]
 #
-# The targets are ./configure.py --list-targets' (all by default); an unknown name is an
+# The targets are ./configure.py --list-targets'; by default those it releases
+# (--release-targets: all but the ones for checking only, r50-portable); an unknown name is an
 # error (exit status 2, nothing built). --out defaults to build/release, --build-root to
 # build (of the source tree; a relative path given is the current directory's). --tune-file gives a target the field code of a tune.json (configure --tune-file,
 # e.g. one of bench/results/tune-*.json); the others get the generator's defaults; each
@@ -66,7 +67,9 @@ for n in ${names[@]+"${names[@]}"}; do
            targets+=("$n") ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+if [ ${#targets[@]} -eq 0 ]; then
+    mapfile -t targets < <(./configure.py --release-targets) || die "./configure.py --release-targets failed"
+fi
 
 # The commit's date, for every compiler and archive of this run and for the files' times.
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
