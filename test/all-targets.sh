@@ -148,7 +148,9 @@ build_and_test aarch64-neon --target aarch64 --lanes neon
 # its constant-time check by the qemu plugin's traces, as on ARM.
 build_and_test s390x --target s390x
 step ctcheck-s390x sh -c "./configure.py --builddir build/s390x --target s390x && ninja -C build/s390x ctcheck"
-build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
+# The sanitizers and the limb-bound assertions look at every path: quick mode (every vector
+# and edge case, random repetitions / 10) takes each; the full suites ran above.
+GOLDILOCKS_TEST_QUICK=1 build_and_test sanitize --target ref64 --cc clang --sanitize --debug-bounds
 # The vector targets. auto picks avx2 on an AVX2 host and avx512ifma on an IFMA
 # host: native is then that build.
 if ! has_target avx2; then

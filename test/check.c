@@ -49,7 +49,7 @@ long check_reps_at_least(long n, long min) {
     q = q > min ? q : min;
     if (q >= n)
         return n;
-    printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): %ld random repetitions instead of %ld\n", q, n);
+    printf("  quick mode (GOLDILOCKS_TEST_QUICK=1): %ld random repetitions instead of %ld\n", q, n);
     return q;
 }
 

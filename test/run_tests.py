@@ -115,9 +115,11 @@ def main():
     if args.library_path:
         env['LD_LIBRARY_PATH'] = os.pathsep.join(
             p for p in (args.library_path, env.get('LD_LIBRARY_PATH')) if p)
-    if args.quick and not args.slow:
+    asked = os.environ.get('GOLDILOCKS_TEST_QUICK') == '1'
+    if (args.quick or asked) and not args.slow:
         env['GOLDILOCKS_TEST_QUICK'] = '1'
-        print('run_tests: quick mode (emulated run): every vector and edge case, random repetitions / 10; '
+        why = 'GOLDILOCKS_TEST_QUICK=1' if asked else 'emulated run'
+        print(f'run_tests: quick mode ({why}): every vector and edge case, random repetitions / 10; '
               'the full suites run on a native build or with run_tests.py without --quick', flush=True)
     total_passed = total_failed = 0
     total_skipped = skipped_programs

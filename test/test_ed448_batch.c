@@ -114,7 +114,7 @@ static void test_one_invalid(void) {
      * chunk and every seventh in between, not all 70. */
     int quick = check_quick();
     if (quick)
-        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): the positions at the chunk edges and every 7th\n");
+        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1): the positions at the chunk edges and every 7th\n");
     for (size_t pos = 0; pos < base->n; pos++) {
         size_t in_chunk = pos % GOLDILOCKS_ED448_BATCH_CHUNK;
         if (quick && in_chunk > 1 && in_chunk < GOLDILOCKS_ED448_BATCH_CHUNK - 2 && pos < base->n - 2 && pos % 7 != 0)

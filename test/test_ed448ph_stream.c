@@ -49,7 +49,7 @@ static void test_splits(void) {
     check_test("every split point: streaming = one-shot (sign and verify)");
     int quick = check_quick();
     if (quick)
-        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): the cuts around the rate, the ends and every 11th\n");
+        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1): the cuts around the rate, the ends and every 11th\n");
     static const size_t lens[] = {0, 1, 2, 135, 136, 137, 271, 272, 273, 408, 1000};
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         size_t len = lens[li];

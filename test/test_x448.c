@@ -192,7 +192,7 @@ static void test_reference(void) {
     /* The 16 edge u-coordinates and the extreme scalars come first: quick mode keeps them all. */
     unsigned reference_cases = check_quick() ? 100 : 1000;
     if (reference_cases != 1000)
-        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1, emulated run): 100 reference cases instead of 1000\n");
+        printf("  quick mode (GOLDILOCKS_TEST_QUICK=1): 100 reference cases instead of 1000\n");
     check_test(reference_cases == 1000 ? "x448 vs GMP reference ladder (1000 random + edge cases)"
                                        : "x448 vs GMP reference ladder (100, quick: random cases cut, edge cases all)");
     uint8_t k[N], u[N], want[N], got[N];
