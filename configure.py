@@ -1177,6 +1177,23 @@ def backend_include_dirs(backend, lanes_dirs):
             + gf4r50_dirs(backend, lanes_dirs))
 
 
+# The amalgamation (tools/amalgamate.py, `ninja amalgamation`): a family is one goldilocks.c
+# and goldilocks.h for vendoring, made of the library of a one-backend target.
+AMALGAMATION_FAMILIES = {'portable64': 'ref64', 'portable32': 'ref32'}
+
+
+def target_library_inputs(name):
+    """(sources, include path) of the library of the one-backend target `name`, as its build
+    compiles it: the sources of library_sources, the include path of build.ninja.in's
+    lib_includes (src/ and its layers, the backend's folders, include/, the layout stack,
+    the lane layout's stack)."""
+    t = TARGET_BY_NAME[name]
+    layout_dirs, layout_c = layout_stack('p448', t.layout)
+    lanes_dirs, lanes_c = layout_stack('lanes', t.lanes)
+    return (library_sources(t.backend, layout_c, lanes_c),
+            include_dirs(t.backend, lanes_dirs) + ['include'] + layout_dirs + lanes_dirs)
+
+
 def explain(args):
     """--list-targets and --explain: each target's record and what it builds."""
     names = [args.explain] if args.explain and args.explain != 'all' else [t.name for t in TARGETS]
@@ -1454,6 +1471,7 @@ def render(args, s):
                        + s.tuned.get('watched', [])),
         # --tune-file: the compiler of the tuned field files ({source: cc}), when it is not the build's
         source_cc=s.tuned.get('source_cc', {}),
+        amalgamation_families=list(AMALGAMATION_FAMILIES),
     )
 
 
