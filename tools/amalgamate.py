@@ -412,6 +412,10 @@ def amalgamate(family):
     seen_names = {}
     for source in sources:
         own = read(source)
+        if re.search(r'^\s*#\s*pragma\s+GCC\s+(optimize|target)', own, re.M):
+            # in one translation unit it would hold for every file after this one
+            raise AmalgamationError(f'{source} sets #pragma GCC optimize or target: a family builds no such '
+                                    'file (the layouts of gen/layouts.py without gcc_optimize)')
         names = file_scope_names(code_only(own))
         stem = re.sub(r'\W', '_', os.path.splitext(os.path.basename(source))[0])
         renamed = {n: f'{n}_{stem}' for n in sorted(names) if n in seen_names}
