@@ -120,8 +120,6 @@ class Inliner:
             if header in self.done:
                 continue
             self.done.add(header)
-            if header == PUBLIC_HEADER:
-                raise AmalgamationError(f'{path}:{number}: {PUBLIC_HEADER} was not included first')
             out.append(f'/* ---- {header} ---- */\n')
             self.expand(header, out, depth + 1)
             out.append(f'/* ---- end of {header} ---- */\n')
@@ -344,7 +342,7 @@ def internal_linkage(text, origin):
             edits.append((start, start, INTERNAL + ' '))
     for start, end, new in reversed(edits):
         text = text[:start] + new + text[end:]
-    return text, sorted(n for n in defined if not n.startswith(PUBLIC_PREFIX))
+    return text
 
 
 def file_scope_names(code):
@@ -387,9 +385,10 @@ def banner(family, target, commit, what):
     return (f'/*\n * goldilocks {what}, amalgamation of family {family}: written by tools/amalgamate.py, '
             'do not edit.\n'
             f' * Source commit: {commit}.\n'
-            f' * Choices: the library of target {t.name} ({t.summary}): layout {t.layout} '
-            f'({layout.limbs} limbs of {layout.radix} bits, {layout.dword_type} products), lanes {t.lanes}, '
-            f'backend {t.backend}; compiler-independent (no target flags, no intrinsics).\n'
+            f' * Choices: the library of target {t.name} ({t.summary}):\n'
+            f' *   layout {t.layout} ({layout.limbs} limbs of {layout.radix} bits, {layout.dword_type} products), '
+            f'lanes {t.lanes}, backend {t.backend};\n'
+            ' *   compiler-independent: no target flags, no intrinsics, gcc or clang (GNU C).\n'
             ' * Build: cc -O2 -c goldilocks.c (goldilocks.h beside it); docs/vendoring.md.\n */\n')
 
 
@@ -409,7 +408,7 @@ def amalgamate(family):
     pieces = [f'#define {MAYBE_UNUSED} __attribute__((unused))\n#define {INTERNAL} static {MAYBE_UNUSED}\n',
               '#include "goldilocks.h"\n']
     starts = []     # (offset, source file)
-    seen_names = {}
+    seen_names, source_macros = {}, {}
     for source in sources:
         own = read(source)
         if re.search(r'^\s*#\s*pragma\s+GCC\s+(optimize|target)', own, re.M):
@@ -427,24 +426,30 @@ def amalgamate(family):
         head = f'/* ======== {source} ======== */\n'
         head += ''.join(f'/* {n} renamed {new}: {seen_names[n]} has a file-scope {n} too */\n'
                         for n, new in renamed.items())
-        macros = sorted(set(DEFINE.findall(code_only_directives(own))))
+        macros = sorted(set(DEFINE.findall(without_comments(own))))
+        source_macros[source] = macros
         tail = ''.join(f'#undef {m}\n' for m in macros)
         starts.append((sum(len(p) for p in pieces), source))
         pieces += [head, body if body.endswith('\n') else body + '\n', tail]
     text = ''.join(pieces)
+    # the #undef after a source must not take away a header's macro
+    header_macros = {m for h in inliner.read if h.endswith('.h') for m in DEFINE.findall(without_comments(read(h)))}
+    for source, macros in source_macros.items():
+        both = sorted(set(macros) & header_macros)
+        if both:
+            raise AmalgamationError(f'{source} defines {", ".join(both)}, which a header defines too: rename it')
 
     def origin(offset):
         return [s for o, s in starts if o <= offset][-1] if starts and offset >= starts[0][0] else 'the preamble'
-    text, _internal = internal_linkage(text, origin)
+    text = internal_linkage(text, origin)
     c_text = banner(family, target, commit, 'library') + text
     h_text = banner(family, target, commit, 'public header') + public[first_comment_end(public):].lstrip('\n')
     return c_text, h_text, inliner.read + [os.path.relpath(p, SOURCE_DIR) for p in git_files]
 
 
-def code_only_directives(text):
-    """The preprocessor lines of text outside comments (for the #undef list)."""
-    no_comments = re.sub(r'/\*.*?\*/', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text, flags=re.S)
-    return no_comments
+def without_comments(text):
+    """text with its /* */ comments blanked (the #define lines of a source, for its #undef list)."""
+    return re.sub(r'/\*.*?\*/', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text, flags=re.S)
 
 
 def write(path, text):
