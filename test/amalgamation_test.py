@@ -11,8 +11,10 @@ only BUILDDIR/dist/amalgamation/<family>/goldilocks.c and goldilocks.h:
   include/goldilocks.h declares (test/check_symbols.py's reading of the header);
 - the library's public-API tests (test/test_*.c and test/link_*.c whose includes
   reach only test/ headers and goldilocks.h, and that need no test object but
-  check.c and json.c) are linked with the gcc object in place of libgoldilocks
-  and run (test/run_tests.py; --quick: random repetitions / 10). The others are
+  check.c and json.c), compiled once on the family's goldilocks.h (again for a
+  family whose header differs below its first comment), are linked with the gcc
+  object in place of libgoldilocks and run (test/run_tests.py; --quick: random
+  repetitions / 10). The others are
   listed as not applicable, with the internal header that keeps them out.
 test_decaf* are built with Debian's libdecaf where it is installed (their comparisons
 with it are skipped otherwise, and said so). Ends with "N passed, N failed[, N skipped]".
@@ -133,31 +135,57 @@ def main(argv):
     return status
 
 
-def run_tests(family, obj, header_dir, work, usable, quick):
-    """Builds each public-API test on the object and runs them all; returns their skips."""
+# The test objects, by the family header's text below its first comment (the families'
+# headers are the same there: the tests are compiled once, linked once per family).
+COMPILED = {}
+
+
+def test_objects(family, header_dir, work, usable):
+    """{stem or support file: object} of the public-API tests and SUPPORT, compiled with
+    -Wall -Wextra -Werror on the family's goldilocks.h (once for equal headers); None when
+    a support file fails."""
+    with open(os.path.join(header_dir, 'goldilocks.h')) as f:
+        text = f.read()
+    key = text[text.index('*/') + 2:]
+    if key in COMPILED:
+        return COMPILED[key]
     flags = ['-std=c11', '-O2'] + WARNINGS + [f'-I{header_dir}', f'-I{SOURCE_DIR}/test',
                                               f'-DGOLDILOCKS_SOURCE_DIR="{SOURCE_DIR}"']
-    support = []
-    for s in SUPPORT:
-        o = os.path.join(work, os.path.basename(s) + '.o')
-        ok, out = run(['gcc'] + flags + ['-c', os.path.join(SOURCE_DIR, s), '-o', o])
-        if not check(ok, f'{family}: {s} builds', out[-1000:]):
-            return 0
-        support.append(o)
-
     # test_decaf* also against Debian's libdecaf where it is installed, as build.ninja.in builds them
     libdecaf = configure.Toolchain('gcc', [], work).has_library('decaf/ed448.h', 'decaf_ed448_sign', '-ldecaf',
                                                                 ['-I/usr/include/decaf'])
 
-    def build(stem):
+    def build(item):
+        path = item if item in SUPPORT else f'test/{item}.c'
+        o = os.path.join(work, os.path.basename(path) + '.o')
+        decaf = ['-DHAVE_LIBDECAF', '-I/usr/include/decaf'] if libdecaf and item.startswith('test_decaf') else []
+        ok, out = run(['gcc'] + flags + decaf + ['-c', os.path.join(SOURCE_DIR, path), '-o', o])
+        return item, ok, out, o
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        built = list(pool.map(build, SUPPORT + usable))
+    objects = {item: o for item, ok, out, o in built
+               if check(ok, f'{family}: {item} compiles on its goldilocks.h', out[-1500:])}
+    COMPILED[key] = objects if all(s in objects for s in SUPPORT) else None
+    if COMPILED[key]:
+        COMPILED[key]['libdecaf'] = libdecaf
+    return COMPILED[key]
+
+
+def run_tests(family, obj, header_dir, work, usable, quick):
+    """Links each public-API test with the object and runs them all; returns their skips."""
+    objects = test_objects(family, header_dir, work, usable)
+    if not objects:
+        return 0
+    support = [objects[s] for s in SUPPORT]
+
+    def link(stem):
         exe = os.path.join(work, stem)
-        decaf = ['-DHAVE_LIBDECAF', '-I/usr/include/decaf', '-ldecaf'] if libdecaf and stem.startswith('test_decaf') else []
-        ok, out = run(['gcc'] + flags + [os.path.join(SOURCE_DIR, 'test', stem + '.c'), obj] + support
-                      + ['-o', exe, '-lgmp', '-ljansson'] + decaf)
+        decaf = ['-ldecaf'] if objects['libdecaf'] and stem.startswith('test_decaf') else []
+        ok, out = run(['gcc', objects[stem], obj] + support + ['-o', exe, '-lgmp', '-ljansson'] + decaf)
         return stem, ok, out, exe
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        built = list(pool.map(build, usable))
-    programs = [exe for stem, ok, out, exe in built if check(ok, f'{family}: {stem} builds on the amalgamation',
+        built = list(pool.map(link, [u for u in usable if u in objects]))
+    programs = [exe for stem, ok, out, exe in built if check(ok, f'{family}: {stem} links with the amalgamation',
                                                              out[-1500:])]
     if not programs:
         return 0
