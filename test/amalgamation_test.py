@@ -110,8 +110,8 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         for family in configure.AMALGAMATION_FAMILIES:
             family_dir = os.path.join(args.builddir, 'dist', 'amalgamation', family)
-            if not check(os.path.isfile(os.path.join(family_dir, 'goldilocks.c')), f'{family}: {family_dir}/goldilocks.c',
-                         f'missing: run ninja -C {args.builddir} amalgamation'):
+            made = os.path.isfile(os.path.join(family_dir, 'goldilocks.c'))
+            if not check(made, f'{family}: {family_dir}/goldilocks.c', f'missing: run ninja -C {args.builddir} amalgamation'):
                 continue
             work = os.path.join(tmp, family)
             with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
