@@ -1236,6 +1236,23 @@ def backend_include_dirs(backend, lanes_dirs):
             + gf4r50_dirs(backend, lanes_dirs))
 
 
+# The amalgamation (tools/amalgamate.py, `ninja amalgamation`): a family is one goldilocks.c
+# and goldilocks.h for vendoring, made of the library of a one-backend target.
+AMALGAMATION_FAMILIES = {'portable64': 'ref64', 'portable32': 'ref32'}
+
+
+def target_library_inputs(name):
+    """(sources, include path) of the library of the one-backend target `name`, as its build
+    compiles it: the sources of library_sources, the include path of build.ninja.in's
+    lib_includes (src/ and its layers, the backend's folders, include/, the layout stack,
+    the lane layout's stack)."""
+    t = TARGET_BY_NAME[name]
+    layout_dirs, layout_c = layout_stack('p448', t.layout)
+    lanes_dirs, lanes_c = layout_stack('lanes', t.lanes)
+    return (library_sources(t.backend, layout_c, lanes_c),
+            include_dirs(t.backend, lanes_dirs) + ['include'] + layout_dirs + lanes_dirs)
+
+
 def explain(args):
     """--list-targets and --explain: each target's record and what it builds."""
     names = [args.explain] if args.explain and args.explain != 'all' else [t.name for t in TARGETS]
@@ -1531,6 +1548,7 @@ def render(args, s):
         source_cc=s.tuned.get('source_cc', {}),
         # ninja dist (tools/dist_release.py): the facts of the manifest, and the tune record
         dist_facts=quote_all([json.dumps(release_facts(s))]), tuned=bool(s.tuned),
+        amalgamation_families=list(AMALGAMATION_FAMILIES),
     )
 
 

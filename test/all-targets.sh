@@ -15,8 +15,9 @@
 # of i386 where it runs under qemu-i386), big-endian s390x under qemu-user,
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
-# configure's refusals of misuse, an install into a temporary DESTDIR, and the
-# reproducible release (ninja dist, tools/dist.sh) of ref64.
+# configure's refusals of misuse, the amalgamation (ninja amalgamation: each family
+# compiled alone, its symbols, the public-API tests on it), an install into a
+# temporary DESTDIR, and the reproducible release (ninja dist, tools/dist.sh) of ref64.
 # Each configuration has its own build directory, build/NAME.
 #
 #   test/all-targets.sh [--slow]
@@ -133,6 +134,9 @@ step cpu-probe python3 test/cpu_probe_test.py
 step install-deps python3 test/install_deps_test.py
 build_and_test native --target auto
 build_and_test ref64 --target ref64
+# The amalgamation (docs/vendoring.md): each family's goldilocks.c alone under gcc and clang
+# -Wall -Wextra -Werror, goldilocks_* its only symbols, the public-API tests linked with it.
+step amalgamation sh -c "ninja -C build/ref64 amalgamation && python3 test/amalgamation_test.py --quick build/ref64"
 build_and_test ref32-clang --target ref32 --cc clang
 build_and_test i386 --target i386
 # The ARM targets under qemu-user, each on a CPU model no newer than the target

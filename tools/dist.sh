@@ -2,7 +2,8 @@
 # The release of every target, or of the TARGETs named: for each, configure into
 # BUILD-ROOT/dist-<target>, `ninja dist` there (dist/<target>/: lib/libgoldilocks.a,
 # include/goldilocks.h, lib/pkgconfig/goldilocks.pc, manifest.json; build.ninja.in's
-# dist_release), and copy that folder to OUT/<target>/.
+# dist_release), and copy that folder to OUT/<target>/; the amalgamation (dist/amalgamation/, the
+# same from every target) to OUT/amalgamation/.
 #
 #   tools/dist.sh [--out DIR] [--build-root DIR] [-j N] [--cflags FLAGS]
 #                 [--tune-file TARGET=FILE]... [TARGET...]
@@ -84,6 +85,7 @@ fi
 built=() skipped=() failed=()
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+rm -rf "${out:?}/amalgamation.new"
 for t in "${targets[@]}"; do
     b=$root/dist-$t
     tune=()
@@ -115,7 +117,16 @@ for t in "${targets[@]}"; do
     fi
     echo "==== dist $t: $out/$t"
     built+=("$t")
+    # the amalgamation does not depend on the target: the first release's is collected
+    if [ ! -d "$out/amalgamation.new" ] && ! cp -a "$b/dist/amalgamation" "$out/amalgamation.new"; then
+        echo "==== dist $t: FAILED: copying $b/dist/amalgamation"
+        failed+=("amalgamation")
+    fi
 done
+if [ -d "$out/amalgamation.new" ]; then
+    rm -rf "${out:?}/amalgamation" && mv "$out/amalgamation.new" "$out/amalgamation" &&
+        echo "dist: the amalgamation: $out/amalgamation"
+fi
 echo "dist: built into $out: ${built[*]:-none}"
 [ ${#skipped[@]} -gt 0 ] && echo "dist: skipped (cross compiler missing; .ci/install-deps TARGET installs it): ${skipped[*]}"
 [ ${#failed[@]} -gt 0 ] && echo "dist: FAILED: ${failed[*]}"
