@@ -85,7 +85,10 @@ def build_twice(target, tmp):
 
 def compare(made):
     (root_a, a), (root_b, b) = made
-    ta, tb = tree(a), tree(b)
+    # the whole output of tools/dist.sh: the target's release and the amalgamation
+    ta, tb = tree(os.path.dirname(a)), tree(os.path.dirname(b))
+    check(all(f'amalgamation/{f}/goldilocks.{e}' in ta for f in ('portable64', 'portable32') for e in 'ch'),
+          'the output holds the amalgamation of each family', f'{sorted(ta)}')
     check(sorted(ta) == sorted(tb), 'the two releases hold the same files', f'{sorted(ta)} / {sorted(tb)}')
     differ = [p for p in sorted(set(ta) & set(tb)) if ta[p] != tb[p]]
     what = [f'{p}: ' + ', '.join(k for k, i in (('bytes', 0), ('mode', 1), ('time', 2)) if ta[p][i] != tb[p][i])

@@ -124,8 +124,16 @@ for t in "${targets[@]}"; do
     fi
 done
 if [ -d "$out/amalgamation.new" ]; then
-    rm -rf "${out:?}/amalgamation" && mv "$out/amalgamation.new" "$out/amalgamation" &&
+    # modes and times as dist_release.py gives the target's files: not the umask's, not the build's
+    if chmod -R u=rwX,go=rX "$out/amalgamation.new" &&
+            { [ -z "${SOURCE_DATE_EPOCH:-}" ] || find "$out/amalgamation.new" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; } &&
+            rm -rf "${out:?}/amalgamation" && mv "$out/amalgamation.new" "$out/amalgamation"; then
+        [ -z "${SOURCE_DATE_EPOCH:-}" ] || touch -h -d "@$SOURCE_DATE_EPOCH" "$out/amalgamation"
         echo "dist: the amalgamation: $out/amalgamation"
+    else
+        echo "dist: FAILED: the amalgamation's modes, times or move into $out"
+        failed+=("amalgamation")
+    fi
 fi
 echo "dist: built into $out: ${built[*]:-none}"
 [ ${#skipped[@]} -gt 0 ] && echo "dist: skipped (cross compiler missing; .ci/install-deps TARGET installs it): ${skipped[*]}"
