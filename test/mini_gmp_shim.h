@@ -17,10 +17,11 @@
 #ifndef GOLDILOCKS_TEST_MINI_GMP_SHIM_H
 #define GOLDILOCKS_TEST_MINI_GMP_SHIM_H
 
+/* Force-included ahead of a file's own feature macros (_POSIX_C_SOURCE), so no C library
+ * header here: the compiler's stdarg.h and stddef.h, mini-gmp's gmp.h (stddef.h alone), and
+ * the compiler's builtins for printf, abort, memset and strlen. */
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stddef.h>
 #include <gmp.h>
 
 #ifndef GMP_NUMB_BITS
@@ -31,8 +32,8 @@
 #endif
 
 static inline void shim_refuse(const char *what) {
-    fprintf(stderr, "test/mini_gmp_shim.h: %s\n", what);
-    abort();
+    __builtin_printf("test/mini_gmp_shim.h: %s\n", what);
+    __builtin_abort();
 }
 
 /* mpz_inits(x, ..., NULL), mpz_clears(x, ..., NULL): f on each argument up to the NULL */
@@ -105,8 +106,8 @@ static inline void shim_mpn_tdiv_qr(mp_limb_t *qp, mp_limb_t *rp, mp_size_t qxn,
     mpz_import(n, (size_t)nn, -1, sizeof(mp_limb_t), 0, 0, np);
     mpz_import(d, (size_t)dn, -1, sizeof(mp_limb_t), 0, 0, dp);
     mpz_tdiv_qr(q, r, n, d);
-    memset(qp, 0, (size_t)(nn - dn + 1) * sizeof(mp_limb_t));
-    memset(rp, 0, (size_t)dn * sizeof(mp_limb_t));
+    __builtin_memset(qp, 0, (size_t)(nn - dn + 1) * sizeof(mp_limb_t));
+    __builtin_memset(rp, 0, (size_t)dn * sizeof(mp_limb_t));
     mpz_export(qp, NULL, -1, sizeof(mp_limb_t), 0, 0, q);
     mpz_export(rp, NULL, -1, sizeof(mp_limb_t), 0, 0, r);
     mpz_clear(n);
@@ -122,16 +123,16 @@ static inline int shim_gmp_printf(const char *format, ...) {
     int written = 0;
     for (const char *c = format; *c; c++) {
         if (*c != '%') {
-            written += putchar(*c) != EOF;
+            written += __builtin_printf("%c", *c);
         } else if (c[1] == '%') {
-            written += putchar('%') != EOF;
+            written += __builtin_printf("%%");
             c++;
         } else if (c[1] == 'Z' && (c[2] == 'd' || c[2] == 'x' || c[2] == 'X')) {
             char *s = mpz_get_str(NULL, c[2] == 'd' ? 10 : c[2] == 'x' ? 16 : -16, va_arg(ap, mpz_srcptr));
-            written += fputs(s, stdout) != EOF ? (int)strlen(s) : 0;
+            written += __builtin_printf("%s", s);
             void (*release)(void *, size_t);
             mp_get_memory_functions(NULL, NULL, &release);
-            release(s, strlen(s) + 1);
+            release(s, __builtin_strlen(s) + 1);
             c += 2;
         } else {
             shim_refuse("gmp_printf: only %Zd, %Zx, %ZX and %% are supported");
