@@ -170,6 +170,8 @@ class Target:
     # Why it is built for checking and never released (tools/dist.sh leaves it out unless
     # named), or '' for a target to ship.
     checking_only: str = ''
+    source_libs: bool = False        # no Debian libraries of its architecture: the tests' GMP (mini-gmp) and
+                                     # jansson built from Debian's sources (.ci/source-libs, source_libs_dir)
 
     def __post_init__(self):
         if self.needs:
@@ -204,6 +206,8 @@ TARGETS = [
     Target('aarch64', 'ARMv8-A AArch64 Linux (Cortex-A53 and later, arm64), 8x56 limbs, '
            'gf_mul and gf_sqr on NEON (layout 8x56neon)', '8x56neon', cflags=('-march=armv8-a', '-ftree-vectorize'),
            cross='aarch64-linux-gnu-', arch='aarch64', qemu_cpu='cortex-a53'),
+    Target('riscv64', 'RISC-V RV64GC Linux (lp64d), 8x56 limbs', '8x56', cflags=('-march=rv64gc', '-mabi=lp64d'),
+           cross='riscv64-linux-gnu-', arch='riscv64', qemu_cpu='rv64', source_libs=True),
     Target('avx512ifma', 'x86-64 with AVX-512 IFMA (Ice Lake, Zen 4 and later), 8x56 limbs, lanes avx512ifma '
            '(backend avx512ifma)', '8x56mulx', lanes='avx512ifma', backend='avx512ifma', arch='x86_64',
            needs='avx512ifma'),
@@ -272,9 +276,16 @@ def debian_packages(target):
     its compiler, qemu-user, and its architecture's libraries."""
     if not target.cross:
         return []
-    libs = ('libgmp-dev', 'libdecaf-dev', 'libjansson-dev') + target.debian_extra
+    libs = () if target.source_libs else ('libgmp-dev', 'libdecaf-dev', 'libjansson-dev') + target.debian_extra
     arch = debian_arch(target.cross[:-1])
     return [cross_compiler_package(target.cross), DEBIAN_PACKAGES['qemu']] + [f'{p}:{arch}' for p in libs]
+
+
+def source_libs_dir(target):
+    """Where .ci/source-libs puts a source_libs target's test libraries (include/, lib/): GMP's
+    mini-gmp as gmp.h and libgmp.a, jansson; a cache outside the tree, by the cross prefix."""
+    cache = os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'), '.cache')
+    return os.path.join(cache, 'goldilocks', 'source-libs', target.cross[:-1])
 
 
 def layout_stack(kind, name):
@@ -700,6 +711,10 @@ def parse_args(argv):
     p.add_argument('--list-targets', action='store_true', help='list the targets and exit')
     p.add_argument('--release-targets', action='store_true',
                    help='print the names of the targets to release (tools/dist.sh\'s default), one a line, and exit')
+    p.add_argument('--source-libs', metavar='TARGET',
+                   help="for .ci/source-libs: a target whose tests' libraries are built from Debian's sources "
+                   '(record source_libs): three lines, its cross prefix, the directory they go to and its '
+                   'flags; nothing for another target')
     p.add_argument('--packages', metavar='TARGET',
                    help="print the Debian packages a cross target's build and tests need, one a line "
                    '(.ci/install-deps asks), and exit')
@@ -1275,6 +1290,7 @@ def explain(args):
         facts += [f'programs linked statically ({t.static_link})'] * bool(t.static_link)
         facts += [f'libdecaf no oracle ({t.libdecaf_wrong})'] * bool(t.libdecaf_wrong)
         facts += [f'for checking, not for shipping ({t.checking_only})'] * bool(t.checking_only)
+        facts += ["tests' GMP (mini-gmp) and jansson from Debian's sources (.ci/source-libs)"] * t.source_libs
         print('  ' + ', '.join(facts))
         for level in levels_of(t):
             b = BACKENDS[level.backend]
@@ -1293,12 +1309,20 @@ def probe_host(args, target, toolchain, probe_dir):
     modules directory, the peers of goldilocks-speed."""
     h = argparse.Namespace()
     arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(toolchain.triple)}'
-    if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp'):
-        fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: '
-             f'apt-get install libgmp-dev{arch_suffix}')
-    if not toolchain.has_library('jansson.h', 'json_load_file', '-ljansson'):
+    install = {'gmp': f'apt-get install libgmp-dev{arch_suffix}', 'jansson': f'apt-get install libjansson-dev{arch_suffix}'}
+    h.test_lib_flags, h.test_cflags = [], []
+    if target.source_libs:
+        # GMP's mini-gmp and jansson, built from Debian's sources; every GMP client (tests and
+        # benchmarks) includes test/mini_gmp_shim.h first: what mini-gmp lacks
+        d = source_libs_dir(target)
+        h.test_lib_flags = [f'-I{d}/include', f'-L{d}/lib']
+        h.test_cflags = [f'-I{d}/include', '-DGOLDILOCKS_MINI_GMP', '-include', src('test', 'mini_gmp_shim.h')]
+        install = dict.fromkeys(install, f'.ci/install-deps {target.name} builds it from Debian\'s sources into {d}')
+    if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp', h.test_lib_flags):
+        fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: {install["gmp"]}')
+    if not toolchain.has_library('jansson.h', 'json_load_file', '-ljansson', h.test_lib_flags):
         fail(f'jansson (jansson.h, -ljansson) not found for {toolchain.triple}; the tests read their '
-             f'vector files with it: apt-get install libjansson-dev{arch_suffix}')
+             f'vector files with it: {install["jansson"]}')
     if target.needs or target.levels:
         check_levels(toolchain)   # the levels' flags and the CPU probe agree
     if args.emulator is not None:
@@ -1489,14 +1513,14 @@ def render(args, s):
         version='.'.join(s.version), soname=s.soname, realname=s.realname, target=target, triple=tc.triple,
         cc=quote_all(tc.cc_words), cross=s.cross, ar=(s.cross + 'ar') if s.cross else 'ar',
         objcopy=(s.cross + 'objcopy') if s.cross else 'objcopy',
-        cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags), archflags=quote_all(s.base_cflags),
+        cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags + h.test_lib_flags[1:]), archflags=quote_all(s.base_cflags),
         src_includes=' '.join(f'-I$srcdir/{d}' for d in c.src_dirs),
         layout_dir=c.layout_dir, lanes_dir=c.lanes_dir, backends=c.backends, backends_runnable=c.backends_runnable,
         gf4r50_sides=c.gf4r50_sides, fuzz_twin=c.fuzz_twin,
         # the include path and .c files of each scalar layout built (the target's, the field tests')
         # and of the lane layout: a derived layout's directory first, then its base's (layout_stack)
         layout_stacks=c.layout_stacks, lanes_dirs=c.lanes_dirs, lanes_sources=c.lanes_sources,
-        needs=target.needs or '',
+        needs=target.needs or '', test_cflags=quote_all(h.test_cflags),
         # objdump reads the machine code of the x86 targets (test/straightline_check.py). Not
         # ARM yet: gcc for ARMv7 computes a table address into a register (add r3, r3, r1,
         # lsl #3; ldrd r2, r3, [r3]), which the check, reading operands only, cannot see.
@@ -1559,8 +1583,10 @@ def print_notes(args, s):
          'field tests for ' + ', '.join([target.layout] if h.emulator else s.sources.layouts_tested))
     if h.emulator:
         note(f'tests run under {h.emulator}')
+    # a source_libs target: Debian has none of its architecture's libraries
+    why = f' (no {target.name} libcrypto/libdecaf in Debian 12)' if target.source_libs else ''
     if not h.have_openssl:
-        note('OpenSSL (libssl-dev) not found for this target: the OpenSSL interop tests and '
+        note(f'OpenSSL (libssl-dev) not found for this target{why}: the OpenSSL interop tests and '
              'comparisons are not built')
     if not h.provider:
         note('the OpenSSL provider goldilocks.so is not built: it needs a native build and OpenSSL 3 '
@@ -1568,7 +1594,7 @@ def print_notes(args, s):
     elif not h.openssl_cmd:
         note('the openssl command is not found: provider_test.py does not run (apt-get install openssl)')
     if not h.have_libdecaf:
-        note('libdecaf (libdecaf-dev) not found for this target: the benchmarks run without it '
+        note(f'libdecaf (libdecaf-dev) not found for this target{why}: the benchmarks run without it '
              'and the fuzz_libdecaf_* targets are not built')
     elif not h.have_openssl:
         note('the fuzz_libdecaf_* targets also need OpenSSL: not built')
@@ -1594,10 +1620,16 @@ def configure(args, created):
     if args.list_targets or args.explain or args.release_targets:
         explain(args)
         return
+    for option, name in (('--packages', args.packages), ('--source-libs', args.source_libs)):
+        if name and name not in TARGET_BY_NAME:
+            fail(f"{option} {name}: unknown target; the targets are: {', '.join(TARGET_BY_NAME)}")
     if args.packages:
-        if args.packages not in TARGET_BY_NAME:
-            fail(f"--packages {args.packages}: unknown target; the targets are: {', '.join(TARGET_BY_NAME)}")
         print('\n'.join(debian_packages(TARGET_BY_NAME[args.packages])))
+        return
+    if args.source_libs:
+        t = TARGET_BY_NAME[args.source_libs]
+        if t.source_libs:
+            print(f'{t.cross}\n{source_libs_dir(t)}\n{" ".join(t.cflags)}')
         return
     check_arguments(args)
     s = argparse.Namespace()

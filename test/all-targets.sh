@@ -2,7 +2,7 @@
 # Builds and tests goldilocks on every target this machine can run, the way
 # CI does: native (the best target for the host), ref64, ref32 (clang), i386
 # (under qemu-i386 where the kernel cannot run 32-bit x86 programs), ARMv5,
-# ARMv7 without and with NEON and AArch64 under qemu-user, the vector targets
+# ARMv7 without and with NEON, AArch64 and RV64GC under qemu-user, the vector targets
 # avx2 and avx512ifma (their tests skipped, not passed, on a CPU without the
 # instructions, as the dispatcher's CPUID probe says: dispatch/cpu_levels.py),
 # r50-portable (the avx512ifma target's curve code on the portable twin of its
@@ -11,8 +11,8 @@
 # by GOLDILOCKS_BACKEND, once unforced, and a check of an unknown name), an
 # ASan+UBSan build with clang that also asserts the generated limb bounds, the
 # valgrind constant-time check on the x86 builds (i386: see below),
-# the instruction-trace constant-time check of armv5, armv7 and s390x (qemu plugin; and
-# of i386 where it runs under qemu-i386), big-endian s390x under qemu-user,
+# the instruction-trace constant-time check of armv5, armv7, s390x and riscv64 (qemu plugin;
+# and of i386 where it runs under qemu-i386), big-endian s390x and riscv64 under qemu-user,
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
 # proof of every generated routine (test/proof_check.py),
 # configure's refusals of misuse, the amalgamation (ninja amalgamation: each family
@@ -29,7 +29,7 @@ cd "$(dirname "$0")/.."
 slow=()
 [ "${1:-}" = "--slow" ] && slow=(--slow)
 
-.ci/install-deps native i386 armv7 armv5 aarch64 s390x || echo "all-targets: some packages are missing; the steps that need them will fail"
+.ci/install-deps native i386 armv7 armv5 aarch64 s390x riscv64 || echo "all-targets: some packages are missing; the steps that need them will fail"
 
 total_passed=0
 total_failed=0
@@ -145,6 +145,8 @@ build_and_test armv5 --target armv5
 build_and_test armv7-noneon --target armv7-noneon
 build_and_test armv7 --target armv7
 build_and_test aarch64 --target aarch64
+# RV64GC: its tests' GMP is GMP's mini-gmp (Debian 12 has no riscv64 libgmp; docs/targets.md)
+build_and_test riscv64 --target riscv64
 # aarch64's NEON lanes count more instructions than its portable lanes
 # (docs/targets.md, "ARM"), so the target builds the portable ones; the NEON layout is tested here.
 build_and_test aarch64-neon --target aarch64 --lanes neon
@@ -219,6 +221,7 @@ step ctcheck-i386 sh -c "./configure.py --builddir build/i386 --target i386 && n
 # valgrind runs x86 code only: on ARM the qemu plugin's traces of two secrets must match.
 step ctcheck-armv5 sh -c "./configure.py --builddir build/armv5 --target armv5 && ninja -C build/armv5 ctcheck"
 step ctcheck-armv7 sh -c "./configure.py --builddir build/armv7 --target armv7 && ninja -C build/armv7 ctcheck"
+step ctcheck-riscv64 sh -c "./configure.py --builddir build/riscv64 --target riscv64 && ninja -C build/riscv64 ctcheck"
 step install test/check_install.sh build/native
 # ninja dist's release of ref64 built twice in two build directories: the same bytes; and a
 # program built with its goldilocks.pc alone.
