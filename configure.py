@@ -1560,9 +1560,10 @@ def render(args, s):
         # sanitizer runtime to the program that loads it.
         provider_ldflags='' if args.sanitize else '-Wl,-z,defs', modulesdir=h.modulesdir,
         regen_inputs=in_src(find('gen/*.py') + find('templates/*.j2') + find('templates/*/*.j2')),
-        # The goldilocks command (cli/*.c), and its tests against the openssl command (native builds).
+        # The goldilocks command (cli/*.c), and its tests against the host's openssl command: on
+        # emulated builds too, the command under the emulator (run_tests.py's GOLDILOCKS_TEST_WRAPPER).
         cli_sources=in_src(find('cli/*.c')),
-        cli_test=bool(not emulator and shutil.which('openssl') and os.path.exists(src('test', 'cli_test.py'))),
+        cli_test=bool(h.openssl_cmd and os.path.exists(src('test', 'cli_test.py'))),
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
                         if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
         watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h']

@@ -22,6 +22,11 @@ leave out; a probe that cannot run is one failed test, never a skip.
 
 A program that cannot be started (an i386 program on a kernel without IA32
 emulation: "Exec format error") is one failed test, with the reason.
+
+A Python test runs on the host, never under --wrapper; every program gets the
+wrapper's words in the environment as GOLDILOCKS_TEST_WRAPPER (empty without
+--wrapper), for a Python test that starts the build's programs itself
+(cli_test.py runs the goldilocks command under it, the openssl command natively).
 """
 
 import argparse
@@ -115,6 +120,8 @@ def main():
     if args.library_path:
         env['LD_LIBRARY_PATH'] = os.pathsep.join(
             p for p in (args.library_path, env.get('LD_LIBRARY_PATH')) if p)
+    # The wrapper of the build's programs, for the Python tests that run them (cli_test.py).
+    env['GOLDILOCKS_TEST_WRAPPER'] = args.wrapper
     asked = os.environ.get('GOLDILOCKS_TEST_QUICK') == '1'
     if (args.quick or asked) and not args.slow:
         env['GOLDILOCKS_TEST_QUICK'] = '1'
@@ -127,7 +134,8 @@ def main():
     for program in args.programs:
         # A program in the current directory (ninja runs in the build directory) needs its ./
         path = program if os.path.dirname(program) else os.path.join(os.curdir, program)
-        # A Python test runs on the host, never under the wrapper (an emulator).
+        # A Python test runs on the host, never under the wrapper (an emulator): it has the
+        # wrapper as GOLDILOCKS_TEST_WRAPPER for the programs it starts.
         if program.endswith('.py'):
             argvs.append([sys.executable, path] + (['--slow'] if args.slow else []))
         else:
