@@ -1276,7 +1276,8 @@ def explain(args):
     for name in names:
         t = TARGET_BY_NAME[name]
         if args.release_targets:
-            print(t.name) if not t.checking_only else None
+            if not t.checking_only:
+                print(t.name)
             continue
         if not args.explain:
             print(f'{t.name:13} {t.summary}' + (f'; for checking, not for shipping ({t.checking_only})'
