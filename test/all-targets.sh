@@ -192,7 +192,8 @@ echo "==== x86-64: this CPU runs the levels: $levels"
 # The backend the unforced run used is not run again.
 chosen=$(python3 -c 'import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).goldilocks_backend; f.restype = ctypes.c_char_p; print(f().decode())' build/x86-64/libgoldilocks.so 2>/dev/null)
 echo "==== x86-64: the unforced run used the ${chosen:-unknown} backend"
-for backend in $(sed -n 's/^  names = //p' build/x86-64/build.ninja | tr , ' '); do
+# (the dispatcher's edge: `names = scalar,avx2,...`, names and commas only)
+for backend in $(sed -nE 's/^  names = ([a-z0-9_]+(,[a-z0-9_]+)*)$/\1/p' build/x86-64/build.ninja | tr , ' '); do
     case " $levels " in
         *" $backend "*) runs=yes ;;
         *) runs=no ;;
