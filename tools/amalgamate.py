@@ -40,6 +40,7 @@ SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 sys.path.insert(0, SOURCE_DIR)
 import configure  # noqa: E402
+import tool_main  # noqa: E402 (tools/, the script's own directory)
 
 PUBLIC_HEADER = 'include/goldilocks.h'
 PUBLIC_PREFIX = 'goldilocks_'
@@ -465,7 +466,8 @@ def main(argv):
     p.add_argument('--out', required=True, help='the directory to write goldilocks.c and goldilocks.h into')
     p.add_argument('--depfile', help='write the files read, for ninja')
     args = p.parse_args(argv)
-    try:
+
+    def work():
         c_text, h_text, read_files = amalgamate(args.family)
         os.makedirs(args.out, exist_ok=True)
         c_path, h_path = os.path.join(args.out, 'goldilocks.c'), os.path.join(args.out, 'goldilocks.h')
@@ -473,16 +475,9 @@ def main(argv):
         write(c_path, c_text)
         if args.depfile:
             deps = ' '.join(os.path.join(SOURCE_DIR, f) if not os.path.isabs(f) else f
-                            for f in read_files + ['configure.py', 'tools/amalgamate.py'])
+                            for f in read_files + ['configure.py', 'tools/amalgamate.py', 'tools/tool_main.py'])
             write(args.depfile, f'{c_path}: {deps}\n')
-    except (AmalgamationError, configure.ConfigureError) as e:
-        print(f'amalgamate.py: error: {e}', file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f'amalgamate.py: error: {e.filename or ""}: {e.strerror or e}', file=sys.stderr)
-        return 2
-    return 0
-
+    return tool_main.run('amalgamate.py', work, (AmalgamationError, configure.ConfigureError))
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv[1:]))

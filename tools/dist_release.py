@@ -25,6 +25,7 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True
+import tool_main  # noqa: E402 (tools/, the script's own directory)
 
 
 class DistError(Exception):
@@ -165,16 +166,7 @@ def main(argv):
     p.add_argument('--tune-record', help="the build's tune.json (configure --tune or --tune-file)")
     p.add_argument('files', nargs='+')
     args = p.parse_args(argv)
-    try:
-        write_release(args)
-    except DistError as e:
-        print(f'dist_release.py: error: {e}', file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f'dist_release.py: error: {e.filename or ""}: {e.strerror or e}', file=sys.stderr)
-        return 2
-    return 0
-
+    return tool_main.run('dist_release.py', lambda: write_release(args), DistError)
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv[1:]))
