@@ -30,7 +30,7 @@ import sys
 import tempfile
 
 import pycheck
-from pycheck import check
+from pycheck import check, skip
 
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
@@ -42,8 +42,6 @@ except ImportError:     # a tree without the shared probe: its checks fail, the 
     cpu_levels = None
 import configure  # noqa: E402
 
-skipped = 0
-
 ORACLE = r'''#include <stdio.h>
 int main(void) {
     __builtin_cpu_init();
@@ -54,12 +52,6 @@ int main(void) {
     return 0;
 }
 '''
-
-
-def skip(name, why):
-    global skipped
-    skipped += 1
-    print(f'skip {name}: {why}')
 
 
 def run(cmd, **kw):
@@ -219,8 +211,7 @@ def probe_failure_fails(tmp):
 def main():
     if platform.machine() not in ('x86_64', 'amd64'):
         skip('the x86-64 CPU probe', f'this host is {platform.machine()}')
-        print(f'{pycheck.passed} passed, {pycheck.failed} failed, {skipped} skipped')
-        return 0
+        return pycheck.done()
     with tempfile.TemporaryDirectory(prefix='goldilocks-cpu-probe-') as tmp:
         env = dict(os.environ, TMPDIR=tmp)
         env.pop('CC', None)
@@ -246,9 +237,7 @@ def main():
             configure_auto(tmp, cpuinfo, oracle, env)
             run_tests_needs(tmp, cpuinfo, oracle, env)
         probe_failure_fails(tmp)
-    note = f', {skipped} skipped' if skipped else ''
-    print(f'{pycheck.passed} passed, {pycheck.failed} failed{note}')
-    return 1 if pycheck.failed else 0
+    return pycheck.done()
 
 
 if __name__ == '__main__':
