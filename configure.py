@@ -1313,17 +1313,18 @@ def probe_host(args, target, toolchain, probe_dir):
     h = argparse.Namespace()
     arch_suffix = '' if toolchain.cpu == host_cpu() else f':{debian_arch(toolchain.triple)}'
     install = {'gmp': f'apt-get install libgmp-dev{arch_suffix}', 'jansson': f'apt-get install libjansson-dev{arch_suffix}'}
-    h.test_lib_flags, h.test_cflags = [], []
+    h.test_cflags, h.test_ldflags, probe_flags = [], [], []
     if target.source_libs:
         # GMP's mini-gmp and jansson, built from Debian's sources; every GMP client (tests and
         # benchmarks) includes test/mini_gmp_shim.h first: what mini-gmp lacks
         d = source_libs_dir(target)
-        h.test_lib_flags = [f'-I{d}/include', f'-L{d}/lib']
+        h.test_ldflags = [f'-L{d}/lib']
+        probe_flags = [f'-I{d}/include'] + h.test_ldflags
         h.test_cflags = [f'-I{d}/include', '-DGOLDILOCKS_MINI_GMP', '-include', src('test', 'mini_gmp_shim.h')]
         install = dict.fromkeys(install, f'.ci/install-deps {target.name} builds it from Debian\'s sources into {d}')
-    if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp', h.test_lib_flags):
+    if not toolchain.has_library('gmp.h', 'mpz_init', '-lgmp', probe_flags):
         fail(f'GMP (gmp.h, -lgmp) not found for {toolchain.triple}; the tests need it: {install["gmp"]}')
-    if not toolchain.has_library('jansson.h', 'json_load_file', '-ljansson', h.test_lib_flags):
+    if not toolchain.has_library('jansson.h', 'json_load_file', '-ljansson', probe_flags):
         fail(f'jansson (jansson.h, -ljansson) not found for {toolchain.triple}; the tests read their '
              f'vector files with it: {install["jansson"]}')
     if target.needs or target.levels:
@@ -1518,7 +1519,7 @@ def render(args, s):
         version='.'.join(s.version), soname=s.soname, realname=s.realname, target=target, triple=tc.triple,
         cc=quote_all(tc.cc_words), cross=s.cross, ar=(s.cross + 'ar') if s.cross else 'ar',
         objcopy=(s.cross + 'objcopy') if s.cross else 'objcopy',
-        cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags + h.test_lib_flags[1:]), archflags=quote_all(s.base_cflags),
+        cflags=quote_all(s.cflags), ldflags=quote_all(s.ldflags + h.test_ldflags), archflags=quote_all(s.base_cflags),
         src_includes=' '.join(f'-I$srcdir/{d}' for d in c.src_dirs),
         layout_dir=c.layout_dir, lanes_dir=c.lanes_dir, backends=c.backends, backends_runnable=c.backends_runnable,
         gf4r50_sides=c.gf4r50_sides, fuzz_twin=c.fuzz_twin,
