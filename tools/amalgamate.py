@@ -33,7 +33,6 @@ goldilocks.h (include/goldilocks.h, unchanged below its first comment) builds it
 import argparse
 import os
 import re
-import subprocess
 import sys
 
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -41,6 +40,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, SOURCE_DIR)
 import configure  # noqa: E402
 import tool_main  # noqa: E402 (tools/, the script's own directory)
+from source_tree import run, source_state  # noqa: E402
 
 PUBLIC_HEADER = 'include/goldilocks.h'
 PUBLIC_PREFIX = 'goldilocks_'
@@ -359,25 +359,20 @@ def file_scope_names(code):
 # ---- the files ----
 
 def commit_of_tree():
-    """'<hash>' of the checkout, with ' + local changes' when the tree differs; the git files
-    read (for the depfile); 'unknown (not a git checkout)' outside git."""
-    def git(*a):
-        return subprocess.run(['git', '-C', SOURCE_DIR, *a], capture_output=True, text=True)
-    try:
-        head = git('rev-parse', 'HEAD')
-    except OSError:
-        return 'unknown (git not found)', []
-    if head.returncode != 0:
+    """'<hash>' of the checkout, with ' + local changes' when the tree differs (the build
+    directory, the current one, aside: source_tree.source_state); the git files read (for the
+    depfile); 'unknown (not a git checkout)' outside git."""
+    state = source_state(SOURCE_DIR, os.getcwd())
+    if not state['commit']:
         return 'unknown (not a git checkout)', []
-    dirty = git('status', '--porcelain', '--untracked-files=no').stdout.strip()
     watched = []
-    ref = git('symbolic-ref', '-q', 'HEAD').stdout.strip()
+    ref = run(['git', '-C', SOURCE_DIR, 'symbolic-ref', '-q', 'HEAD'])
     for name in ['HEAD'] + ([ref] if ref else []):
-        p = git('rev-parse', '--git-path', name).stdout.strip()
+        p = run(['git', '-C', SOURCE_DIR, 'rev-parse', '--git-path', name]) or ''
         p = p if os.path.isabs(p) else os.path.join(SOURCE_DIR, p)
         if os.path.exists(p):
             watched.append(p)
-    return head.stdout.strip() + (' + local changes' if dirty else ''), watched
+    return state['commit'] + (' + local changes' if state['dirty'] else ''), watched
 
 
 def banner(family, target, commit, what):
