@@ -170,20 +170,13 @@ int goldilocks_ed448_verify_precomputed(const uint8_t sig[GOLDILOCKS_ED448_SIG_B
 
 /*
  * [4]Q on the u line, projectively: the ladder's doubling twice
- * (x448_ladder_step.h, X448_DOUBLE_FROM_SQUARES: u([2]Q) = (u^2 - 1)^2 /
+ * (x448_ladder_step.h, x448_double: u([2]Q) = (u^2 - 1)^2 /
  * (4 u (u^2 + A u + 1))). W = 0 for the point at infinity.
  */
 static void u_times_4(gf U, gf W, const gf u) {
-    gf a, b, aa, bb, e;
     gf_copy(U, u);
     gf_set_small(W, 1);
-    for (int i = 0; i < 2; i++) {
-        gf_add_nr(a, U, W);
-        gf_sub_nr(b, U, W);
-        gf_sqr(aa, a);
-        gf_sqr(bb, b);
-        X448_DOUBLE_FROM_SQUARES(gf, U, W, aa, bb, e);
-    }
+    for (int i = 0; i < 2; i++) x448_double(U, W, U, W);
 }
 
 /*

@@ -76,4 +76,18 @@
         X448_DOUBLE_FROM_SQUARES(F, (x2), (z2), (aa), (bb), (e));                        \
     } while (0)
 
+/*
+ * (xo : zo) = [2](x : z) on gf, the ladder's doubling alone (A = x + z,
+ * B = x - z, then the above): precomputed.c's [4] on the u line. The inputs
+ * are read before the outputs are written (they may be the same elements).
+ */
+static inline void x448_double(gf xo, gf zo, const gf x, const gf z) {
+    gf a, b, aa, bb, e;
+    gf_add_nr(a, x, z);
+    gf_sub_nr(b, x, z);
+    gf_sqr(aa, a);
+    gf_sqr(bb, b);
+    X448_DOUBLE_FROM_SQUARES(gf, xo, zo, aa, bb, e);
+}
+
 #endif

@@ -46,25 +46,12 @@ _Static_assert(sizeof(point_tniels_t) % sizeof(ct_vec) == 0 && sizeof(point_tnie
                "a twisted niels point is a lookup entry");
 _Static_assert(_Alignof(point_tniels_t) >= _Alignof(mask_t), "ct_lookup's entries are aligned as mask_t");
 
-/*
- * acc += b on E', b affine (point_twisted.h, 7M), -b when neg: -(x, y) = (-x, y),
- * y - x and y + x trade places and 2 d' x y changes sign. (Trading F and G
- * instead of negating 2 d' x y, as the variable-base loop does, counted
- * 1,596 instructions fewer for the X448 public key on avx2 but 1,584 more
- * on aarch64.)
- */
-static inline __attribute__((always_inline)) void add_tniels(point_t *acc, point_tniels_t *b, mask_t neg) {
-    gf_cond_swap(b->ymx, b->ypx, neg);
-    gf_cond_neg(b->td, neg);
-    twisted_add_core(acc, acc, b->ymx, b->ypx, b->td, NULL, 0, 0);
-}
-
 /* POINT_COMB_EVAL's operations (point_comb_loop.h) on E' and point_base_comb_twisted; no context. */
 #define twisted_comb_identity(x, acc) point_identity(&(acc))
 #define twisted_comb_double(x, acc) twisted_double(&(acc), &(acc), 1)
 #define twisted_comb_lookup(x, entry, j, index)                                                         \
     ct_lookup(&(entry), point_base_comb_twisted[j], sizeof(entry), BASE_COMB_ENTRIES, index)
-#define twisted_comb_add(x, acc, entry, neg) add_tniels(&(acc), &(entry), neg)
+#define twisted_comb_add(x, acc, entry, neg) twisted_add_tniels(&(acc), &(entry), neg)
 
 void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
     scalar_t c;

@@ -1,0 +1,109 @@
+/*
+ * The symbolic field of the curve-formula prover: each gf operation the
+ * curve code calls prints one line of the trace (trace.h) and gives its
+ * output a new number. A tool of gen/, never linked into the library: its
+ * counter is the one mutable global.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "trace.h"
+
+static uint64_t next_id = 1;
+
+static uint64_t fresh(void) {
+    return next_id++;
+}
+
+static void fail(const char *what) {
+    fprintf(stderr, "curve trace: %s: not a straight-line operation the prover reads\n", what);
+    exit(2);
+}
+
+void trace_begin(const char *name, const char *spec, const char *source) {
+    printf("formula %s %s %s\n", name, spec, source);
+}
+
+void trace_input(gf_s *a, const char *name, const char *kind) {
+    a->limb[0] = fresh();
+    printf("in %llu %s %s\n", (unsigned long long)a->limb[0], name, kind);
+}
+
+void trace_output(const char *name, const gf_s *a, const char *kind) {
+    printf("out %s %llu %s\n", name, (unsigned long long)a->limb[0], kind);
+}
+
+void trace_end(void) {
+    printf("end\n");
+    fflush(stdout);
+}
+
+static void op1(gf_s *out, const char *op, const gf_s *a) {
+    uint64_t ai = a->limb[0], o = fresh();
+    printf("v %llu %s %llu\n", (unsigned long long)o, op, (unsigned long long)ai);
+    out->limb[0] = o;
+}
+
+static void op2(gf_s *out, const char *op, const gf_s *a, const gf_s *b) {
+    uint64_t ai = a->limb[0], bi = b->limb[0], o = fresh();
+    printf("v %llu %s %llu %llu\n", (unsigned long long)o, op, (unsigned long long)ai, (unsigned long long)bi);
+    out->limb[0] = o;
+}
+
+static void opk(gf_s *out, const char *op, const gf_s *a, uint32_t k) {
+    uint64_t ai = a ? a->limb[0] : 0, o = fresh();
+    if (a)
+        printf("v %llu %s %llu #%u\n", (unsigned long long)o, op, (unsigned long long)ai, k);
+    else
+        printf("v %llu %s #%u\n", (unsigned long long)o, op, k);
+    out->limb[0] = o;
+}
+
+void gf_copy(gf out, const gf a) { op1(out, "copy", a); }
+void gf_set_small(gf out, uint32_t w) { opk(out, "set", NULL, w); }
+void gf_add(gf out, const gf a, const gf b) { op2(out, "add", a, b); }
+void gf_sub(gf out, const gf a, const gf b) { op2(out, "sub", a, b); }
+void gf_neg(gf out, const gf a) { op1(out, "neg", a); }
+void gf_add_nr(gf out, const gf a, const gf b) { op2(out, "add_nr", a, b); }
+void gf_sub_nr(gf out, const gf a, const gf b) { op2(out, "sub_nr", a, b); }
+void gf_weak_reduce(gf a) { op1(a, "weak", a); }
+void gf_mul(gf out, const gf a, const gf b) { op2(out, "mul", a, b); }
+void gf_sqr(gf out, const gf a) { op1(out, "sqr", a); }
+void gf_mulw(gf out, const gf a, uint32_t w) { opk(out, "mulw", a, w); }
+
+/* The masks are concrete (a driver traces each value): a selection moves a value ("sel" keeps
+ * the bound of the one it takes, as the limbs move unchanged). */
+void gf_select(gf out, const gf a, const gf b, mask_t pick_b) {
+    op2(out, pick_b ? "sel_b" : "sel_a", a, b);
+}
+
+void gf_cond_swap(gf a, gf b, mask_t swap) {
+    gf_s ta = *a, tb = *b;
+    gf_select(a, &ta, &tb, swap);
+    gf_select(b, &tb, &ta, swap);
+}
+
+void gf_cond_neg(gf a, mask_t neg) {
+    op1(a, neg ? "neg" : "copy", a);
+}
+
+void trace_permute(gf_s *out, const gf_s *a, const unsigned char *idx, unsigned lanes) {
+    uint64_t src[16], base = next_id;
+    if (lanes > 16)
+        fail("gfl_permute of more than 16 lanes");
+    for (unsigned i = 0; i < lanes; i++) src[i] = a[i].limb[0];
+    next_id += lanes;
+    printf("perm %llu %u", (unsigned long long)base, lanes);
+    for (unsigned i = 0; i < lanes; i++) printf(" %llu", (unsigned long long)src[i]);
+    printf(" :");
+    for (unsigned i = 0; i < lanes; i++) printf(" %u", idx[i]);
+    printf("\n");
+    for (unsigned i = 0; i < lanes; i++) out[i].limb[0] = base + i;
+}
+
+/* What a formula must not call: the prover reads straight-line sums and products only. */
+void gf_strong_reduce(gf a) { (void)a; fail("gf_strong_reduce"); }
+void gf_serialize(uint8_t out[GF_SER_BYTES], const gf a) { (void)out; (void)a; fail("gf_serialize"); }
+mask_t gf_deserialize(gf out, const uint8_t in[GF_SER_BYTES]) { (void)out; (void)in; fail("gf_deserialize"); return 0; }
+mask_t gf_eq(const gf a, const gf b) { (void)a; (void)b; fail("gf_eq"); return 0; }
+mask_t gf_is_zero(const gf a) { (void)a; fail("gf_is_zero"); return 0; }
+void gf_invert(gf out, const gf a) { (void)out; (void)a; fail("gf_invert"); }
