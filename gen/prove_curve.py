@@ -61,18 +61,25 @@ MULW_MAX = 1 << 20  # field.h: gf_mulw takes 0 <= w <= GF_MULW_MAX, at least 2^2
 # (before src/'s layers). The symbolic field is gen/curve_trace/.
 BACKENDS = {
     "portable": {
-        "sources": ["gen/curve_trace/trace_portable.c", "src/backend/portable/point_arith.c"],
+        "sources": ["gen/curve_trace/trace_portable.c", "gen/curve_trace/trace_edwards.c",
+                    "src/backend/portable/point_arith.c"],
         "include": ["src/backend/portable"],
         "defines": [],
     },
+    "lanes": {
+        "sources": ["gen/curve_trace/trace_lanes.c", "src/point/point_lanes.c"],
+        "include": ["src/backend/portable"],
+        "defines": ["-DTRACE_LANES=2"],
+    },
     "lanes2": {
-        "sources": ["gen/curve_trace/trace_lanes2.c", "src/backend/lanes2/point_arith_lanes2.c"],
+        "sources": ["gen/curve_trace/trace_lanes2.c", "gen/curve_trace/trace_edwards.c",
+                    "src/backend/lanes2/point_arith_lanes2.c"],
         "include": ["src/backend/lanes2"],
         "defines": ["-DTRACE_LANES=2"],
     },
 }
 LAYER_INCLUDES = ["src/field", "src/point", "src/proto", "src/core", "src/scalar", "src/hash", "include"]
-COMMON_SOURCES = ["gen/curve_trace/trace.c", "gen/curve_trace/trace_edwards.c", "src/point/point_arith_common.c", "src/core/ct.c"]
+COMMON_SOURCES = ["gen/curve_trace/trace.c", "src/point/point_arith_common.c", "src/core/ct.c"]
 
 
 class Formula:
@@ -148,6 +155,9 @@ def evaluate(f, ring, inputs, check_bounds=True):
     """The outputs of f as polynomials of ring, from inputs {name: polynomial}."""
     val, kind = {}, {}
     for i, name, k in f.inputs:
+        if name.startswith("_") and name in ring.index:
+            val[i], kind[i] = ring.var(name), k  # another lane's input: a free variable
+            continue
         if name not in inputs:
             raise Refused("input %s has no meaning in claim %s" % (name, f.claim))
         val[i], kind[i] = inputs[name], k
@@ -209,7 +219,15 @@ def evaluate(f, ring, inputs, check_bounds=True):
         if check_bounds and k == "tight" and kind[i] != "tight":
             raise Refused("bounds: output %s is %s, its contract says tight" % (name, kind[i]))
         outs[name] = val[i]
+    for v in idle(f):
+        if any(cp.depends_on(o, ring, v) for o in outs.values()):
+            raise Refused("an output reads %s, another lane's input" % v)
     return outs
+
+
+def idle(f):
+    """The inputs of f in the lanes its claim is not about (named "_...")."""
+    return [name for _, name, _ in f.inputs if name.startswith("_")]
 
 
 # ---- the meaning of the inputs: a point (x, y) with projective Z, in each form ----
@@ -244,9 +262,10 @@ def negated(ring, tag, names):
 CURVES = {"E": (1, D), "E'": (-1, D_TW)}
 
 
-def edwards_ring(curve, tags, extra=()):
+def edwards_ring(curve, tags, extra=(), f=None):
+    """The ring of points `tags` on curve, with the variables extra and f's idle inputs."""
     a, d = CURVES[curve]
-    names = [v + t for t in tags for v in ("x", "y", "z")] + list(extra)
+    names = [v + t for t in tags for v in ("x", "y", "z")] + list(extra) + (idle(f) if f else [])
     return cp.Ring(names, [("x" + t, "y" + t, a, d) for t in tags])
 
 
@@ -265,13 +284,13 @@ class Claims:
     def law(self, f, curve, sign, double):
         a, d = CURVES[curve]
         if double:
-            ring = edwards_ring(curve, ["1"], extra=["t1"])
+            ring = edwards_ring(curve, ["1"], extra=["t1"], f=f)
             inputs = forms(ring, "1")
             inputs["T1"] = ring.var("t1")  # a doubling must not read T
             x1, y1 = ring.var("x1"), ring.var("y1")
             x2, y2 = x1, y1
         else:
-            ring = edwards_ring(curve, ["1", "2"])
+            ring = edwards_ring(curve, ["1", "2"], f=f)
             inputs = {**forms(ring, "1"), **forms(ring, "2")}
             x1, y1, x2, y2 = (ring.var(v) for v in ("x1", "y1", "x2", "y2"))
             if sign < 0:
@@ -303,7 +322,7 @@ class Claims:
         """phi (E -> E') or phi_hat (E' -> E), the doubling shape with the other curve's a."""
         a_src, _ = CURVES[src]
         a_dst, d_dst = CURVES[dst]
-        ring = edwards_ring(src, ["1"], extra=["t1"])
+        ring = edwards_ring(src, ["1"], extra=["t1"], f=f)
         inputs = forms(ring, "1")
         inputs["T1"] = ring.var("t1")
         out = evaluate(f, ring, inputs)
@@ -393,36 +412,37 @@ def prove_formula(f, claims, traces_by_name):
     if c == "phi_hat":
         return claims.isogeny(f, "E'", "E")
     if c in ("x448_step", "x448_step_swap"):
-        ring = cp.Ring(["U1", "X2", "Z2", "X3", "Z3"])
+        ring = cp.Ring(["U1", "X2", "Z2", "X3", "Z3"] + idle(f))
         inputs = {v: ring.var(v) for v in ring.names}
         return claims.equal(f, ring, inputs, rfc7748_step(ring, c.endswith("swap")),
                             "RFC 7748's step after its cswap")
     if c == "x448_double":
-        ring = cp.Ring(["U1", "X2", "Z2", "X3", "Z3"])
+        ring = cp.Ring(["U1", "X2", "Z2", "X3", "Z3"] + idle(f))
         inputs = {v: ring.var(v) for v in ("X2", "Z2")}
         st = rfc7748_step(ring, False)
         return claims.equal(f, ring, inputs, {k: st[k] for k in ("X2o", "Z2o")}, "RFC 7748's doubling")
     # conversions between forms: equal to the definitions
-    ring = edwards_ring("E'" if c in ("to_tcached", "from_tcached") else "E", ["1"])
+    ring = edwards_ring("E'" if c in ("to_tcached", "from_tcached") else "E", ["1"], f=f)
     fm = forms(ring, "1")
     names = [n for n, _, _ in f.outputs]
-    if c in ("to_cached", "niels_id", "cached_id", "to_tcached"):
-        ins = {n: fm[n] for _, n, _ in f.inputs}
+    own = [n for _, n, _ in f.inputs if not n.startswith("_")]
+    if c in ("to_cached", "niels_id", "cached_id", "point_id", "to_tcached"):
+        ins = {n: fm[n] for n in own}
         return claims.equal(f, ring, ins, {n: fm[n] for n in names}, "its definition")
     if c in ("ed_neg", "cached_neg", "niels_neg"):
-        ins = {n: fm[n] for _, n, _ in f.inputs}
+        ins = {n: fm[n] for n in own}
         return claims.equal(f, ring, ins, negated(ring, "1", names), "the negation, (-x, y)")
     if c == "from_niels":
         f1 = forms(ring, "1", z=ring.const(1))
-        return claims.equal(f, ring, {n: f1[n] for _, n, _ in f.inputs}, {n: f1[n] for n in names},
+        return claims.equal(f, ring, {n: f1[n] for n in own}, {n: f1[n] for n in names},
                             "the point (x, y, 1, x y)")
     if c == "to_niels":
         f1 = forms(ring, "1", z=ring.const(1))
-        return claims.equal(f, ring, {n: f1[n] for _, n, _ in f.inputs}, {n: f1[n] for n in names},
+        return claims.equal(f, ring, {n: f1[n] for n in own}, {n: f1[n] for n in names},
                             "(x, y, d x y) of a point with Z = 1")
     if c == "from_tcached":
         f2 = forms(ring, "1", z=cp.scale(ring.var("z1"), 2))
-        return claims.equal(f, ring, {n: fm[n] for _, n, _ in f.inputs}, {n: f2[n] for n in names},
+        return claims.equal(f, ring, {n: fm[n] for n in own}, {n: f2[n] for n in names},
                             "the point (2X, 2Y, 2Z) of the entry")
     raise Refused("no claim named " + c)
 
@@ -545,7 +565,10 @@ COMMUTATIVE = {"add", "add_nr", "mul"}
 
 
 def mutants(f):
-    """(description, mutated formula) for each single-operation mutant of f."""
+    """(description, mutated formula) for each single-operation mutant of the operations of f
+    whose value reaches an output (the rest, the idle lanes of lane operations, are other
+    instances' operations)."""
+    need = live_values(f)
     def with_op(i, op):
         g = Formula(f.name, f.claim, f.source, f.backend)
         g.inputs, g.outputs = f.inputs, f.outputs
@@ -557,10 +580,14 @@ def mutants(f):
         if op == "perm":
             srcs, idx = args
             for j in range(len(idx)):
+                if oid + j not in need:
+                    continue
                 for k in range(len(srcs)):
                     if k != idx[j]:
                         nidx = idx[:j] + (k,) + idx[j + 1:]
                         yield "v%d perm lane %d takes %d" % (oid, j, k), with_op(i, (oid, op, (srcs, nidx)))
+            continue
+        if oid not in need:
             continue
         if op in SWAPS:
             yield "v%d %s -> %s" % (oid, op, SWAPS[op]), with_op(i, (oid, SWAPS[op], args))
@@ -586,22 +613,16 @@ def mutants(f):
                 yield "v%d %s operand %d reads v%d for v%d" % (oid, op, j, other, a), with_op(i, (oid, op, nargs))
 
 
-def live_ops(f):
-    """The ids of the ops whose value reaches an output."""
+def live_values(f):
+    """The ids of the values that reach an output."""
     need = {i for _, i, _ in f.outputs}
-    live = set()
     for oid, op, args in reversed(f.ops):
         if op == "perm":
             srcs, idx = args
-            for j, s in enumerate(idx):
-                if oid + j in need:
-                    live.add(oid)
-                    need.add(srcs[s])
-            continue
-        if oid in need:
-            live.add(oid)
+            need.update(srcs[s] for j, s in enumerate(idx) if oid + j in need)
+        elif oid in need:
             need.update(a for a in args if not isinstance(a, tuple))
-    return live
+    return need
 
 
 def outputs_of(f):
@@ -615,10 +636,9 @@ def run_mutants(formulas, claims, every, quiet):
     refused = survived = dead = equivalent = 0
     n = 0
     for f in formulas:
-        live = live_ops(f)
-        # values no output reads: on lanes, the idle lane of a lane operation (its mutants
-        # are equivalent); counted, not refused
-        dead += sum(1 for oid, op, _ in f.ops if oid not in live and op != "perm")
+        need = live_values(f)
+        # values no output reads: the idle lanes of lane operations; counted, not mutated
+        dead += sum(1 for oid, op, _ in f.ops if oid not in need and op != "perm")
         for desc, g in mutants(f):
             n += 1
             if (n - 1) % every:

@@ -30,6 +30,18 @@ typedef struct {
 } lanes_state;
 
 /*
+ * x448_ladder_step.h's step on gfl with the pending swap of each lane, in four
+ * temporaries (a gfl is GF_LANES elements: a vector layout's frame would
+ * otherwise near the stack wipe's reach): A, B, C, D in t0..t3, the swapped
+ * pair's A and B in x2 and z2 (free by then), DA and CB over D and C, AA and
+ * BB in t0 and t1, E over DA.
+ */
+static inline __attribute__((always_inline)) void lanes_step(lanes_state *s, lmask_t swap) {
+    X448_LADDER_STEP(gfl, s->x1, swap, s->x2, s->z2, s->x3, s->z3, s->t0, s->t1, s->t2, s->t3, s->x2, s->z2, s->t0,
+                     s->t1, s->t3, s->t2, s->t3, (void)0);
+}
+
+/*
  * Copies the inputs of items first .. first + GF_LANES - 1 into in; lanes
  * at or past n get the public dummy (secret 0, peer u = 5). Reads only
  * secret[0 .. n) and peer[0 .. n).
@@ -81,15 +93,7 @@ __attribute__((noinline)) static void ladder_lanes(uint8_t out[GF_LANES][GOLDILO
         lmask_t swap = lmask_make(s.swap);
         memcpy(s.swap, s.bit, sizeof s.swap);
 
-        /*
-         * x448_ladder_step.h's step on gfl, in four temporaries (a gfl is
-         * GF_LANES elements: a vector layout's frame would otherwise near the
-         * stack wipe's reach): A, B, C, D in t0..t3, the swapped pair's A and
-         * B in x2 and z2 (free by then), DA and CB over D and C, AA and BB in
-         * t0 and t1, E over DA.
-         */
-        X448_LADDER_STEP(gfl, s.x1, swap, s.x2, s.z2, s.x3, s.z3, s.t0, s.t1, s.t2, s.t3, s.x2, s.z2, s.t0, s.t1,
-                         s.t3, s.t2, s.t3, (void)0);
+        lanes_step(&s, swap);
     }
     /* swap is now every lane's k_0, which clamping made 0; kept as the RFC writes it */
     lmask_t swap = lmask_make(s.swap);
