@@ -39,6 +39,7 @@ Prints "proven: SOURCE FORMULA (claim)" per instance and ends with
 """
 
 import argparse
+import functools
 import os
 import subprocess
 import sys
@@ -76,6 +77,16 @@ BACKENDS = {
                     "src/backend/lanes2/point_arith_lanes2.c"],
         "include": ["src/backend/lanes2"],
         "defines": ["-DTRACE_LANES=2"],
+    },
+    "r50": {
+        # gen/curve_trace/r50/ first: the symbolic gf4r50.h and the ladder's one-step shell;
+        # point_arith.c (the backend's, proven under "portable") links COMMON_SOURCES
+        "sources": ["gen/curve_trace/trace_r50.c", "src/backend/portable/point_arith.c"],
+        "include": ["gen/curve_trace/r50", "src/backend/r50"],
+        "defines": [],
+        # gf4r50_mulw's maximum, below field.h's: the r50 trace's gf_mulw lines are the lanes'
+        # and twisted_from_edwards' (phi), all checked against the smaller
+        "mulw_max": ("generated/r50/gf4r50_routines.h", "GF4R50_MULW_MAX"),
     },
 }
 LAYER_INCLUDES = ["src/field", "src/point", "src/proto", "src/core", "src/scalar", "src/hash", "include"]
@@ -140,6 +151,25 @@ class Refused(Exception):
     pass
 
 
+@functools.lru_cache(maxsize=None)
+def mulw_max(backend):
+    """The largest gf_mulw constant of a backend's trace: field.h's, or the #define its
+    BACKENDS entry names."""
+    spec = BACKENDS.get(backend, {}).get("mulw_max")
+    if spec is None:
+        return MULW_MAX
+    path, name = spec
+    try:
+        with open(os.path.join(ROOT, path)) as fh:
+            for line in fh:
+                w = line.split()
+                if w[:2] == ["#define", name]:
+                    return min(MULW_MAX, int(w[2].rstrip("uUlL"), 0))
+    except OSError as e:
+        raise Refused("bounds: %s" % e)
+    raise Refused("bounds: no #define %s in %s" % (name, path))
+
+
 # op: (arity, input kinds accepted, output kind); None = the kind of the value taken
 OPS = {
     "add": (2, ("tight",), "tight"), "sub": (2, ("tight",), "tight"), "neg": (1, ("tight",), "tight"),
@@ -154,6 +184,7 @@ OPS = {
 def evaluate(f, ring, inputs, check_bounds=True):
     """The outputs of f as polynomials of ring, from inputs {name: polynomial}."""
     val, kind = {}, {}
+    w_max = mulw_max(f.backend)
     for i, name, k in f.inputs:
         if name.startswith("_") and name in ring.index:
             val[i], kind[i] = ring.var(name), k  # another lane's input: a free variable
@@ -194,7 +225,7 @@ def evaluate(f, ring, inputs, check_bounds=True):
         elif op == "sqr":
             v = ring.nf(cp.mul(xs[0], xs[0]))
         elif op == "mulw":
-            if check_bounds and not 0 <= consts[0] <= MULW_MAX:
+            if check_bounds and not 0 <= consts[0] <= w_max:
                 raise Refused("bounds: gf_mulw by %d" % consts[0])
             v = cp.scale(xs[0], consts[0])
         elif op in ("weak", "copy"):
