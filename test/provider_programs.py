@@ -39,26 +39,9 @@ import tempfile
 import time
 
 import pycheck
-from provider_test import VECTORS, counts, free_port, sanitizer_env
+from provider_test import VECTORS, counts, free_port, openssl_cnf, sanitizer_env
 
 TIMEOUT = 15   # seconds for any one program
-
-# The openssl.cnf of a system that puts the provider first for every program.
-OPENSSL_CNF = """openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-alg_section = algorithm_sect
-[provider_sect]
-goldilocks = goldilocks_sect
-default = default_sect
-[goldilocks_sect]
-module = {module}
-activate = 1
-[default_sect]
-activate = 1
-[algorithm_sect]
-default_properties = ?provider=goldilocks
-"""
 
 # The python3-cryptography program: fixed keys, so that both providers' bytes compare.
 CRYPTOGRAPHY_PROGRAM = r"""
@@ -94,7 +77,7 @@ class Programs:
         self.work = work
         self.conf = os.path.join(work, 'openssl.cnf')
         with open(self.conf, 'w') as f:
-            f.write(OPENSSL_CNF.format(module=self.module))
+            f.write(openssl_cnf(self.module))
         self.sanitizer = sanitizer_env(self.module)
 
     def path(self, name):

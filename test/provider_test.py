@@ -351,9 +351,10 @@ def test_derive(r):
     expect_counts(r, trace, {'derive X448': 2}, 'low order')
 
 
-def test_config_file(r):
-    r.test('default_properties in an openssl.cnf (no -provider options): sign and derive on the provider')
-    conf = r.write('openssl.cnf', f'''openssl_conf = openssl_init
+def openssl_cnf(module):
+    """The openssl.cnf of a system that puts the provider (the file module) first for every
+    program, as the README gives it (with the module's path)."""
+    return f'''openssl_conf = openssl_init
 [openssl_init]
 providers = provider_sect
 alg_section = algorithm_sect
@@ -361,13 +362,18 @@ alg_section = algorithm_sect
 goldilocks = goldilocks_sect
 default = default_sect
 [goldilocks_sect]
-module = {os.path.join(r.module_dir, 'goldilocks.so')}
+module = {module}
 activate = 1
 [default_sect]
 activate = 1
 [algorithm_sect]
 default_properties = ?provider=goldilocks
-'''.encode())
+'''
+
+
+def test_config_file(r):
+    r.test('default_properties in an openssl.cnf (no -provider options): sign and derive on the provider')
+    conf = r.write('openssl.cnf', openssl_cnf(os.path.join(r.module_dir, 'goldilocks.so')).encode())
     env = dict(os.environ, OPENSSL_CONF=conf)
     trace = r.new_trace()
     key, msg = r.path('ed_default.pem'), b'configured'
