@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "goldilocks.h"
 
 #ifndef HAVE_OPENSSL
@@ -37,7 +36,6 @@ int main(void) {
     return 0;
 }
 #else
-#include <libgen.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
@@ -45,6 +43,7 @@ int main(void) {
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include "provider_dir.h"
 #include "rounds.h"
 
 enum { DEFAULT, GOLDILOCKS, CONTENDERS };
@@ -196,15 +195,9 @@ static void load_contender(contender *c, int goldilocks, const char *dir) {
 
 /* ---- one handshake ---- */
 
-static uint64_t cpu_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /* One full handshake of contender c; adds each side's CPU nanoseconds to ns[side]. With check, its outcome is checked. */
 static void handshake(const contender *c, uint64_t ns[SIDES], int check) {
-    uint64_t t0 = cpu_ns();
+    uint64_t t0 = ticks_cpu_ns();
     SSL *client = SSL_new(c->client);
     BIO *client_bio = NULL, *server_bio = NULL;
     if (client == NULL || !BIO_new_bio_pair(&client_bio, 0, &server_bio, 0) || !SSL_set1_host(client, "localhost")
@@ -212,13 +205,13 @@ static void handshake(const contender *c, uint64_t ns[SIDES], int check) {
         die("setting up the client failed");
     SSL_set_bio(client, client_bio, client_bio);
     SSL_set_connect_state(client);
-    uint64_t t1 = cpu_ns();
+    uint64_t t1 = ticks_cpu_ns();
     SSL *server = SSL_new(c->server);
     if (server == NULL)
         die("SSL_new failed");
     SSL_set_bio(server, server_bio, server_bio);
     SSL_set_accept_state(server);
-    uint64_t t2 = cpu_ns();
+    uint64_t t2 = ticks_cpu_ns();
     ns[CLIENT] += t1 - t0;
     ns[SERVER] += t2 - t1;
     int done[SIDES] = { 0, 0 };
@@ -229,9 +222,9 @@ static void handshake(const contender *c, uint64_t ns[SIDES], int check) {
             if (done[side])
                 continue;
             SSL *ssl = side == CLIENT ? client : server;
-            uint64_t s0 = cpu_ns();
+            uint64_t s0 = ticks_cpu_ns();
             int rc = SSL_do_handshake(ssl);
-            ns[side] += cpu_ns() - s0;
+            ns[side] += ticks_cpu_ns() - s0;
             if (rc == 1)
                 done[side] = 1;
             else if (SSL_get_error(ssl, rc) != SSL_ERROR_WANT_READ)
@@ -245,12 +238,12 @@ static void handshake(const contender *c, uint64_t ns[SIDES], int check) {
             || SSL_get_verify_result(client) != X509_V_OK)
             die("the handshake is not TLS 1.3 with X448, an Ed448 signature and a verified chain");
     }
-    uint64_t t3 = cpu_ns();
+    uint64_t t3 = ticks_cpu_ns();
     SSL_free(client);
-    uint64_t t4 = cpu_ns();
+    uint64_t t4 = ticks_cpu_ns();
     SSL_free(server);
     ns[CLIENT] += t4 - t3;
-    ns[SERVER] += cpu_ns() - t4;
+    ns[SERVER] += ticks_cpu_ns() - t4;
 }
 
 /* ---- timing ---- */
@@ -287,12 +280,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_handshake: no contender %s (default or goldilocks)\n", only);
         return 2;
     }
-    const char *dir = getenv("GOLDILOCKS_PROVIDER_DIR");
-    static char self[4096];
-    if (dir == NULL || *dir == '\0') {
-        snprintf(self, sizeof self, "%s", argv[0]);
-        dir = dirname(self);
-    }
+    const char *dir = bench_provider_dir(argv[0]);
     make_chain();
     for (int c = 0; c < CONTENDERS; c++) {
         load_contender(&contenders[c], c == GOLDILOCKS, dir);

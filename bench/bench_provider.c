@@ -59,11 +59,11 @@ int main(void) {
     return 0;
 }
 #else
-#include <libgen.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "provider_dir.h"
 #include "rounds.h"
 
 enum { MSG_LEN = 32 };
@@ -300,14 +300,8 @@ static void setup(const char *argv0) {
     if (goldilocks_ed448_sign(in.ed_sig, in.ed_secret, in.msg, MSG_LEN, NULL, 0) != 0)
         die("goldilocks_ed448_sign failed");
 
-    const char *dir = getenv("GOLDILOCKS_PROVIDER_DIR");
-    static char self[4096];
-    if (dir == NULL || *dir == '\0') {
-        snprintf(self, sizeof self, "%s", argv0);
-        dir = dirname(self);
-    }
     load_side(&in.side[DEFAULT], "default", NULL);
-    load_side(&in.side[GOLDILOCKS], "goldilocks", dir);
+    load_side(&in.side[GOLDILOCKS], "goldilocks", bench_provider_dir(argv0));
 }
 
 static int contenders(const struct op *op) {
