@@ -210,6 +210,9 @@ for backend in $(sed -nE 's/^  names = ([a-z0-9_]+(,[a-z0-9_]+)*)$/\1/p' build/x
     fi
 done
 step x86-64-unknown-backend unknown_backend_check
+# Debian's nginx, curl and python3-cryptography on the provider the x86-64 build made (the
+# build to ship), through an openssl.cnf: each call counted by the provider's trace (about 1 s).
+step provider-programs python3 test/provider_programs.py --module-dir build/x86-64
 # valgrind's CPUID shows AVX2 (not AVX-512): the x86-64 library runs its avx2 backend under it.
 step ctcheck-x86-64 ninja -C build/x86-64 ctcheck
 # valgrind runs x86 code: the constant-time check covers both layouts on
