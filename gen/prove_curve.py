@@ -63,7 +63,7 @@ MULW_MAX = 1 << 20  # field.h: gf_mulw takes 0 <= w <= GF_MULW_MAX, at least 2^2
 BACKENDS = {
     "portable": {
         "sources": ["gen/curve_trace/trace_portable.c", "gen/curve_trace/trace_edwards.c",
-                    "src/backend/portable/point_arith.c"],
+                    "src/backend/portable/point_arith.c", "src/backend/portable/point_single.c"],
         "include": ["src/backend/portable"],
         "defines": [],
     },
@@ -74,14 +74,15 @@ BACKENDS = {
     },
     "lanes2": {
         "sources": ["gen/curve_trace/trace_lanes2.c", "gen/curve_trace/trace_edwards.c",
-                    "src/backend/lanes2/point_arith_lanes2.c"],
+                    "src/backend/lanes2/point_arith_lanes2.c", "src/backend/portable/point_single.c"],
         "include": ["src/backend/lanes2"],
         "defines": ["-DTRACE_LANES=2"],
     },
     "r50": {
         # gen/curve_trace/r50/ first: the symbolic gf4r50.h and the ladder's one-step shell;
         # point_arith.c (the backend's, proven under "portable") links COMMON_SOURCES
-        "sources": ["gen/curve_trace/trace_r50.c", "src/backend/portable/point_arith.c"],
+        "sources": ["gen/curve_trace/trace_r50.c", "gen/curve_trace/trace_edwards.c",
+                    "src/backend/portable/point_arith.c", "src/backend/r50/point_single_r50.c"],
         "include": ["gen/curve_trace/r50", "src/backend/r50"],
         "defines": [],
         # gf4r50_mulw's maximum, below field.h's: the r50 trace's gf_mulw lines are the lanes'

@@ -71,3 +71,29 @@ void trace_edwards(const char *src) {
     }
 }
 
+
+/* point.h's single-call operations (point_add_single, point_sub_single, point_double_single):
+ * the portable point_single.c's, or the r50 backend's four-lane ones; src is their text. */
+void trace_single(const char *src) {
+    point_t p, q, r;
+
+    trace_begin("point_add_single", "ed_add", src);
+    in_point(&p, "1");
+    in_point(&q, "2");
+    point_add_single(&r, &p, &q);
+    out_point("3", &r, 1);
+    trace_end();
+
+    trace_begin("point_sub_single", "ed_sub", src);
+    in_point(&p, "1");
+    in_point(&q, "2");
+    point_sub_single(&r, &p, &q);
+    out_point("3", &r, 1);
+    trace_end();
+
+    trace_begin("point_double_single", "ed_dbl", src);
+    in_point(&p, "1");
+    point_double_single(&r, &p);
+    out_point("3", &r, 1);
+    trace_end();
+}

@@ -41,6 +41,7 @@ static void trace_x448_lanes2(void) {
 
 int main(void) {
     trace_edwards("src/backend/lanes2/point_arith_lanes2.c");
+    trace_single("src/backend/portable/point_single.c");
     trace_x448_lanes2();
     return 0;
 }

@@ -188,6 +188,7 @@ static void trace_x448(void) {
 
 int main(void) {
     trace_edwards("src/backend/portable/point_arith.c");
+    trace_single("src/backend/portable/point_single.c");
     trace_forms();
     trace_twisted();
     trace_x448();

@@ -8,7 +8,7 @@
  * inside its trace; the ladder step with the state and inputs x448_ladder
  * sets up (r50/x448_ladder_shell.h).
  */
-#include "trace_drive.h"
+#include "trace_edwards.h"
 #include "point_r50.h"
 #include "x448_ladder_r50.c"
 
@@ -103,6 +103,7 @@ static void trace_x448_r50(void) {
 
 int main(void) {
     trace_points();
+    trace_single("src/backend/r50/point_single_r50.c");
     trace_x448_r50();
     return 0;
 }
