@@ -45,10 +45,7 @@ void trace_edwards(const char *src) {
     for (unsigned i = 0; i < 2; i++) {
         trace_begin(cached[i].name, "ed_add", src);
         in_point(&p, "1");
-        in_gf(c.x, "X", "2", "tight");
-        in_gf(c.y, "Y", "2", "tight");
-        in_gf(c.z, "Z", "2", "tight");
-        in_gf(c.dt, "DT", "2", "tight");
+        in_cached(&c, "2");
         cached[i].add(&p, &p, &c);
         out_point("3", &p, cached[i].with_t);
         trace_end();
@@ -62,9 +59,7 @@ void trace_edwards(const char *src) {
     for (unsigned i = 0; i < 2; i++) {
         trace_begin(niels[i].name, "ed_add", src);
         in_point(&p, "1");
-        in_gf(n.x, "x", "2", "tight");
-        in_gf(n.y, "y", "2", "tight");
-        in_gf(n.dxy, "DXY", "2", "tight");
+        in_niels(&n, "2");
         niels[i].add(&p, &p, &n);
         out_point("3", &p, niels[i].with_t);
         trace_end();
