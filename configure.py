@@ -89,6 +89,10 @@ class Backend:
     base: str = ''            # a backend whose files it builds too, but for those it replaces itself
     generated: str = ''       # a generated/ directory of its own (tables), built with it and its extensions
     gf4r50: bool = False      # written on gf4r50.h: see gf4r50_dirs
+    # Why its single calls are faster per item than its batch calls' lanes, or '': then the
+    # X448, X448 public key and decaf448 batch calls run item by item as the single calls
+    # (-DGOLDILOCKS_BATCH_BY_SINGLE=1, src/proto/batch_n.h). With one lane they always do.
+    batch_by_single: str = ''
 
     @property
     def folder(self):
@@ -118,7 +122,10 @@ BACKENDS = {b.name: b for b in [
                 'point_single_r50.c': 'src/backend/portable/point_single.c'}),
     Backend('avx512ifma', 'the r50 backend on the IFMA lanes (generated/lanes_avx512ifma/gf4r50.h), and '
             'Keccak-f[1600] on AVX-512VL', base='r50', lanes=('avx512ifma',), replaces={
-                'keccak_avx512vl.c': 'src/hash/keccak.c'}),
+                'keccak_avx512vl.c': 'src/hash/keccak.c'},
+            batch_by_single='its X448, X448 public key and decaf448 single calls run on the radix-2^50 lanes, '
+            'at least as fast per item as the batch calls on the eight 16x28 lanes (Zen 5, Zen 4: '
+            'docs/performance.md, "Batch calls")'),
 ]}
 
 
@@ -1187,6 +1194,11 @@ def backend_chain(name):
     return out
 
 
+def backend_defines(name):
+    """The -D flags a backend's record gives the code built with it."""
+    return ['-DGOLDILOCKS_BATCH_BY_SINGLE=1'] if any(b.batch_by_single for b in backend_chain(name)) else []
+
+
 def backend_files(backend):
     """{file of src/backend/: the file it replaces} of a backend and its bases (where two
     replace the same file, the derived backend's), checked against the records."""
@@ -1391,6 +1403,8 @@ def compile_flags(args, target, toolchain, base_cflags, san):
         ldflags += san
     if args.debug_bounds:
         cflags.append('-DGOLDILOCKS_DEBUG_BOUNDS')
+    if not target.levels:  # a library of several backends gives each its own (collect_sources)
+        cflags += backend_defines(target.backend)
     paired, paired_why = r50_paired(args, target, args.cross_used)
     if paired is not None:
         cflags.append(f'-DGF4R50_PAIRED={int(paired)}')
@@ -1417,7 +1431,8 @@ def collect_sources(args, target, toolchain, layout_dir, tuned, probe_dir):
             continue
         b_dirs, b_c = layout_stack('lanes', level.lanes)
         folders = backend_include_dirs(level.backend, b_dirs)
-        c.backends.append({'name': level.name, 'cflags': quote_all(level.flags), 'lanes_dir': lanes_dir,
+        c.backends.append({'name': level.name, 'cflags': quote_all(list(level.flags) + backend_defines(level.backend)),
+                           'lanes_dir': lanes_dir,
                            'lanes_dirs': b_dirs, 'lanes_sources': in_src(b_c),
                            'includes': ''.join(f' -I$srcdir/{d}' for d in folders),
                            'sources': in_src(library_sources(level.backend, layout_c, b_c))})

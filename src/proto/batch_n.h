@@ -11,10 +11,23 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "field.h"
 
 /* 1 when n items of item_bytes bytes each exceed SIZE_MAX bytes, else 0. */
 static inline int batch_n_impossible(size_t n, size_t item_bytes) {
     return n > SIZE_MAX / item_bytes;
 }
+
+/*
+ * Whether the X448, X448 public key and decaf448 batch calls run item by item as the
+ * single calls: with one lane (the portable lane layout: nothing side by side to gain),
+ * or where the target's backend record says its single calls are the faster
+ * (configure.py Backend.batch_by_single, which defines GOLDILOCKS_BATCH_BY_SINGLE).
+ * A constant: the other path is not compiled in.
+ */
+#ifndef GOLDILOCKS_BATCH_BY_SINGLE
+#define GOLDILOCKS_BATCH_BY_SINGLE 0
+#endif
+#define BATCH_BY_SINGLE (GF_LANES == 1 || GOLDILOCKS_BATCH_BY_SINGLE)
 
 #endif

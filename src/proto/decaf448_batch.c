@@ -39,12 +39,13 @@ int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECA
                 rc[i] = -1;
         return -1;
     }
-    if (GF_LANES == 1) {
+    if (BATCH_BY_SINGLE) {
         /*
-         * One lane (the portable lane layout): the single calls, whose multiplication runs
-         * on the twisted curve and whose encoding takes one inversion: on ref64, Zen 3, the
-         * lane form executed 1.07 times their instructions per item. The aliasing the
-         * header allows (out[i] over item i's own input) is the single call's.
+         * The single calls (batch_n.h), whose multiplication runs on the twisted curve
+         * (or the radix-2^50 lanes) and whose encoding takes one inversion: with one lane,
+         * on ref64, Zen 3, the lane form executed 1.07 times their instructions per item.
+         * The aliasing the header allows (out[i] over item i's own input) is the single
+         * call's.
          */
         int any = 0;
         for (size_t i = 0; i < n; i++) {

@@ -69,9 +69,10 @@ static void stage(group_in *in, size_t first, size_t n, const uint8_t (*secret)[
  * spills there), then lies below the caller's, where ct_wipe_stack clears.
  */
 /*
- * With one lane (the portable lane layout) a group is the single call's ladder
- * (x448_ladder, the target's own: portable, lanes2 or r50), which the lane form only
- * wraps: on ref64, Zen 3, the lane form ran 0.91 of the single calls' speed.
+ * A group as the single calls (BATCH_BY_SINGLE, batch_n.h): the target's own ladder
+ * (x448_ladder: portable, lanes2 or r50). With one lane the lane form only wraps it (on
+ * ref64, Zen 3, it executed 1.01 times its instructions per item); the avx512ifma
+ * backend's ladder on the radix-2^50 lanes is at least as fast as its batch lanes.
  */
 static void ladder_single(uint8_t out[GF_LANES][GOLDILOCKS_X448_BYTES], mask_t zero[GF_LANES], const group_in *in) {
     gf u;
@@ -148,7 +149,7 @@ int goldilocks_x448_batch(size_t n, uint8_t shared[][GOLDILOCKS_X448_BYTES], int
 
     stage(&in, 0, n, secret, peer);
     for (size_t first = 0; first < n; first += GF_LANES) {
-        if (GF_LANES == 1)
+        if (BATCH_BY_SINGLE)
             ladder_single(out, zero, &in);
         else
             ladder_lanes(out, zero, &in);
