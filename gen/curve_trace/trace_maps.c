@@ -1,0 +1,61 @@
+/*
+ * The maps between curve448 and edwards448 that are not straight-line sums
+ * and products, traced for gen/prove_curve_maps.py once per case of each
+ * data-dependent test they take (trace_assume): RFC 7748 section 4.2's
+ * 4-isogenies in src/h2c/isogeny.c, and the conversion of an Ed448 public
+ * key's y to X448's u (src/proto/x448_from_ed448.h, convert.c's arithmetic).
+ * The curve448 point is (u, v) with u = U / W; the edwards448 point is
+ * extended (X : Y : Z : T), as the other drivers' (trace_drive.h).
+ */
+#include "trace_drive.h"
+#include "h2c.h"
+#include "x448_from_ed448.h"
+
+static void trace_curve448_to_edwards(const char *name, const char *answer) {
+    gf un, ud, v;
+    point_t p;
+    trace_begin(name, "map_c2e", "src/h2c/isogeny.c");
+    trace_input(un, "U", "tight");
+    trace_input(ud, "W", "tight");
+    trace_input(v, "v", "tight");
+    trace_assume(answer);
+    h2c_curve448_to_edwards(&p, un, ud, v);
+    out_point("3", &p, 1);
+    trace_end();
+}
+
+static void trace_edwards_to_curve448_u(const char *name, const char *answer) {
+    point_t p;
+    gf u;
+    trace_begin(name, "map_e2u", "src/h2c/isogeny.c");
+    in_point(&p, "1");
+    trace_assume(answer);
+    h2c_edwards_to_curve448_u(u, &p);
+    trace_output("u", u, "tight");
+    trace_end();
+}
+
+int main(void) {
+    trace_curve448_to_edwards("h2c_curve448_to_edwards", "nonzero");
+    trace_curve448_to_edwards("h2c_curve448_to_edwards_kernel", "zero");
+    trace_edwards_to_curve448_u("h2c_edwards_to_curve448_u", "nonzero");
+    trace_edwards_to_curve448_u("h2c_edwards_to_curve448_u_x0", "zero");
+    /* gf_invert_square's answer on a b, then gf_is_zero's on y */
+    static const char *const cases[][2] = {
+        {"x448_u_from_ed448_y", "square nonzero"},   {"x448_u_from_ed448_y_order4", "square zero"},
+        {"x448_u_from_ed448_y_off", "nonsquare nonzero"}, {"x448_u_from_ed448_y_off_y0", "nonsquare zero"},
+        {"x448_u_from_ed448_y_x0", "zero nonzero"},  {"x448_u_from_ed448_y_x0_y0", "zero zero"},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gf y, u;
+        trace_begin(cases[i][0], "map_ed_u", "src/proto/x448_from_ed448.h");
+        trace_input(y, "y", "tight");
+        trace_assume(cases[i][1]);
+        mask_t ok = x448_u_from_ed448_y(u, y, (mask_t)-1);
+        trace_mask("ok", ok);
+        if (ok) /* the caller reads u only then */
+            trace_output("u", u, "tight");
+        trace_end();
+    }
+    return 0;
+}
