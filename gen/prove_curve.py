@@ -28,8 +28,8 @@ proves for each instance the claim its driver names (CLAIMS below):
   - conversions between forms (cached, niels, table entries, negations): equal
     to their definitions;
   - the maps between curve448 and edwards448 (isogeny.c's, convert.c's u of
-    an Ed448 key), with inverses and data-dependent tests proven case by
-    case: gen/prove_curve_maps.py;
+    an Ed448 key) and Elligator 2, with inverses, roots and data-dependent
+    tests proven case by case: gen/prove_curve_maps.py;
   - bounds: every operation's inputs meet field.h's contract (tight or loose),
     propagated from the inputs' stated bounds; every output meets its own.
 
@@ -82,7 +82,7 @@ BACKENDS = {
         "defines": ["-DTRACE_LANES=2"],
     },
     "maps": {  # the maps between curve448 and edwards448: gen/prove_curve_maps.py
-        "sources": ["gen/curve_trace/trace_maps.c", "src/h2c/isogeny.c"],
+        "sources": ["gen/curve_trace/trace_maps.c", "src/h2c/isogeny.c", "src/h2c/elligator2.c"],
         "include": ["src/backend/portable", "src/h2c"],
         "defines": [],
     },
@@ -163,7 +163,7 @@ OPS = {
     "mulw": (1, ("tight", "loose"), "tight"), "weak": (1, ("tight", "loose"), "tight"),
     "copy": (1, ("tight", "loose"), None), "set": (0, (), "tight"),
     "sel_a": (2, ("tight", "loose"), None), "sel_b": (2, ("tight", "loose"), None),
-    "inv": (1, ("tight",), "tight"),
+    "inv": (1, ("tight",), "tight"), "isr": (1, ("tight",), "tight"),
 }
 
 
@@ -222,8 +222,8 @@ def evaluate(f, ring, inputs, check_bounds=True, inverses=None):
             v = xs[0]
         elif op == "sel_b":
             v = xs[1]
-        elif op == "inv":
-            v = maps.inverse(f, ring, oid, ids[0], xs[0], inverses, Refused)
+        elif op in ("inv", "isr"):
+            v = maps.inverse(f, ring, op, oid, ids[0], xs[0], inverses, Refused)
         else:
             raise Refused("unknown operation " + op)
         val[oid] = v
@@ -581,7 +581,8 @@ def completeness_facts():
 # ---- mutants: every single-operation change of a formula's trace ----
 
 SWAPS = {"add": "sub", "sub": "add", "add_nr": "sub_nr", "sub_nr": "add_nr", "mul": "add", "sqr": "copy",
-         "neg": "copy", "copy": "neg", "sel_a": "sel_b", "sel_b": "sel_a", "weak": "neg", "inv": "copy"}
+         "neg": "copy", "copy": "neg", "sel_a": "sel_b", "sel_b": "sel_a", "weak": "neg", "inv": "copy",
+         "isr": "copy"}
 COMMUTATIVE = {"add", "add_nr", "mul"}
 
 
@@ -635,8 +636,8 @@ def mutants(f):
 
 
 def live_values(f):
-    """The ids of the values that reach an output."""
-    need = {i for _, i, _ in f.outputs}
+    """The ids of the values that reach an output or a test (which steers the outputs)."""
+    need = {i for _, i, _ in f.outputs} | set(f.assume)
     for oid, op, args in reversed(f.ops):
         if op == "perm":
             srcs, idx = args

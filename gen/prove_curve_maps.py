@@ -21,12 +21,23 @@ driver gen/curve_trace/trace_maps.c):
     (never 0, d not a square), so it is a nonzero square exactly when y has
     a point with x != 0; in that case with y != 0 the mask is all ones and
     u x^2 = y^2 (RFC 7748's u = y^2 / x^2); in every other case the mask is 0.
+  - src/h2c/elligator2.c, RFC 9380 section 6.7.1 for curve448 (Z = -1), in
+    each case of its tests (1 - r^2 zero or not, the root's square test,
+    gf_eq's is_square(g(x1)), the sign of v): its zero test is of 1 - r^2,
+    its root of gn gd^3 = g(x1) gd^4 (the same squareness as g(x1)), its
+    gf_eq of y1^2 gd - gn, which is 0 where g(x1) is a square and -2 gn != 0
+    where not (A^2 - 4 is not a square: x^2 + A x + 1 has no root); the
+    combinations that contradict these are proven impossible, and in the
+    others un / ud is the RFC's x1 or x2 (ud its denominator), v^2 = g(u),
+    v = 0 where 1 - r^2 = 0 (the RFC's (0, 0)), and v is negated exactly
+    where its sign differs from is_square(g(x1)): sgn0(v) = is_square(g(x1))
+    for v != 0, so (u, v) is the RFC's point, not only a point of the curve.
 
 The data-dependent tests are cases: the driver fixes each test's answer
 (trace_assume), the trace says it ("assume ID zero|nonzero|square|
 nonsquare"), and each instance's claim holds under its answers.
 
-Inverses. gf_invert(a) and gf_invert_square(a) are the trace value "inv":
+Inverses and roots. gf_invert(a) and gf_invert_square(a) are the trace value "inv":
 where a is assumed zero it is 0 (field.h: 1/0 = 0), else a fresh variable
 i<ID> of the ring, with the relation i a = 1 kept aside (not in the ring's
 normal form): a claim E = 0 with E of degree n in i is proven by clearing,
@@ -34,6 +45,10 @@ a^n E = sum_j E_j a^(n - j) (a i)^j = sum_j E_j a^(n - j) modulo i a - 1,
 and the right side, free of i, must reduce to 0 modulo the curves; since
 a != 0, E = 0 then holds wherever i a = 1. (One inverse at a time: the
 value inverted must itself be free of inverses, which the maps are.)
+gf_isr(a) = a^((p-3)/4) is "isr": a variable s<ID> with the ring relation
+s^2 -> j (a assumed a square: s^2 a = a^((p-1)/2) = 1 by Euler's criterion)
+or s^2 -> -j (a nonsquare), j<ID> = 1/a cleared as above; 0 where a is
+assumed zero.
 
 curve448. The point is affine (u, v) with U = u w, W = w (w a free
 variable: U / W = u for every w != 0), and the relation v^2 = u^3 + A u^2 +
@@ -43,33 +58,44 @@ of weight 2 (one relation is a Groebner basis of its ideal).
 
 import curve_poly as cp
 
-A_MONT = 156326  # curve448: v^2 = u^3 + A u^2 + u
-D = -39081       # edwards448: x^2 + y^2 = 1 + d x^2 y^2
-
 
 def inverse_names(f):
-    """The ring variables of f's inverses, i<ID>."""
-    return ["i%d" % oid for oid, op, _ in f.ops if op == "inv"]
+    """The ring variables of f's inverses and roots: i<ID>, and s<ID>, j<ID> (module docstring)."""
+    names = []
+    for oid, op, _ in f.ops:
+        names += ["i%d" % oid] if op == "inv" else ["s%d" % oid, "j%d" % oid] if op == "isr" else []
+    return names
 
 
-def inverse(f, ring, oid, aid, a, inverses, refused):
-    """The value of v<oid> = inv v<aid> (a, the polynomial of v<aid>): 0 where v<aid> is
-    assumed zero, else the variable i<oid>, recorded in inverses."""
+def add_roots(ring, f):
+    """ring with the relation s^2 = +-j of each of f's roots s = a^((p-3)/4), j = 1/a: + where a
+    is assumed a square, - where not (Euler's criterion). Returns ring."""
+    for oid, op, args in f.ops:
+        if op == "isr" and "s%d" % oid in ring.index:
+            sign = -1 if f.assume.get(args[0]) == "nonsquare" else 1
+            ring.relation({"s%d" % oid: 2}, cp.scale(ring.var("j%d" % oid), sign))
+    return ring
+
+
+def inverse(f, ring, op, oid, aid, a, inverses, refused):
+    """The value of v<oid> = inv v<aid> or isr v<aid> (a, the polynomial of v<aid>): 0 where
+    v<aid> is assumed zero, else the variable i<oid> or s<oid>; inverses records 1/a's name."""
     case = f.assume.get(aid)
     if case is None:
-        raise refused("v%d inverts v%d, whose zero test no driver fixed" % (oid, aid))
+        raise refused("v%d %s v%d, whose zero test no driver fixed" % (oid, op, aid))
     if case == "zero":
         return {}
-    name = "i%d" % oid
+    name, inv = ("i%d" % oid,) * 2 if op == "inv" else ("s%d" % oid, "j%d" % oid)
     if name not in ring.index:
-        raise refused("no variable for the inverse v%d" % oid)
+        raise refused("no variable for v%d" % oid)
     if inverses is not None:
-        inverses[name] = a
+        inverses[inv] = a
     return ring.var(name)
 
 
 def cleared(e, ring, inverses, pc):
     """e with each inverse variable i (i a = 1) cleared: a^n e, then i a = 1 (module docstring)."""
+    e = ring.nf(e)  # the roots' s^2 = +-j first
     for name, a in inverses.items():
         if any(cp.depends_on(a, ring, k) for k in inverses):
             raise pc.Refused("an inverse of a value holding an inverse")
@@ -94,11 +120,12 @@ def with_tested(f, pc):
     return g
 
 
-def montgomery_ring(extra):
+
+def montgomery_ring(extra, pc):
     ring = cp.Ring(["u", "v", "w"] + list(extra), weights={"v": 2})
     u = ring.var("u")
     uu = cp.mul(u, u)
-    ring.relation({"v": 2}, cp.add(cp.add(cp.mul(uu, u), cp.scale(uu, A_MONT)), u))
+    ring.relation({"v": 2}, cp.add(cp.add(cp.mul(uu, u), cp.scale(uu, pc.A_MONT)), u))
     return ring
 
 
@@ -127,7 +154,7 @@ def tested(f, out, answer):
 
 
 def curve448_to_edwards(f, pc):
-    ring = montgomery_ring(inverse_names(f))
+    ring = montgomery_ring(inverse_names(f), pc)
     out = pc.evaluate(with_tested(f, pc), ring, montgomery_inputs(ring))
     X, Y, Z, T = out["X3"], out["Y3"], out["Z3"], out["T3"]
     xn, xd, yn, yd = rfc7748_isogeny(ring)
@@ -143,7 +170,7 @@ def curve448_to_edwards(f, pc):
     if not pc.is_zero(ring, cp.sub(Z, t)):
         raise pc.Refused("the value tested nonzero is not the output's Z")
     sq = lambda p: cp.mul(p, p)  # noqa: E731
-    on = cp.sub(cp.mul(cp.add(sq(X), sq(Y)), sq(Z)), cp.add(sq(sq(Z)), cp.scale(cp.mul(sq(X), sq(Y)), D)))
+    on = cp.sub(cp.mul(cp.add(sq(X), sq(Y)), sq(Z)), cp.add(sq(sq(Z)), cp.scale(cp.mul(sq(X), sq(Y)), pc.D)))
     if not pc.is_zero(ring, on):
         raise pc.Refused("the image is not on edwards448")
     if not pc.is_zero(ring, cp.sub(cp.mul(T, Z), cp.mul(X, Y))):
@@ -186,7 +213,7 @@ def ed448_y_to_u(f, pc):
     out = pc.evaluate(with_tested(f, pc), ring, {"y": y}, inverses=inverses)
     inverted = {i for oid, op, args in f.ops if op == "inv" for i in args}
     yy = cp.mul(y, y)
-    b = cp.sub(cp.scale(yy, D), one)
+    b = cp.sub(cp.scale(yy, pc.D), one)
     ab = cp.mul(cp.sub(yy, one), b)
     answers = {}
     for i, a in f.assume.items():
@@ -211,13 +238,85 @@ def ed448_y_to_u(f, pc):
             "mask 1, u x^2 = y^2 (RFC 7748's u)")
 
 
-CLAIMS = {"map_c2e": curve448_to_edwards, "map_e2u": edwards_to_curve448_u, "map_ed_u": ed448_y_to_u}
+def elligator2(f, pc):
+    """RFC 9380 section 6.7.1 for curve448 (Z = -1), in the case of f's answers: 1 - r^2 zero
+    or not, g(x1) a square or not (the root's test), gf_eq's is_square, v's sign. The claim
+    map_ell2_never: the answers contradict each other (the instance has no outputs)."""
+    never = f.claim == "map_ell2_never"
+
+    def impossible(why):
+        if not never:
+            raise pc.Refused("the case is impossible: " + why)
+        return why
+    ring = add_roots(cp.Ring(["r"] + inverse_names(f)), f)
+    r, one = ring.var("r"), ring.const(1)
+    inverses = {}
+    out = pc.evaluate(with_tested(f, pc), ring, {"r": r}, inverses=inverses)
+    tests = list(f.assume.items())  # in the order the code takes them
+    if [a for _, a in tests if a not in ("zero", "nonzero", "square", "nonsquare", "lobit0", "lobit1")] or \
+            len(tests) != 4:
+        raise pc.Refused("four tests expected: 1 - r^2, the root's, is_square, the sign")
+    (xd_id, xd_ans), (sq_id, sq_ans), (eq_id, eq_ans), (sign_id, sign_ans) = tests
+    val = lambda i: out["?%d" % i]  # noqa: E731
+    zero = lambda p: not cleared(p, ring, inverses, pc)  # noqa: E731
+    # the RFC's x1 = xn / xd: xn = -A, xd = 1 - r^2, or 1 where that is 0 (inv0)
+    xd_r = cp.sub(one, cp.mul(r, r))
+    if not zero(cp.sub(val(xd_id), xd_r)):
+        raise pc.Refused("the zero test is not of 1 - r^2")
+    exceptional = xd_ans == "zero"
+    xn, xd = ring.const(-pc.A_MONT), one if exceptional else xd_r
+    gn = cp.mul(xn, cp.add(cp.add(cp.mul(xn, xn), cp.scale(cp.mul(xn, xd), pc.A_MONT)), cp.mul(xd, xd)))
+    gd = cp.power(xd, 3, one)
+    if not zero(cp.sub(val(sq_id), cp.mul(gn, cp.power(gd, 3, one)))) or \
+            not any(op == "isr" and args == (sq_id,) for _, op, args in f.ops):
+        raise pc.Refused("the root is not of gn gd^3 = g(x1) gd^4")
+    case = "1 - r^2 %s, g(x1) %s" % (xd_ans, sq_ans)
+    if pc.is_square(pc.A_MONT * pc.A_MONT - 4) or not pc.A_MONT % pc.P:
+        raise pc.Refused("A^2 - 4 is a square or A = 0: g(x1) may vanish")
+    if exceptional and sq_ans == "square" and not pc.is_square(-pc.A_MONT):
+        return impossible("%s: impossible (g(x1) = -A is not a square)" % case)
+    # is_square(g(x1)): the test of y1^2 gd - gn, 0 where g(x1) is a square, -2 gn where not
+    # (gn != 0: x1 != 0 and x^2 + A x + 1 has no root, A^2 - 4 not a square)
+    eq_is_zero = sq_ans == "square"
+    if not zero(cp.add(val(eq_id), cp.scale(gn, 0 if eq_is_zero else 2))):
+        raise pc.Refused("is_square's test is not of y1^2 gd - gn")
+    if (eq_ans == "zero") != eq_is_zero:
+        return impossible("%s, gf_eq %s: impossible (its difference is %s)" % (
+            case, "true" if eq_ans == "zero" else "false", "0" if eq_is_zero else "-2 gn, and gn != 0"))
+    if never:
+        raise pc.Refused("the case claimed impossible is not refuted")
+    if sorted(out) != sorted(["un", "ud", "v"] + ["?%d" % i for i in f.assume]):
+        raise pc.Refused("outputs un, ud, v expected")
+    un, ud, v = out["un"], out["ud"], out["v"]
+    if not zero(cp.sub(ud, xd)):
+        raise pc.Refused("ud is not the RFC's denominator")
+    # x1 = -A / xd where g(x1) is a square, else x2 = -x1 - A = A (1 - xd) / xd
+    want = cp.scale(one, -pc.A_MONT) if eq_is_zero else cp.scale(cp.sub(one, xd), pc.A_MONT)
+    if not zero(cp.sub(un, want)):
+        raise pc.Refused("un / ud is not the RFC's %s" % ("x1" if eq_is_zero else "x2"))
+    if exceptional and v:
+        raise pc.Refused("v is not 0 where 1 - r^2 = 0 (the RFC's (0, 0))")
+    g = cp.add(cp.add(cp.power(un, 3, one), cp.scale(cp.mul(cp.mul(un, un), ud), pc.A_MONT)), cp.mul(un, cp.mul(ud, ud)))
+    if not zero(cp.sub(cp.mul(cp.mul(v, v), cp.power(ud, 3, one)), g)):
+        raise pc.Refused("(un / ud, v) is not on curve448")
+    # the sign: v negated exactly where sgn0 of the value tested differs from is_square
+    (last,) = [(op, args) for oid, op, args in f.ops if oid == dict((n, i) for n, i, _ in f.outputs)["v"]]
+    if last[0] not in ("neg", "copy") or last[1] != (sign_id,):
+        raise pc.Refused("v is not +- the value whose sign is tested")
+    if (last[0] == "neg") != ((sign_ans == "lobit1") != eq_is_zero):
+        raise pc.Refused("v's sign is not sgn0 = is_square(g(x1))")
+    return "%s, gf_eq %s, v %s: (un / ud, v) on curve448, u = the RFC's %s, sgn0(v) = %d%s" % (
+        case, "true" if eq_is_zero else "false", sign_ans, "x1" if eq_is_zero else "x2", eq_is_zero, ", v = 0" if exceptional else "")
+
+
+CLAIMS = {"map_c2e": curve448_to_edwards, "map_e2u": edwards_to_curve448_u, "map_ed_u": ed448_y_to_u,
+          "map_ell2": elligator2, "map_ell2_never": elligator2}
 
 
 def times_four(by_name, pc):
     """h2c_edwards_to_curve448_u(h2c_curve448_to_edwards(u, v)) = u([4](u, v))."""
     c2e, e2u = by_name["h2c_curve448_to_edwards"], by_name["h2c_edwards_to_curve448_u"]
-    ring = montgomery_ring(inverse_names(e2u))
+    ring = montgomery_ring(inverse_names(e2u), pc)
     p = pc.evaluate(c2e, ring, montgomery_inputs(ring), check_bounds=False)
     inverses = {}
     ins = {k[:-1] + "1": v for k, v in p.items()}

@@ -45,10 +45,19 @@ void trace_mask(const char *name, mask_t m) {
     printf("mask %s %d\n", name, m ? 1 : 0);
 }
 
+/* The k-th word (from 1) of a space-separated list, into word. */
+static void nth_word(char word[16], const char *list, int k) {
+    for (; k > 1; k--) list += strcspn(list, " ") + 1;
+    size_t n = strcspn(list, " ");
+    memcpy(word, list, n);
+    word[n] = 0;
+}
+
 /* The next answer of trace_assume's list, which must be one of `allowed` (a space-separated
- * list), printed as "assume ID ANSWER" for the value a the test reads. 1 for the first allowed
- * answer, 2 for the second, ... */
-static int assume(const char *test, const gf a, const char *allowed) {
+ * list), printed as "assume ID ANSWER" for the value a the test reads (ANSWER the word of
+ * `printed` in its place, or itself when printed is NULL). 1 for the first allowed answer, 2
+ * for the second, ... */
+static int assume(const char *test, const gf a, const char *allowed, const char *printed) {
     char word[16];
     size_t n = strcspn(answers, " ");
     if (n == 0 || n >= sizeof word) {
@@ -62,6 +71,8 @@ static int assume(const char *test, const gf a, const char *allowed) {
     for (const char *c = allowed; *c; k++) {
         size_t m = strcspn(c, " ");
         if (m == n && !memcmp(c, word, n)) {
+            if (printed)
+                nth_word(word, printed, k);
             printf("assume %llu %s\n", (unsigned long long)a->limb[0], word);
             return k;
         }
@@ -147,26 +158,45 @@ void trace_permute(gf_s *out, const gf_s *a, const unsigned char *idx, unsigned 
  * on the value tested. An inverse is "inv": 1/a where a is nonzero, 0 where it is zero (the
  * prover reads which from the assumption on a). */
 mask_t gf_is_zero(const gf a) {
-    return assume("gf_is_zero", a, "zero nonzero") == 1 ? (mask_t)-1 : 0;
+    return assume("gf_is_zero", a, "zero nonzero", NULL) == 1 ? (mask_t)-1 : 0;
 }
 
 void gf_invert(gf out, const gf a) {
-    assume("gf_invert", a, "zero nonzero");
+    assume("gf_invert", a, "zero nonzero", NULL);
     op1(out, "inv", a);
 }
 
 /* a nonzero square, a nonzero nonsquare, or zero: the mask is all ones for the first only. */
 mask_t gf_invert_square(gf out, const gf a) {
-    int k = assume("gf_invert_square", a, "square nonsquare zero");
+    int k = assume("gf_invert_square", a, "square nonsquare zero", NULL);
     op1(out, "inv", a);
     return k == 1 ? (mask_t)-1 : 0;
+}
+
+/* "isr": a^((p-3)/4), whose square times a is 1 (a nonzero square) or -1 (a nonzero
+ * nonsquare, Euler's criterion), 0 for a = 0; the mask as gf_isr's. */
+mask_t gf_isr(gf out, const gf a) {
+    int k = assume("gf_isr", a, "square nonsquare zero", NULL);
+    op1(out, "isr", a);
+    return k == 1 ? (mask_t)-1 : 0;
+}
+
+/* a == b is the zero test of a - b, written as such ("sub"; gf_eq reads tight values too). */
+mask_t gf_eq(const gf a, const gf b) {
+    gf d;
+    op2(d, "sub", a, b);
+    return assume("gf_eq", d, "eq ne", "zero nonzero") == 1 ? (mask_t)-1 : 0;
+}
+
+/* The sign (RFC 9380's sgn0, RFC 9496's "negative") of a. */
+mask_t gf_lobit(const gf a) {
+    return assume("gf_lobit", a, "lobit1 lobit0", NULL) == 1 ? (mask_t)-1 : 0;
 }
 
 /* What a formula must not call: the prover reads sums, products, inverses and the tests above. */
 void gf_strong_reduce(gf a) { (void)a; fail("gf_strong_reduce"); }
 void gf_serialize(uint8_t out[GF_SER_BYTES], const gf a) { (void)out; (void)a; fail("gf_serialize"); }
 mask_t gf_deserialize(gf out, const uint8_t in[GF_SER_BYTES]) { (void)out; (void)in; fail("gf_deserialize"); return 0; }
-mask_t gf_eq(const gf a, const gf b) { (void)a; (void)b; fail("gf_eq"); return 0; }
 
 /* field_lanes.c's, which no traced formula calls (x448_batch.c's end, linked with its step). */
 void gfl_invert(gfl out, const gfl a) { (void)out; (void)a; fail("gfl_invert"); }

@@ -7,9 +7,12 @@
  *   in ID NAME KIND              a fresh input (KIND tight or loose)
  *   v ID OP ARG...               a value: OP of earlier values (ARG an ID) or constants (#K)
  *   perm ID N SRC... : IDX...    N values ID.. = lanes IDX of SRC.. (a lane permutation)
- *   assume ID ANSWER             a test of value ID (gf_is_zero, gf_invert, gf_invert_square)
- *                                answered ANSWER (zero, nonzero, square, nonsquare): a case
+ *   assume ID ANSWER             a test of value ID (gf_is_zero, gf_invert, gf_invert_square,
+ *                                gf_isr, gf_eq of a difference, gf_lobit) answered ANSWER (zero,
+ *                                nonzero, square, nonsquare, lobit0, lobit1): a case
  *   v ID inv A                   1/A, or 0 when A is assumed zero
+ *   v ID isr A                   A^((p-3)/4): its square times A is 1 or -1 as A is assumed
+ *                                a square or not, 0 when A is assumed zero
  *   mask NAME 0|1                a mask the instance returns, in its case
  *   out NAME ID KIND             an output and the bound it must meet
  *   end

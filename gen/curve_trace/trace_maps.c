@@ -2,8 +2,9 @@
  * The maps between curve448 and edwards448 that are not straight-line sums
  * and products, traced for gen/prove_curve_maps.py once per case of each
  * data-dependent test they take (trace_assume): RFC 7748 section 4.2's
- * 4-isogenies in src/h2c/isogeny.c, and the conversion of an Ed448 public
- * key's y to X448's u (src/proto/x448_from_ed448.h, convert.c's arithmetic).
+ * 4-isogenies in src/h2c/isogeny.c, the conversion of an Ed448 public
+ * key's y to X448's u (src/proto/x448_from_ed448.h, convert.c's arithmetic)
+ * and RFC 9380's Elligator 2 (src/h2c/elligator2.c).
  * The curve448 point is (u, v) with u = U / W; the edwards448 point is
  * extended (X : Y : Z : T), as the other drivers' (trace_drive.h).
  */
@@ -35,7 +36,35 @@ static void trace_edwards_to_curve448_u(const char *name, const char *answer) {
     trace_end();
 }
 
+/* Every case of Elligator 2's tests: 1 - r^2 zero or not, the root's square test, gf_eq's
+ * is_square(g(x1)), and v's sign. The combinations that contradict each other are claimed so
+ * ("map_ell2_never", without outputs; the prover says why): gf_eq true exactly where the root's
+ * g(x1) is a square, and g(x1) = -A, not a square, where 1 - r^2 = 0. */
+static void trace_elligator2(void) {
+    static const char *const xd[] = {"nonzero", "zero"}, *const sq[] = {"square", "nonsquare"},
+                             *const eq[] = {"eq", "ne"}, *const sign[] = {"lobit0", "lobit1"};
+    for (unsigned i = 0; i < 16; i++) {
+        char name[80], answers[80];
+        snprintf(name, sizeof name, "h2c_elligator2_curve448_%s_%s_%s_%s", xd[i & 1], sq[i >> 1 & 1],
+                 eq[i >> 2 & 1], sign[i >> 3]);
+        snprintf(answers, sizeof answers, "%s %s %s %s", xd[i & 1], sq[i >> 1 & 1], eq[i >> 2 & 1], sign[i >> 3]);
+        int square = !(i >> 1 & 1), eq_true = !(i >> 2 & 1), never = square != eq_true || ((i & 1) && square);
+        gf r, un, ud, v;
+        trace_begin(name, never ? "map_ell2_never" : "map_ell2", "src/h2c/elligator2.c");
+        trace_input(r, "r", "tight");
+        trace_assume(answers);
+        h2c_elligator2_curve448(un, ud, v, r);
+        if (!never) {
+            trace_output("un", un, "tight");
+            trace_output("ud", ud, "tight");
+            trace_output("v", v, "tight");
+        }
+        trace_end();
+    }
+}
+
 int main(void) {
+    trace_elligator2();
     trace_curve448_to_edwards("h2c_curve448_to_edwards", "nonzero");
     trace_curve448_to_edwards("h2c_curve448_to_edwards_kernel", "zero");
     trace_edwards_to_curve448_u("h2c_edwards_to_curve448_u", "nonzero");
