@@ -32,6 +32,14 @@ driver gen/curve_trace/trace_maps.c):
     v = 0 where 1 - r^2 = 0 (the RFC's (0, 0)), and v is negated exactly
     where its sign differs from is_square(g(x1)): sgn0(v) = is_square(g(x1))
     for v != 0, so (u, v) is the RFC's point, not only a point of the curve.
+  - src/proto/decaf448_steps.h's decoding, RFC 9496 section 5.3.1: its root
+    is of t = u2 u1^2 and w = t r^2 is 1, -1 or 0 as t is a nonzero square,
+    a nonsquare or 0 (the caller's w = 1 is was_square); where t is a
+    square, in each case of the two signs (CT_ABS of r, and of 2 s invsqrt
+    u1 SQRT_MINUS_D), the point is (x, y, 1, x y) with the RFC's x and y,
+    on edwards448. SQRT_MINUS_D is an input c with c^2 = -d (gen/gen_tables.py
+    asserts it of the generated constant); decaf448.c's CT_ABS, static there,
+    is trace.c's gf_abs, the same two calls.
 
 The data-dependent tests are cases: the driver fixes each test's answer
 (trace_assume), the trace says it ("assume ID zero|nonzero|square|
@@ -309,8 +317,71 @@ def elligator2(f, pc):
         case, "true" if eq_is_zero else "false", sign_ans, "x1" if eq_is_zero else "x2", eq_is_zero, ", v = 0" if exceptional else "")
 
 
+def decaf_u(ring, pc):
+    """RFC 9496 section 5.3.1's ss, u1 = 1 + ss, u2 = u1^2 - 4 d ss and t = u2 u1^2 of s."""
+    s = ring.var("s")
+    ss = cp.mul(s, s)
+    u1 = cp.add(ring.const(1), ss)
+    u2 = cp.sub(cp.mul(u1, u1), cp.scale(ss, 4 * pc.D))
+    return ss, u1, u2, cp.mul(u2, cp.mul(u1, u1))
+
+
+def decaf_test(f, pc):
+    """The decoding's root r of t and w = t r^2: 1, -1 or 0 as t is a nonzero square or not, or 0."""
+    ring = add_roots(cp.Ring(["s"] + inverse_names(f)), f)
+    inverses = {}
+    out = pc.evaluate(with_tested(f, pc), ring, {"s": ring.var("s")}, inverses=inverses)
+    ((tid, case),) = f.assume.items()
+    t = decaf_u(ring, pc)[3]
+    if cleared(cp.sub(out["?%d" % tid], t), ring, inverses, pc):
+        raise pc.Refused("the root is not of t = u2 u1^2")
+    want = {"square": 1, "nonsquare": -1, "zero": 0}[case]
+    if cleared(cp.sub(out["w"], ring.const(want)), ring, inverses, pc):
+        raise pc.Refused("w = t r^2 is not %d where t is %s" % (want, case))
+    return "t = u2 u1^2 %s: w = t r^2 = %d (the caller's test w = 1 is was_square)" % (case, want)
+
+
+def decaf_decode(f, pc):
+    """RFC 9496 section 5.3.1's point where t is a square, in the case of its two signs."""
+    ring = add_roots(cp.Ring(["s", "c"] + inverse_names(f)), f)
+    ring.relation({"c": 2}, ring.const(-pc.D))  # c = SQRT_MINUS_D
+    s, c = ring.var("s"), ring.var("c")
+    inverses = {}
+    out = pc.evaluate(with_tested(f, pc), ring, {"s": s, "c": c}, inverses=inverses)
+    tests = list(f.assume.items())
+    if [a for _, a in tests] not in ([ "square"] + [x, y] for x in ("lobit0", "lobit1") for y in ("lobit0", "lobit1")):
+        raise pc.Refused("a square root and two signs expected")
+    (tid, _), (rid, r_sign), (uid, u_sign) = tests
+    zero = lambda p: not cleared(p, ring, inverses, pc)  # noqa: E731
+    ss, u1, u2, t = decaf_u(ring, pc)
+    roots = ["s%d" % oid for oid, op, args in f.ops if op == "isr" and args == (tid,)]
+    if len(roots) != 1:
+        raise pc.Refused("one root of the value tested expected")
+    root = roots[0]
+    if not zero(cp.sub(out["?%d" % tid], t)) or not zero(cp.sub(out["?%d" % rid], ring.var(root))):
+        raise pc.Refused("the root is not of t = u2 u1^2, or the sign not of the root")
+    invsqrt = cp.scale(ring.var(root), -1 if r_sign == "lobit1" else 1)  # CT_ABS(r)
+    two_s_c = cp.scale(cp.mul(s, c), 2)
+    u3_in = cp.mul(cp.mul(two_s_c, invsqrt), u1)
+    if not zero(cp.sub(out["?%d" % uid], u3_in)):
+        raise pc.Refused("the second sign is not of 2 s invsqrt u1 SQRT_MINUS_D")
+    u3 = cp.scale(u3_in, -1 if u_sign == "lobit1" else 1)
+    X, Y, Z, T = out["X3"], out["Y3"], out["Z3"], out["T3"]
+    if not zero(cp.sub(cp.mul(X, c), cp.mul(cp.mul(u3, invsqrt), u2))):
+        raise pc.Refused("x is not u3 invsqrt u2 INVSQRT_MINUS_D")
+    if not zero(cp.sub(Y, cp.mul(cp.mul(cp.sub(ring.const(1), ss), invsqrt), u1))):
+        raise pc.Refused("y is not (1 - ss) invsqrt u1")
+    if Z != ring.const(1) or not zero(cp.sub(T, cp.mul(X, Y))):
+        raise pc.Refused("the point is not (x, y, 1, x y)")
+    sq = lambda p: cp.mul(p, p)  # noqa: E731
+    if not zero(cp.sub(cp.add(sq(X), sq(Y)), cp.add(ring.const(1), cp.scale(cp.mul(sq(X), sq(Y)), pc.D)))):
+        raise pc.Refused("(x, y) is not on edwards448")
+    return "t a square, signs %s %s: (x, y, 1, x y) = the RFC's, on edwards448 (c^2 = -d)" % (r_sign, u_sign)
+
+
 CLAIMS = {"map_c2e": curve448_to_edwards, "map_e2u": edwards_to_curve448_u, "map_ed_u": ed448_y_to_u,
-          "map_ell2": elligator2, "map_ell2_never": elligator2}
+          "map_ell2": elligator2, "map_ell2_never": elligator2, "map_decaf_test": decaf_test,
+          "map_decaf_decode": decaf_decode}
 
 
 def times_four(by_name, pc):

@@ -181,6 +181,18 @@ mask_t gf_isr(gf out, const gf a) {
     return k == 1 ? (mask_t)-1 : 0;
 }
 
+/* gf_isr's power alone: the same "isr", its square test left to the caller. */
+void gf_pow_p3_4(gf out, const gf a) {
+    assume("gf_pow_p3_4", a, "square nonsquare zero", NULL);
+    op1(out, "isr", a);
+}
+
+/* RFC 9496's CT_ABS, decaf448.c's gf_abs (static there): a sign case, then -a or a. */
+void gf_abs(gf out, const gf a) {
+    gf_copy(out, a);
+    gf_cond_neg(out, gf_lobit(out));
+}
+
 /* a == b is the zero test of a - b, written as such ("sub"; gf_eq reads tight values too). */
 mask_t gf_eq(const gf a, const gf b) {
     gf d;

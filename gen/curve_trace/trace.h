@@ -31,6 +31,8 @@ void trace_output(const char *name, const gf_s *a, const char *kind);
 void trace_assume(const char *answers);
 /* A mask the instance returns (all ones or zero), printed as "mask NAME 1|0". */
 void trace_mask(const char *name, mask_t m);
+/* decaf448.c's CT_ABS (static there), for the driver of decaf448_steps.h: a sign case. */
+void gf_abs(gf out, const gf a);
 void trace_end(void);
 
 #endif

@@ -4,13 +4,15 @@
  * data-dependent test they take (trace_assume): RFC 7748 section 4.2's
  * 4-isogenies in src/h2c/isogeny.c, the conversion of an Ed448 public
  * key's y to X448's u (src/proto/x448_from_ed448.h, convert.c's arithmetic)
- * and RFC 9380's Elligator 2 (src/h2c/elligator2.c).
+ * RFC 9380's Elligator 2 (src/h2c/elligator2.c) and RFC 9496's decaf448
+ * decoding (src/proto/decaf448_steps.h).
  * The curve448 point is (u, v) with u = U / W; the edwards448 point is
  * extended (X : Y : Z : T), as the other drivers' (trace_drive.h).
  */
 #include "trace_drive.h"
 #include "h2c.h"
 #include "x448_from_ed448.h"
+#include "decaf448_steps.h"
 
 static void trace_curve448_to_edwards(const char *name, const char *answer) {
     gf un, ud, v;
@@ -63,7 +65,47 @@ static void trace_elligator2(void) {
     }
 }
 
+/* decaf448.c's temporaries of the decoding. */
+typedef struct {
+    gf s, ss, u1, u2, u1sq, t, r, w, sw, one;
+} decode_temps;
+
+/* The decoding's square test in each case of its root (w = t r^2 is the caller's test), then
+ * the point where t is a square, in each case of its two signs. c is SQRT_MINUS_D. */
+static void trace_decaf448_decode(void) {
+    static const char *const cases[] = {"square", "nonsquare", "zero"};
+    for (unsigned i = 0; i < 3; i++) {
+        char name[64];
+        decode_temps v;
+        snprintf(name, sizeof name, "DECAF448_DECODE_TO_TEST_%s", cases[i]);
+        trace_begin(name, "map_decaf_test", "src/proto/decaf448_steps.h");
+        trace_input(v.s, "s", "tight");
+        trace_assume(cases[i]);
+        DECAF448_DECODE_TO_TEST(gf, v);
+        trace_output("w", v.w, "tight");
+        trace_end();
+    }
+    static const char *const signs[] = {"lobit0 lobit0", "lobit0 lobit1", "lobit1 lobit0", "lobit1 lobit1"};
+    for (unsigned i = 0; i < 4; i++) {
+        char name[64], answers[64];
+        decode_temps v;
+        gf c;
+        point_t p;
+        snprintf(name, sizeof name, "DECAF448_DECODE_POINT_%u", i);
+        snprintf(answers, sizeof answers, "square %s", signs[i]);
+        trace_begin(name, "map_decaf_decode", "src/proto/decaf448_steps.h");
+        trace_input(v.s, "s", "tight");
+        trace_input(c, "c", "tight");
+        trace_assume(answers);
+        DECAF448_DECODE_TO_TEST(gf, v);
+        DECAF448_DECODE_POINT(gf, v, &p, c);
+        out_point("3", &p, 1);
+        trace_end();
+    }
+}
+
 int main(void) {
+    trace_decaf448_decode();
     trace_elligator2();
     trace_curve448_to_edwards("h2c_curve448_to_edwards", "nonzero");
     trace_curve448_to_edwards("h2c_curve448_to_edwards_kernel", "zero");
