@@ -40,6 +40,12 @@ driver gen/curve_trace/trace_maps.c):
     on edwards448. SQRT_MINUS_D is an input c with c^2 = -d (gen/gen_tables.py
     asserts it of the generated constant); decaf448.c's CT_ABS, static there,
     is trace.c's gf_abs, the same two calls.
+  - its encoding, section 5.3.2: in each case of its root (square or not;
+    the RFC ignores it) and of its three signs, the root is of u1 (1 - d)
+    x0^2, each sign is of the RFC's value, and s = CT_ABS(ONE_MINUS_D
+    invsqrt x0 u2) with u2 = INVSQRT_MINUS_D ratio z0 - t0, projectively
+    (the RFC's formulas are homogeneous). Not proven here: that decoding
+    the s gives back the point up to the 4-torsion.
 
 The data-dependent tests are cases: the driver fixes each test's answer
 (trace_assume), the trace says it ("assume ID zero|nonzero|square|
@@ -379,9 +385,47 @@ def decaf_decode(f, pc):
     return "t a square, signs %s %s: (x, y, 1, x y) = the RFC's, on edwards448 (c^2 = -d)" % (r_sign, u_sign)
 
 
+def decaf_encode(f, pc):
+    """RFC 9496 section 5.3.2's s of the point (X : Y : Z : T), in the case of its root and signs."""
+    ring = add_roots(pc.edwards_ring("E", ["1"], extra=["c"] + inverse_names(f)), f)
+    ring.relation({"c": 2}, ring.const(-pc.D))
+    c = ring.var("c")
+    inputs = pc.forms(ring, "1")
+    inputs["c"] = c
+    inverses = {}
+    out = pc.evaluate(with_tested(f, pc), ring, inputs, inverses=inverses)
+    tests = list(f.assume.items())
+    if len(tests) != 4 or tests[0][1] not in ("square", "nonsquare") or \
+            any(a not in ("lobit0", "lobit1") for _, a in tests[1:]):
+        raise pc.Refused("a root and three signs expected")
+    (tid, _), (rid, r_sign), (wid, w_sign), (sid, s_sign) = tests
+    zero = lambda p: not cleared(p, ring, inverses, pc)  # noqa: E731
+    sign = lambda a: -1 if a == "lobit1" else 1  # noqa: E731
+    X, Z, T = inputs["X1"], inputs["Z1"], inputs["T1"]
+    one_minus_d = 1 - pc.D
+    u1 = cp.mul(cp.add(X, T), cp.sub(X, T))
+    if not zero(cp.sub(out["?%d" % tid], cp.scale(cp.mul(u1, cp.mul(X, X)), one_minus_d))):
+        raise pc.Refused("the root is not of u1 (1 - d) x0^2")
+    roots = ["s%d" % oid for oid, op, args in f.ops if op == "isr" and args == (tid,)]
+    if len(roots) != 1 or not zero(cp.sub(out["?%d" % rid], ring.var(roots[0]))):
+        raise pc.Refused("the first sign is not of the root")
+    invsqrt = cp.scale(ring.var(roots[0]), sign(r_sign))
+    ratio_in = cp.mul(cp.mul(invsqrt, u1), c)
+    if not zero(cp.sub(out["?%d" % wid], ratio_in)):
+        raise pc.Refused("the second sign is not of invsqrt u1 SQRT_MINUS_D")
+    ratio = cp.scale(ratio_in, sign(w_sign))
+    # u2 = INVSQRT_MINUS_D ratio z0 - t0: c u2 = ratio z0 - c t0; s_in = (1 - d) invsqrt x0 u2
+    c_s_in = cp.scale(cp.mul(cp.mul(invsqrt, X), cp.sub(cp.mul(ratio, Z), cp.mul(c, T))), one_minus_d)
+    if not zero(cp.sub(cp.mul(out["?%d" % sid], c), c_s_in)):
+        raise pc.Refused("the third sign is not of ONE_MINUS_D invsqrt x0 u2")
+    if not zero(cp.sub(cp.mul(out["s"], c), cp.scale(c_s_in, sign(s_sign)))):
+        raise pc.Refused("s is not CT_ABS(ONE_MINUS_D invsqrt x0 u2)")
+    return "root %s, signs %s %s %s: s = the RFC's" % (tests[0][1], r_sign, w_sign, s_sign)
+
+
 CLAIMS = {"map_c2e": curve448_to_edwards, "map_e2u": edwards_to_curve448_u, "map_ed_u": ed448_y_to_u,
           "map_ell2": elligator2, "map_ell2_never": elligator2, "map_decaf_test": decaf_test,
-          "map_decaf_decode": decaf_decode}
+          "map_decaf_decode": decaf_decode, "map_decaf_encode": decaf_encode}
 
 
 def times_four(by_name, pc):

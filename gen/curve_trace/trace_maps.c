@@ -5,7 +5,7 @@
  * 4-isogenies in src/h2c/isogeny.c, the conversion of an Ed448 public
  * key's y to X448's u (src/proto/x448_from_ed448.h, convert.c's arithmetic)
  * RFC 9380's Elligator 2 (src/h2c/elligator2.c) and RFC 9496's decaf448
- * decoding (src/proto/decaf448_steps.h).
+ * decoding and encoding (src/proto/decaf448_steps.h).
  * The curve448 point is (u, v) with u = U / W; the edwards448 point is
  * extended (X : Y : Z : T), as the other drivers' (trace_drive.h).
  */
@@ -104,8 +104,32 @@ static void trace_decaf448_decode(void) {
     }
 }
 
+/* The encoding's s of a point, in each case of its root (square or not: the RFC ignores it) and
+ * of its three signs (CT_ABS of the root, of the ratio, of s). c is SQRT_MINUS_D. */
+static void trace_decaf448_encode(void) {
+    for (unsigned i = 0; i < 16; i++) {
+        char name[64], answers[64];
+        struct {
+            gf u1, t, invsqrt, w, u2;
+        } v; /* decaf448.c's temporaries of the encoding */
+        point_t p;
+        gf c;
+        snprintf(name, sizeof name, "DECAF448_ENCODE_S_%u", i);
+        snprintf(answers, sizeof answers, "%s lobit%u lobit%u lobit%u", i & 8 ? "nonsquare" : "square", i & 1,
+                 i >> 1 & 1, i >> 2 & 1);
+        trace_begin(name, "map_decaf_encode", "src/proto/decaf448_steps.h");
+        in_point(&p, "1");
+        trace_input(c, "c", "tight");
+        trace_assume(answers);
+        DECAF448_ENCODE_S(gf, v, &p, c);
+        trace_output("s", v.t, "tight");
+        trace_end();
+    }
+}
+
 int main(void) {
     trace_decaf448_decode();
+    trace_decaf448_encode();
     trace_elligator2();
     trace_curve448_to_edwards("h2c_curve448_to_edwards", "nonzero");
     trace_curve448_to_edwards("h2c_curve448_to_edwards_kernel", "zero");
