@@ -28,8 +28,9 @@ proves for each instance the claim its driver names (CLAIMS below):
   - conversions between forms (cached, niels, table entries, negations): equal
     to their definitions;
   - the maps between curve448 and edwards448 (isogeny.c's, convert.c's u of
-    an Ed448 key), Elligator 2 and decaf448's decoding and encoding, with inverses, roots
-    and data-dependent tests proven case by case: gen/prove_curve_maps.py;
+    an Ed448 key), Elligator 2, decaf448's decoding and encoding, with
+    inverses, roots and data-dependent tests proven case by case:
+    gen/prove_curve_maps.py;
   - bounds: every operation's inputs meet field.h's contract (tight or loose),
     propagated from the inputs' stated bounds; every output meets its own.
 
