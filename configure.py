@@ -1565,15 +1565,16 @@ def render(args, s):
         # -z defs catches a module symbol nothing defines; a sanitized module leaves the
         # sanitizer runtime to the program that loads it.
         provider_ldflags='' if args.sanitize else '-Wl,-z,defs', modulesdir=h.modulesdir,
-        regen_inputs=in_src(find('gen/*.py') + find('templates/*.j2') + find('templates/*/*.j2')),
+        regen_inputs=in_src(find('gen/*.py') + find('gen/curve_trace/*') + find('templates/*.j2') + find('templates/*/*.j2')),
         # The goldilocks command (cli/*.c), and its tests against the host's openssl command: on
         # native builds, and on big-endian emulated ones, the command under the emulator
         # (run_tests.py's GOLDILOCKS_TEST_WRAPPER), its key files crossing endianness; a
         # little-endian emulated build's command is the native one's code (CI's time).
         cli_sources=in_src(find('cli/*.c')),
         cli_test=bool(h.openssl_cmd and (not emulator or h.big_endian) and os.path.exists(src('test', 'cli_test.py'))),
+        # then the curve formulas proven from their text (gen/prove_curve.py, seconds)
         regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
-                        if os.path.exists(src(g))] or ['echo "nothing to regenerate"'],
+                        if os.path.exists(src(g))] + ['$python gen/prove_curve.py --quiet'],
         watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h']
                        + ['gen/layouts.py', 'gen/simd.py'] + source_dirs()   # the layouts' bases (layout_stack)
                        + s.tuned.get('watched', [])),

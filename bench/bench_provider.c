@@ -7,8 +7,15 @@
  *   bench_provider [--reps R] [--batch B]
  *       R rounds; each round times a batch of B calls of every contender in
  *       turn (the order rotates each round). Reported: the median over the
- *       rounds of (batch ticks / B). Ticks are rdtsc on x86 (elsewhere,
- *       nanoseconds from clock_gettime).
+ *       rounds of (batch ticks / B), and per operation goldilocks/direct, the
+ *       cost of going through EVP and the provider (with the difference in
+ *       ticks). Ticks are rdtsc on x86 (elsewhere, nanoseconds from
+ *       clock_gettime).
+ *   bench_provider --only KEY [--iterations N]
+ *       runs the goldilocks provider's contender of one operation (KEY, the
+ *       first column) N times in bench_only_loop() and nothing else, for
+ *         valgrind --tool=callgrind --toggle-collect=bench_only_loop \
+ *             bench_provider --only x448-peer --iterations 100
  *
  * The module is loaded from the directory of this program (the build
  * directory), or from $GOLDILOCKS_PROVIDER_DIR.
@@ -22,8 +29,20 @@
  *   ed448 sign / verify  EVP_MD_CTX_new + EVP_DigestSignInit_ex /
  *                        EVP_DigestVerifyInit_ex (no digest) + EVP_DigestSign /
  *                        EVP_DigestVerify + free, 32-byte message
+ *   x448 derive with     the same, the peer's EVP_PKEY made from its 56 bytes
+ *   peer import          (EVP_PKEY_new_raw_public_key_ex) and freed in the call,
+ *                        as a TLS key share is
+ *   key import           EVP_PKEY_new_raw_private_key_ex + free (the public key
+ *                        derived from the private one), _public_key_ex + free
+ *   key export           EVP_PKEY_get_raw_private_key + _get_raw_public_key
+ *   set-up               the x448 and sign calls above without the derive or
+ *                        the EVP_DigestSign: contexts made, initialised, freed
  *   direct               goldilocks_x448, _x448_keypair, _ed448_keypair,
- *                        _ed448_sign, _ed448_verify
+ *                        _ed448_sign, _ed448_verify; for a key import
+ *                        goldilocks_ed448_keypair_from_seed or
+ *                        _x448_public_key (a public key: copying its bytes);
+ *                        for an export, copying the bytes; for a set-up,
+ *                        nothing (no direct column: the whole cost is EVP's)
  *
  * Before timing, the signatures and shared secrets of the two providers and
  * of the direct calls are compared; the program aborts on a mismatch.
@@ -40,13 +59,12 @@ int main(void) {
     return 0;
 }
 #else
-#include <libgen.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
-#include "stats.h"
-#include "ticks.h"
+#include "provider_dir.h"
+#include "rounds.h"
 
 enum { MSG_LEN = 32 };
 enum contender { DEFAULT, GOLDILOCKS, DIRECT, CONTENDERS };
@@ -112,6 +130,50 @@ static void evp_ed_verify(int c) {
     EVP_MD_CTX_free(md);
 }
 
+/* The shared secret with a peer given as bytes, as libssl gets a TLS key share. */
+static void evp_x448_peer_bytes(int c) {
+    evp_side *s = &in.side[c];
+    EVP_PKEY *peer = EVP_PKEY_new_raw_public_key_ex(s->libctx, "X448", NULL, in.x_peer, 56);
+    EVP_PKEY_CTX *ctx = peer ? EVP_PKEY_CTX_new_from_pkey(s->libctx, s->x_priv, NULL) : NULL;
+    size_t len = 56;
+    in.rc[c] = ctx && EVP_PKEY_derive_init(ctx) == 1 && EVP_PKEY_derive_set_peer(ctx, peer) == 1
+               && EVP_PKEY_derive(ctx, in.out[c], &len) == 1;
+    in.out_len[c] = len;
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(peer);
+}
+
+static void evp_x448_setup(int c) {
+    evp_side *s = &in.side[c];
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(s->libctx, s->x_priv, NULL);
+    in.rc[c] = ctx && EVP_PKEY_derive_init(ctx) == 1 && EVP_PKEY_derive_set_peer(ctx, s->x_peer) == 1;
+    EVP_PKEY_CTX_free(ctx);
+}
+
+static void evp_ed_sign_setup(int c) {
+    evp_side *s = &in.side[c];
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+    in.rc[c] = md && EVP_DigestSignInit_ex(md, NULL, NULL, s->libctx, NULL, s->ed_priv, NULL) == 1;
+    EVP_MD_CTX_free(md);
+}
+
+/* An EVP_PKEY made from raw bytes, then freed: the provider's import (a private key: its public key derived). */
+static void evp_import(int c, const char *alg, const uint8_t *bytes, size_t len, int private) {
+    evp_side *s = &in.side[c];
+    EVP_PKEY *key = private ? EVP_PKEY_new_raw_private_key_ex(s->libctx, alg, NULL, bytes, len)
+                            : EVP_PKEY_new_raw_public_key_ex(s->libctx, alg, NULL, bytes, len);
+    in.rc[c] = key != NULL;
+    EVP_PKEY_free(key);
+}
+
+static void evp_ed_export(int c) {
+    evp_side *s = &in.side[c];
+    size_t priv_len = 57, pub_len = 57;
+    in.rc[c] = EVP_PKEY_get_raw_private_key(s->ed_priv, in.out[c], &priv_len) == 1
+               && EVP_PKEY_get_raw_public_key(s->ed_priv, in.out[c] + 57, &pub_len) == 1;
+    in.out_len[c] = priv_len + pub_len;
+}
+
 static void def_x448(void) { evp_x448(DEFAULT); }
 static void gl_x448(void) { evp_x448(GOLDILOCKS); }
 static void def_x_keygen(void) { evp_keygen(DEFAULT, "X448"); }
@@ -122,6 +184,20 @@ static void def_ed_sign(void) { evp_ed_sign(DEFAULT); }
 static void gl_ed_sign(void) { evp_ed_sign(GOLDILOCKS); }
 static void def_ed_verify(void) { evp_ed_verify(DEFAULT); }
 static void gl_ed_verify(void) { evp_ed_verify(GOLDILOCKS); }
+static void def_x448_peer(void) { evp_x448_peer_bytes(DEFAULT); }
+static void gl_x448_peer(void) { evp_x448_peer_bytes(GOLDILOCKS); }
+static void def_x448_setup(void) { evp_x448_setup(DEFAULT); }
+static void gl_x448_setup(void) { evp_x448_setup(GOLDILOCKS); }
+static void def_sign_setup(void) { evp_ed_sign_setup(DEFAULT); }
+static void gl_sign_setup(void) { evp_ed_sign_setup(GOLDILOCKS); }
+static void def_ed_import(void) { evp_import(DEFAULT, "ED448", in.ed_seed, 57, 1); }
+static void gl_ed_import(void) { evp_import(GOLDILOCKS, "ED448", in.ed_seed, 57, 1); }
+static void def_x_import(void) { evp_import(DEFAULT, "X448", in.x_secret, 56, 1); }
+static void gl_x_import(void) { evp_import(GOLDILOCKS, "X448", in.x_secret, 56, 1); }
+static void def_ed_pub_import(void) { evp_import(DEFAULT, "ED448", in.ed_pub, 57, 0); }
+static void gl_ed_pub_import(void) { evp_import(GOLDILOCKS, "ED448", in.ed_pub, 57, 0); }
+static void def_ed_export(void) { evp_ed_export(DEFAULT); }
+static void gl_ed_export(void) { evp_ed_export(GOLDILOCKS); }
 
 /* ---- the library itself ---- */
 
@@ -144,17 +220,46 @@ static void direct_ed_sign(void) {
 static void direct_ed_verify(void) {
     in.rc[DIRECT] = goldilocks_ed448_verify(in.ed_sig, in.ed_pub, in.msg, MSG_LEN, NULL, 0) == 0;
 }
+static void direct_ed_import(void) {
+    uint8_t pub[57], secret[114];
+    goldilocks_ed448_keypair_from_seed(pub, secret, in.ed_seed);
+    in.rc[DIRECT] = 1;
+}
+static void direct_x_import(void) {
+    uint8_t pub[56];
+    goldilocks_x448_public_key(pub, in.x_secret);
+    in.rc[DIRECT] = 1;
+}
+/* What the library needs of a public key or an export: its bytes, copied. */
+static void direct_ed_pub_import(void) {
+    memcpy(in.out[DIRECT], in.ed_pub, 57);
+    in.rc[DIRECT] = 1;
+}
+static void direct_ed_export(void) {
+    memcpy(in.out[DIRECT], in.ed_seed, 57);
+    memcpy(in.out[DIRECT] + 57, in.ed_pub, 57);
+    in.out_len[DIRECT] = 114;
+    in.rc[DIRECT] = 1;
+}
 
+/* An operation: its key (for --only), its name, its contenders (DIRECT NULL: a set-up, no direct call). */
 static const struct op {
-    const char *name;
+    const char *key, *name;
     void (*fn[CONTENDERS])(void);
     int compare;   /* the outputs must agree */
 } ops[] = {
-    { "x448 shared secret", { def_x448, gl_x448, direct_x448 }, 1 },
-    { "x448 keygen", { def_x_keygen, gl_x_keygen, direct_x_keygen }, 0 },
-    { "ed448 keygen", { def_ed_keygen, gl_ed_keygen, direct_ed_keygen }, 0 },
-    { "ed448 sign (32 bytes)", { def_ed_sign, gl_ed_sign, direct_ed_sign }, 1 },
-    { "ed448 verify", { def_ed_verify, gl_ed_verify, direct_ed_verify }, 0 },
+    { "x448", "x448 shared secret", { def_x448, gl_x448, direct_x448 }, 1 },
+    { "x448-peer", "x448 derive, peer import", { def_x448_peer, gl_x448_peer, direct_x448 }, 1 },
+    { "x448-keygen", "x448 keygen", { def_x_keygen, gl_x_keygen, direct_x_keygen }, 0 },
+    { "ed448-keygen", "ed448 keygen", { def_ed_keygen, gl_ed_keygen, direct_ed_keygen }, 0 },
+    { "sign", "ed448 sign (32 bytes)", { def_ed_sign, gl_ed_sign, direct_ed_sign }, 1 },
+    { "verify", "ed448 verify", { def_ed_verify, gl_ed_verify, direct_ed_verify }, 0 },
+    { "ed448-import", "ed448 private import", { def_ed_import, gl_ed_import, direct_ed_import }, 0 },
+    { "x448-import", "x448 private import", { def_x_import, gl_x_import, direct_x_import }, 0 },
+    { "ed448-pub-import", "ed448 public import", { def_ed_pub_import, gl_ed_pub_import, direct_ed_pub_import }, 0 },
+    { "ed448-export", "ed448 export (both)", { def_ed_export, gl_ed_export, direct_ed_export }, 1 },
+    { "x448-setup", "x448 derive set-up", { def_x448_setup, gl_x448_setup, NULL }, 0 },
+    { "sign-setup", "ed448 sign set-up", { def_sign_setup, gl_sign_setup, NULL }, 0 },
 };
 enum { OPS = sizeof ops / sizeof ops[0] };
 
@@ -195,18 +300,16 @@ static void setup(const char *argv0) {
     if (goldilocks_ed448_sign(in.ed_sig, in.ed_secret, in.msg, MSG_LEN, NULL, 0) != 0)
         die("goldilocks_ed448_sign failed");
 
-    const char *dir = getenv("GOLDILOCKS_PROVIDER_DIR");
-    static char self[4096];
-    if (dir == NULL || *dir == '\0') {
-        snprintf(self, sizeof self, "%s", argv0);
-        dir = dirname(self);
-    }
     load_side(&in.side[DEFAULT], "default", NULL);
-    load_side(&in.side[GOLDILOCKS], "goldilocks", dir);
+    load_side(&in.side[GOLDILOCKS], "goldilocks", bench_provider_dir(argv0));
+}
+
+static int contenders(const struct op *op) {
+    return op->fn[DIRECT] != NULL ? CONTENDERS : DIRECT;
 }
 
 static void sanity_check(const struct op *op) {
-    for (int c = 0; c < CONTENDERS; c++) {
+    for (int c = 0; c < contenders(op); c++) {
         memset(in.out[c], 0, sizeof in.out[c]);
         in.rc[c] = 0;
         op->fn[c]();
@@ -215,7 +318,7 @@ static void sanity_check(const struct op *op) {
             die("an operation failed");
         }
     }
-    for (int c = 1; op->compare && c < CONTENDERS; c++)
+    for (int c = 1; op->compare && c < contenders(op); c++)
         if (in.out_len[c] != in.out_len[0] || memcmp(in.out[c], in.out[0], in.out_len[0]) != 0) {
             fprintf(stderr, "bench_provider: MISMATCH: %s: %s differs from %s\n", op->name, contender_names[c],
                     contender_names[0]);
@@ -223,59 +326,37 @@ static void sanity_check(const struct op *op) {
         }
 }
 
-static void measure(const struct op *op, int reps, int batch, uint64_t median[CONTENDERS]) {
-    uint64_t *samples[CONTENDERS];
-    for (int c = 0; c < CONTENDERS; c++) {
-        samples[c] = calloc((size_t)reps, sizeof(uint64_t));
-        if (!samples[c])
-            die("out of memory");
-    }
-    for (int r = 0; r < reps; r++) {
-        for (int i = 0; i < CONTENDERS; i++) {
-            int c = (r + i) % CONTENDERS;   /* rotate who goes first */
-            uint64_t t0 = ticks();
-            for (int b = 0; b < batch; b++)
-                op->fn[c]();
-            samples[c][r] = (ticks() - t0) / (uint64_t)batch;
-        }
-    }
-    for (int c = 0; c < CONTENDERS; c++) {
-        median[c] = bench_stats(samples[c], (size_t)reps).median;
-        free(samples[c]);
-    }
+/* The operation bench_rounds times, and its batch. */
+static const struct op *timed;
+static unsigned timed_batch;
+
+static unsigned run_timed(unsigned c) {
+    for (unsigned b = 0; b < timed_batch; b++)
+        timed->fn[c]();
+    return timed_batch;
 }
 
-static void usage(void) {
-    fprintf(stderr, "usage: bench_provider [--reps R] [--batch B]\n");
-    exit(2);
+static uint64_t samples[CONTENDERS][BENCH_ROUNDS_MAX];
+
+static void measure(const struct op *op, unsigned reps, unsigned batch, uint64_t median[CONTENDERS]) {
+    timed = op;
+    timed_batch = batch;
+    unsigned n = contenders(op);
+    reps = bench_rounds(samples, n, reps, run_timed);
+    for (unsigned c = 0; c < CONTENDERS; c++)
+        median[c] = c < n ? samples[c][reps / 2] : 0;
 }
 
-int main(int argc, char **argv) {
-    int reps = 101, batch = 4;
-    for (int i = 1; i < argc; i++) {
-        if (i + 1 < argc && strcmp(argv[i], "--reps") == 0)
-            reps = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(argv[i], "--batch") == 0)
-            batch = atoi(argv[++i]);
-        else
-            usage();
-    }
-    if (reps < 1 || batch < 1)
-        usage();
-    setup(argv[0]);
-    for (int i = 0; i < OPS; i++)
-        sanity_check(&ops[i]);
+__attribute__((noinline)) void bench_only_loop(const struct op *op, unsigned n) {
+    for (unsigned k = 0; k < n; k++)
+        op->fn[GOLDILOCKS]();
+}
 
-    printf("median %s per operation through OpenSSL %s's EVP API: %d rounds of %d calls, contenders interleaved\n",
-           TICK_UNIT, OpenSSL_version(OPENSSL_VERSION_STRING), reps, batch);
-    printf("%-24s %18s %21s %16s %20s\n", "operation", contender_names[0], contender_names[1], contender_names[2],
-           "default/goldilocks");
-    for (int i = 0; i < OPS; i++) {
-        uint64_t median[CONTENDERS];
-        measure(&ops[i], reps, batch, median);
-        printf("%-24s %17.1fk %20.1fk %15.1fk %20.2f\n", ops[i].name, median[DEFAULT] / 1000.0,
-               median[GOLDILOCKS] / 1000.0, median[DIRECT] / 1000.0, (double)median[DEFAULT] / (double)median[GOLDILOCKS]);
-    }
+static const char *key_of(unsigned i) {
+    return ops[i].key;
+}
+
+static void free_sides(void) {
     for (int c = 0; c < 2; c++) {
         evp_side *s = &in.side[c];
         EVP_PKEY_free(s->x_priv);
@@ -285,6 +366,56 @@ int main(int argc, char **argv) {
         OSSL_PROVIDER_unload(s->provider);
         OSSL_LIB_CTX_free(s->libctx);
     }
+}
+
+int main(int argc, char **argv) {
+    unsigned reps = 101, batch = 4, iterations = 100;
+    const char *only = NULL;
+    if (bench_args(argc, argv, "usage: bench_provider [--reps R] [--batch B] | --only KEY [--iterations N]", &reps,
+                   &only, &iterations, &batch))
+        return 2;
+    if (reps < 1 || batch < 1) {
+        fprintf(stderr, "bench_provider: --reps and --batch must be at least 1\n");
+        return 2;
+    }
+    int which = only ? bench_find(OPS, key_of, only) : -1;
+    if (only && which < 0) {
+        fprintf(stderr, "bench_provider: no operation %s; the keys:", only);
+        for (unsigned i = 0; i < OPS; i++)
+            fprintf(stderr, " %s", ops[i].key);
+        fprintf(stderr, "\n");
+        return 2;
+    }
+    setup(argv[0]);
+    for (int i = 0; i < OPS; i++)
+        sanity_check(&ops[i]);
+    if (only) {
+        bench_only_loop(&ops[which], iterations);
+        free_sides();
+        return 0;
+    }
+
+    printf("median %s per operation through OpenSSL %s's EVP API: %u rounds of %u calls, contenders interleaved\n",
+           TICK_UNIT, OpenSSL_version(OPENSSL_VERSION_STRING), reps, batch);
+    printf("goldilocks backend %s; EVP cost: goldilocks provider / goldilocks API, and their difference\n",
+           goldilocks_backend());
+    printf("%-16s %-26s %9s %11s %9s %10s %10s %10s\n", "key", "operation", "default", "goldilocks", "direct",
+           "def/gold", "gold/dir", "gold-dir");
+    for (int i = 0; i < OPS; i++) {
+        uint64_t median[CONTENDERS];
+        measure(&ops[i], reps, batch, median);
+        printf("%-16s %-26s %8.1fk %10.1fk", ops[i].key, ops[i].name, median[DEFAULT] / 1000.0,
+               median[GOLDILOCKS] / 1000.0);
+        if (ops[i].fn[DIRECT] != NULL)
+            printf(" %8.1fk %10.2f %10.2f %9.1fk\n", median[DIRECT] / 1000.0,
+                   (double)median[DEFAULT] / (double)median[GOLDILOCKS],
+                   (double)median[GOLDILOCKS] / (double)(median[DIRECT] ? median[DIRECT] : 1),
+                   ((double)median[GOLDILOCKS] - (double)median[DIRECT]) / 1000.0);
+        else
+            printf(" %9s %10.2f %10s %9.1fk\n", "-", (double)median[DEFAULT] / (double)median[GOLDILOCKS], "-",
+                   median[GOLDILOCKS] / 1000.0);
+    }
+    free_sides();
     return 0;
 }
 #endif

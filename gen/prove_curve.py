@@ -43,10 +43,12 @@ Prints "proven: SOURCE FORMULA (claim)" per instance and ends with
 """
 
 import argparse
+import functools
 import os
 import subprocess
 import sys
 import tempfile
+import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from prime import P  # noqa: E402
@@ -67,7 +69,7 @@ MULW_MAX = 1 << 20  # field.h: gf_mulw takes 0 <= w <= GF_MULW_MAX, at least 2^2
 BACKENDS = {
     "portable": {
         "sources": ["gen/curve_trace/trace_portable.c", "gen/curve_trace/trace_edwards.c",
-                    "src/backend/portable/point_arith.c"],
+                    "src/backend/portable/point_arith.c", "src/backend/portable/point_single.c"],
         "include": ["src/backend/portable"],
         "defines": [],
     },
@@ -78,9 +80,20 @@ BACKENDS = {
     },
     "lanes2": {
         "sources": ["gen/curve_trace/trace_lanes2.c", "gen/curve_trace/trace_edwards.c",
-                    "src/backend/lanes2/point_arith_lanes2.c"],
+                    "src/backend/lanes2/point_arith_lanes2.c", "src/backend/portable/point_single.c"],
         "include": ["src/backend/lanes2"],
         "defines": ["-DTRACE_LANES=2"],
+    },
+    "r50": {
+        # gen/curve_trace/r50/ first: the symbolic gf4r50.h and the ladder's one-step shell;
+        # point_arith.c (the backend's, proven under "portable") links COMMON_SOURCES
+        "sources": ["gen/curve_trace/trace_r50.c", "gen/curve_trace/trace_edwards.c",
+                    "src/backend/portable/point_arith.c", "src/backend/r50/point_single_r50.c"],
+        "include": ["gen/curve_trace/r50", "src/backend/r50"],
+        "defines": [],
+        # gf4r50_mulw's maximum, below field.h's: the r50 trace's gf_mulw lines are the lanes'
+        # and twisted_from_edwards' (phi), all checked against the smaller
+        "mulw_max": ("generated/r50/gf4r50_routines.h", "GF4R50_MULW_MAX"),
     },
     "maps": {  # the maps between curve448 and edwards448: gen/prove_curve_maps.py
         "sources": ["gen/curve_trace/trace_maps.c", "src/h2c/isogeny.c", "src/h2c/elligator2.c"],
@@ -156,6 +169,25 @@ class Refused(Exception):
     pass
 
 
+@functools.lru_cache(maxsize=None)
+def mulw_max(backend):
+    """The largest gf_mulw constant of a backend's trace: field.h's, or the #define its
+    BACKENDS entry names."""
+    spec = BACKENDS.get(backend, {}).get("mulw_max")
+    if spec is None:
+        return MULW_MAX
+    path, name = spec
+    try:
+        with open(os.path.join(ROOT, path)) as fh:
+            for line in fh:
+                w = line.split()
+                if w[:2] == ["#define", name]:
+                    return min(MULW_MAX, int(w[2].rstrip("uUlL"), 0))
+    except OSError as e:
+        raise Refused("bounds: %s" % e)
+    raise Refused("bounds: no #define %s in %s" % (name, path))
+
+
 # op: (arity, input kinds accepted, output kind); None = the kind of the value taken
 OPS = {
     "add": (2, ("tight",), "tight"), "sub": (2, ("tight",), "tight"), "neg": (1, ("tight",), "tight"),
@@ -172,6 +204,7 @@ def evaluate(f, ring, inputs, check_bounds=True, inverses=None):
     """The outputs of f as polynomials of ring, from inputs {name: polynomial}. An inverse is
     ring's variable i<ID> (prove_curve_maps.py), and inverses[i<ID>] = the value inverted."""
     val, kind = {}, {}
+    w_max = mulw_max(f.backend)
     for i, name, k in f.inputs:
         if name.startswith("_") and name in ring.index:
             val[i], kind[i] = ring.var(name), k  # another lane's input: a free variable
@@ -212,7 +245,7 @@ def evaluate(f, ring, inputs, check_bounds=True, inverses=None):
         elif op == "sqr":
             v = ring.nf(cp.mul(xs[0], xs[0]))
         elif op == "mulw":
-            if check_bounds and not 0 <= consts[0] <= MULW_MAX:
+            if check_bounds and not 0 <= consts[0] <= w_max:
                 raise Refused("bounds: gf_mulw by %d" % consts[0])
             v = cp.scale(xs[0], consts[0])
         elif op in ("weak", "copy"):
@@ -421,10 +454,16 @@ def rfc7748_step(ring, swap):
     }
 
 
+def prover():
+    """This program's names, for gen/prove_curve_maps.py's claims (which take them as an argument:
+    this file runs as a script, not as the module that an import would load again)."""
+    return types.SimpleNamespace(**globals())
+
+
 def prove_formula(f, claims, traces_by_name):
     c = f.claim
     if c in maps.CLAIMS:
-        return maps.CLAIMS[c](f, sys.modules[__name__])
+        return maps.CLAIMS[c](f, prover())
     if c in ("ed_add", "ed_sub", "tw_add", "tw_sub"):
         return claims.law(f, "E" if c.startswith("ed") else "E'", -1 if c.endswith("sub") else 1, False)
     if c in ("ed_dbl", "tw_dbl"):
@@ -733,7 +772,7 @@ def main():
                 report(True, "[4] (%s): %s" % (b, prove_four(by_name)))
             except Refused as e:
                 report(False, "[4] (%s): %s" % (b, e))
-    for name, fn in maps.whole(by_backend.get("maps", {}), sys.modules[__name__]):
+    for name, fn in maps.whole(by_backend.get("maps", {}), prover()):
         try:
             report(True, "%s: %s" % (name, fn()))
         except Refused as e:

@@ -40,8 +40,9 @@ driver gen/curve_trace/trace_maps.c):
     on edwards448. SQRT_MINUS_D is an input c with c^2 = -d (gen/gen_tables.py
     asserts it of the generated constant); decaf448.c's CT_ABS, static there,
     is trace.c's gf_abs, the same two calls.
-  - its encoding, section 5.3.2: in each case of its root (square or not;
-    the RFC ignores it) and of its three signs, the root is of u1 (1 - d)
+  - its encoding, section 5.3.2: in each case of its three signs (its root
+    a square's: the RFC ignores the square test, a nonsquare's root is the
+    same variable), and where the root's input is 0, the root is of u1 (1 - d)
     x0^2, each sign is of the RFC's value, and s = CT_ABS(ONE_MINUS_D
     invsqrt x0 u2) with u2 = INVSQRT_MINUS_D ratio z0 - t0, projectively
     (the RFC's formulas are homogeneous). Not proven here: that decoding
@@ -69,6 +70,8 @@ variable: U / W = u for every w != 0), and the relation v^2 = u^3 + A u^2 +
 u, the rewriting v^2 -> u^3 + A u^2 + u of curve_poly.Ring.relation with v
 of weight 2 (one relation is a Groebner basis of its ideal).
 """
+
+import functools
 
 import curve_poly as cp
 
@@ -252,6 +255,12 @@ def ed448_y_to_u(f, pc):
             "mask 1, u x^2 = y^2 (RFC 7748's u)")
 
 
+@functools.lru_cache(maxsize=None)
+def squares(pc_is_square, *ks):
+    """pc_is_square(k) for each k, computed once (an exponentiation each)."""
+    return tuple(pc_is_square(k) for k in ks)
+
+
 def elligator2(f, pc):
     """RFC 9380 section 6.7.1 for curve448 (Z = -1), in the case of f's answers: 1 - r^2 zero
     or not, g(x1) a square or not (the root's test), gf_eq's is_square, v's sign. The claim
@@ -285,9 +294,10 @@ def elligator2(f, pc):
             not any(op == "isr" and args == (sq_id,) for _, op, args in f.ops):
         raise pc.Refused("the root is not of gn gd^3 = g(x1) gd^4")
     case = "1 - r^2 %s, g(x1) %s" % (xd_ans, sq_ans)
-    if pc.is_square(pc.A_MONT * pc.A_MONT - 4) or not pc.A_MONT % pc.P:
+    disc_square, minus_a_square = squares(pc.is_square, pc.A_MONT * pc.A_MONT - 4, -pc.A_MONT)
+    if disc_square or not pc.A_MONT % pc.P:
         raise pc.Refused("A^2 - 4 is a square or A = 0: g(x1) may vanish")
-    if exceptional and sq_ans == "square" and not pc.is_square(-pc.A_MONT):
+    if exceptional and sq_ans == "square" and not minus_a_square:
         return impossible("%s: impossible (g(x1) = -A is not a square)" % case)
     # is_square(g(x1)): the test of y1^2 gd - gn, 0 where g(x1) is a square, -2 gn where not
     # (gn != 0: x1 != 0 and x^2 + A x + 1 has no root, A^2 - 4 not a square)
@@ -395,7 +405,7 @@ def decaf_encode(f, pc):
     inverses = {}
     out = pc.evaluate(with_tested(f, pc), ring, inputs, inverses=inverses)
     tests = list(f.assume.items())
-    if len(tests) != 4 or tests[0][1] not in ("square", "nonsquare") or \
+    if len(tests) != 4 or tests[0][1] not in ("square", "nonsquare", "zero") or \
             any(a not in ("lobit0", "lobit1") for _, a in tests[1:]):
         raise pc.Refused("a root and three signs expected")
     (tid, _), (rid, r_sign), (wid, w_sign), (sid, s_sign) = tests
@@ -407,9 +417,10 @@ def decaf_encode(f, pc):
     if not zero(cp.sub(out["?%d" % tid], cp.scale(cp.mul(u1, cp.mul(X, X)), one_minus_d))):
         raise pc.Refused("the root is not of u1 (1 - d) x0^2")
     roots = ["s%d" % oid for oid, op, args in f.ops if op == "isr" and args == (tid,)]
-    if len(roots) != 1 or not zero(cp.sub(out["?%d" % rid], ring.var(roots[0]))):
+    root = {} if tests[0][1] == "zero" else ring.var(roots[0]) if len(roots) == 1 else None
+    if root is None or not zero(cp.sub(out["?%d" % rid], root)):
         raise pc.Refused("the first sign is not of the root")
-    invsqrt = cp.scale(ring.var(roots[0]), sign(r_sign))
+    invsqrt = cp.scale(root, sign(r_sign))
     ratio_in = cp.mul(cp.mul(invsqrt, u1), c)
     if not zero(cp.sub(out["?%d" % wid], ratio_in)):
         raise pc.Refused("the second sign is not of invsqrt u1 SQRT_MINUS_D")

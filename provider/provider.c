@@ -10,12 +10,15 @@
  * management it fetches for it, can still negotiate X448. Encoders and
  * decoders stay OpenSSL's: they reach our keys through import and export.
  *
- * The provider context is the core's handle itself: the module keeps no
- * state of its own, global or per instance.
+ * The module keeps no global state. Its one per-instance state is the
+ * build-info string, which names the backend (prov_ctx below); no
+ * operation reads the provider context.
  */
+#include <stdio.h>
 #include <string.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
 #include "provider.h"
@@ -52,11 +55,20 @@ static const OSSL_ALGORITHM *prov_query_operation(void *provctx, int operation_i
     }
 }
 
+/*
+ * The library's backend, the code that runs every operation: "scalar",
+ * "avx2", "avx512ifma"... (goldilocks_backend()). A module built for the
+ * target x86-64 holds several and picks one at its first call (the CPU's
+ * best, or GOLDILOCKS_BACKEND's), so only this says which one runs.
+ */
+#define PROV_PARAM_BACKEND "goldilocks-backend"
+
 static const OSSL_PARAM prov_param_types[] = {
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, NULL, 0),
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, NULL, 0),
     OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
     OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
+    OSSL_PARAM_utf8_ptr(PROV_PARAM_BACKEND, NULL, 0),
     OSSL_PARAM_END
 };
 
@@ -66,9 +78,20 @@ static const OSSL_PARAM *prov_gettable_params(void *provctx)
     return prov_param_types;
 }
 
+/*
+ * The provider context: the build-info string, "goldilocks VERSION, backend
+ * NAME". `openssl list -providers` prints build info (and only the names of
+ * other parameters), so that is where an administrator sees the backend.
+ * The library picks its backend once per process, so the string made at
+ * load time stays true.
+ */
+typedef struct {
+    char buildinfo[80];
+} prov_ctx;
+
 static int prov_get_params(void *provctx, OSSL_PARAM params[])
 {
-    (void)provctx;
+    const prov_ctx *ctx = provctx;
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL
         && !OSSL_PARAM_set_utf8_ptr(p, "goldilocks Ed448 and X448 provider"))
@@ -77,9 +100,12 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
         && !OSSL_PARAM_set_utf8_ptr(p, goldilocks_version()))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL
-        && !OSSL_PARAM_set_utf8_ptr(p, "goldilocks " GOLDILOCKS_VERSION_STRING))
+        && !OSSL_PARAM_set_utf8_ptr(p, ctx->buildinfo))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL && !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, PROV_PARAM_BACKEND)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, goldilocks_backend()))
         return 0;
     return 1;
 }
@@ -120,7 +146,7 @@ static int prov_get_capabilities(void *provctx, const char *capability, OSSL_CAL
 
 static void prov_teardown(void *provctx)
 {
-    (void)provctx;   /* nothing was allocated */
+    OPENSSL_free(provctx);
 }
 
 #define FN(id, f) { id, (void (*)(void))(f) }
@@ -139,8 +165,18 @@ __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
+    (void)handle;
     (void)in;
+    prov_ctx *ctx = OPENSSL_zalloc(sizeof *ctx);
+    if (ctx == NULL)
+        return 0;
+    int n = snprintf(ctx->buildinfo, sizeof ctx->buildinfo, "goldilocks %s, backend %s",
+                     goldilocks_version(), goldilocks_backend());
+    if (n < 0 || (size_t)n >= sizeof ctx->buildinfo) {
+        OPENSSL_free(ctx);
+        return 0;
+    }
     *out = provider_functions;
-    *provctx = (void *)handle;
+    *provctx = ctx;
     return 1;
 }

@@ -6,7 +6,7 @@
  * openssl/params.h). Its one exported symbol is OSSL_provider_init
  * (provider.c); everything else here is hidden in the module.
  *
- *   provider.c   entry point, algorithm query, TLS-GROUP capability
+ *   provider.c   entry point, algorithm query, TLS-GROUP capability, build info (the backend)
  *   keymgmt.c    ED448 and X448 key management
  *   signature.c  Ed448 (and, with OpenSSL 3.2+ headers, Ed448ph and contexts)
  *   keyexch.c    X448 key exchange

@@ -126,6 +126,9 @@ regen_check() {
 step regen regen_check
 # Every generated routine proven for all inputs, and its C read back against the proof.
 step proofs python3 test/proof_check.py --quiet
+# Every curve formula proven from the text that is compiled (the curve code traced on a symbolic
+# field), its bounds checked, and every single-operation mutant of it refused (gen/prove_curve.py).
+step curve-proofs python3 gen/prove_curve.py --quiet --mutants
 step configure-errors python3 test/configure_errors.py
 step tune python3 test/tune_test.py
 # The CPU probe that configure, run_tests.py and this script ask (not /proc/cpuinfo),
@@ -207,6 +210,9 @@ for backend in $(sed -nE 's/^  names = ([a-z0-9_]+(,[a-z0-9_]+)*)$/\1/p' build/x
     fi
 done
 step x86-64-unknown-backend unknown_backend_check
+# Debian's nginx, curl and python3-cryptography on the provider the x86-64 build made (the
+# build to ship), through an openssl.cnf: each call counted by the provider's trace (about 1 s).
+step provider-programs python3 test/provider_programs.py --module-dir build/x86-64
 # valgrind's CPUID shows AVX2 (not AVX-512): the x86-64 library runs its avx2 backend under it.
 step ctcheck-x86-64 ninja -C build/x86-64 ctcheck
 # valgrind runs x86 code: the constant-time check covers both layouts on

@@ -19,6 +19,11 @@ those counts too (and that the default-provider-only runs write none).
 The TLS test runs openssl s_server and s_client on 127.0.0.1 (a free port),
 each step bounded in time; the server is killed at the end in any case.
 
+The backend: the build info names it; on a build for the target x86-64
+(several backends), unforced it is the best level dispatch/cpu_levels.py
+finds, GOLDILOCKS_BACKEND forces it, and under callgrind (when valgrind is
+installed) a key generation executes the named backend's code and no other's.
+
 The trace itself is tested last: a symlink named by the variable is not
 followed and a FIFO is not written; and, as root, a setuid-root program
 (built here with $CC or cc) run by "nobody" through setpriv, so with
@@ -346,9 +351,10 @@ def test_derive(r):
     expect_counts(r, trace, {'derive X448': 2}, 'low order')
 
 
-def test_config_file(r):
-    r.test('default_properties in an openssl.cnf (no -provider options): sign and derive on the provider')
-    conf = r.write('openssl.cnf', f'''openssl_conf = openssl_init
+def openssl_cnf(module):
+    """The openssl.cnf of a system that puts the provider (the file module) first for every
+    program, as the README gives it (with the module's path)."""
+    return f'''openssl_conf = openssl_init
 [openssl_init]
 providers = provider_sect
 alg_section = algorithm_sect
@@ -356,13 +362,18 @@ alg_section = algorithm_sect
 goldilocks = goldilocks_sect
 default = default_sect
 [goldilocks_sect]
-module = {os.path.join(r.module_dir, 'goldilocks.so')}
+module = {module}
 activate = 1
 [default_sect]
 activate = 1
 [algorithm_sect]
 default_properties = ?provider=goldilocks
-'''.encode())
+'''
+
+
+def test_config_file(r):
+    r.test('default_properties in an openssl.cnf (no -provider options): sign and derive on the provider')
+    conf = r.write('openssl.cnf', openssl_cnf(os.path.join(r.module_dir, 'goldilocks.so')).encode())
     env = dict(os.environ, OPENSSL_CONF=conf)
     trace = r.new_trace()
     key, msg = r.path('ed_default.pem'), b'configured'
@@ -525,6 +536,87 @@ def test_trace_setuid(r):
         shutil.rmtree(base, ignore_errors=True)
 
 
+def held_backends(module):
+    """The backends a module built for the target x86-64 holds (its dispatcher's
+    local dispatch_NAME_backend functions), or [] for a one-backend build."""
+    try:
+        symbols = subprocess.run(['nm', module], capture_output=True, text=True).stdout
+    except OSError:
+        return []
+    return sorted(set(re.findall(r' t dispatch_([a-z0-9]+)_backend$', symbols, re.M)))
+
+
+def reported_backend(r, backend):
+    """The backend named by the build info `openssl list -providers -verbose` prints, with
+    GOLDILOCKS_BACKEND=backend (unset for None), and whether goldilocks-backend is listed."""
+    env = dict(os.environ)
+    env.pop('OPENSSL_CONF', None)
+    env.pop('GOLDILOCKS_BACKEND', None)
+    if backend is not None:
+        env['GOLDILOCKS_BACKEND'] = backend
+    ok, out = r.ok(['list', '-providers', '-verbose'], env=env)
+    m = re.search(r'build info: goldilocks [0-9.]+, backend ([a-z0-9_]+)', out)
+    return (m.group(1) if m else None), 'goldilocks-backend: pointer to a UTF8' in out
+
+
+def executed_backends(r, backend):
+    """The backends whose functions an Ed448 key generation through the provider executed,
+    with GOLDILOCKS_BACKEND=backend, as callgrind saw them (a set of names), or None."""
+    out = r.path(f'callgrind.{backend}')
+    env = dict(os.environ, GOLDILOCKS_BACKEND=backend)
+    env.pop('OPENSSL_CONF', None)
+    cmd = ['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', r.openssl, 'genpkey'] \
+        + r.provider_args() + ['-algorithm', 'ED448', '-out', os.devnull]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=4 * TIMEOUT, env=env)
+    except subprocess.TimeoutExpired:
+        r.check(False, f'callgrind timed out: {" ".join(cmd)}')
+        return None
+    if not r.check(p.returncode == 0, f'genpkey under callgrind: exit {p.returncode}: {p.stderr.strip()[-300:]}'):
+        return None
+    with open(out) as f:
+        names = set(re.findall(r'^c?fn=\(\d+\) dispatch_([a-z0-9]+)_', f.read(), re.M))
+    return names - {'cpu'}   # dispatch_cpu_*: the CPUID probe, not a backend
+
+
+def test_backend(r):
+    """The backend the provider reports, against the backend code a run actually executes."""
+    module = os.path.join(r.module_dir, 'goldilocks.so')
+    held = held_backends(module)
+    r.test('the provider reports its backend: build info "goldilocks V, backend NAME", goldilocks-backend listed')
+    name, listed = reported_backend(r, None)
+    r.check(name is not None, 'no "backend NAME" in the build info of openssl list -providers -verbose')
+    r.check(listed, 'goldilocks-backend is not among the gettable provider parameters')
+    if not held:
+        print(f'     (a one-backend build: {name})')
+        return
+    levels = subprocess.run([sys.executable, os.path.join(SOURCE_DIR, 'dispatch', 'cpu_levels.py')],
+                            capture_output=True, text=True).stdout.split()
+    runs = [b for b in levels if b in held]   # the levels in increasing order
+    r.test(f'x86-64 build ({", ".join(held)}): unforced, the provider reports the best level this CPU runs')
+    r.check(runs and name == runs[-1], f'reported {name}; this CPU runs {levels}, the module holds {held}')
+
+    r.test('GOLDILOCKS_BACKEND forces the backend the provider reports; an unknown name gives scalar')
+    for b in runs:
+        got, _ = reported_backend(r, b)
+        r.check(got == b, f'GOLDILOCKS_BACKEND={b}: reported {got}')
+    got, _ = reported_backend(r, 'no-such-backend')
+    r.check(got == 'scalar', f'GOLDILOCKS_BACKEND=no-such-backend: reported {got}, expected scalar')
+
+    # valgrind's CPU has AVX2 but not AVX-512: the levels it runs.
+    forced = [b for b in runs if b in ('scalar', 'avx2')]
+    r.test(f'the reported backend is the one that runs: callgrind sees only its code ({", ".join(forced)})')
+    if shutil.which('valgrind') is None:
+        r.skip('no valgrind (apt-get install valgrind)')
+        return
+    if r.sanitizer:
+        r.skip('a sanitized module does not run under valgrind')
+        return
+    for b in forced:
+        seen = executed_backends(r, b)
+        r.check(seen == {b}, f'GOLDILOCKS_BACKEND={b}: callgrind saw the code of {seen}')
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0))
@@ -616,7 +708,7 @@ def main():
                    and r.check(os.path.exists(os.path.join(r.module_dir, 'goldilocks.so')),
                                f'no goldilocks.so in {r.module_dir} (ninja goldilocks.so)'))
         if present:
-            for t in (lambda: test_loads(r, library_version()), lambda: test_genpkey(r), lambda: test_rfc8032(r),
+            for t in (lambda: test_loads(r, library_version()), lambda: test_backend(r), lambda: test_genpkey(r), lambda: test_rfc8032(r),
                       lambda: test_sign_vs_default(r), lambda: test_derive(r), lambda: test_config_file(r),
                       lambda: test_speed(r), lambda: test_tls(r), lambda: test_trace_file(r),
                       lambda: test_trace_setuid(r)):

@@ -45,10 +45,7 @@ void trace_edwards(const char *src) {
     for (unsigned i = 0; i < 2; i++) {
         trace_begin(cached[i].name, "ed_add", src);
         in_point(&p, "1");
-        in_gf(c.x, "X", "2", "tight");
-        in_gf(c.y, "Y", "2", "tight");
-        in_gf(c.z, "Z", "2", "tight");
-        in_gf(c.dt, "DT", "2", "tight");
+        in_cached(&c, "2");
         cached[i].add(&p, &p, &c);
         out_point("3", &p, cached[i].with_t);
         trace_end();
@@ -62,12 +59,36 @@ void trace_edwards(const char *src) {
     for (unsigned i = 0; i < 2; i++) {
         trace_begin(niels[i].name, "ed_add", src);
         in_point(&p, "1");
-        in_gf(n.x, "x", "2", "tight");
-        in_gf(n.y, "y", "2", "tight");
-        in_gf(n.dxy, "DXY", "2", "tight");
+        in_niels(&n, "2");
         niels[i].add(&p, &p, &n);
         out_point("3", &p, niels[i].with_t);
         trace_end();
     }
 }
 
+
+/* point.h's single-call operations (point_add_single, point_sub_single, point_double_single):
+ * the portable point_single.c's, or the r50 backend's four-lane ones; src is their text. */
+void trace_single(const char *src) {
+    point_t p, q, r;
+
+    trace_begin("point_add_single", "ed_add", src);
+    in_point(&p, "1");
+    in_point(&q, "2");
+    point_add_single(&r, &p, &q);
+    out_point("3", &r, 1);
+    trace_end();
+
+    trace_begin("point_sub_single", "ed_sub", src);
+    in_point(&p, "1");
+    in_point(&q, "2");
+    point_sub_single(&r, &p, &q);
+    out_point("3", &r, 1);
+    trace_end();
+
+    trace_begin("point_double_single", "ed_dbl", src);
+    in_point(&p, "1");
+    point_double_single(&r, &p);
+    out_point("3", &r, 1);
+    trace_end();
+}

@@ -22,20 +22,20 @@ static void in_lanes(gfl a, const char *name, const char *tag, unsigned lane, co
     }
 }
 
-static void in_pointl(pointl_t *p, const char *tag, unsigned lane) {
-    in_lanes(p->x, "X", tag, lane, "tight");
-    in_lanes(p->y, "Y", tag, lane, "tight");
-    in_lanes(p->z, "Z", tag, lane, "tight");
-    in_lanes(p->t, "T", tag, lane, "tight");
+/* el[i] lane `lane` = the input names[i] tag (idle inputs elsewhere), i < n. */
+static void in_lanes_form(gfl_s *const el[], const char *const names[], unsigned n, const char *tag, unsigned lane) {
+    for (unsigned i = 0; i < n; i++) in_lanes(el[i], names[i], tag, lane, "tight");
 }
 
-static void out_pointl(const char *tag, const pointl_t *p, unsigned lane, int with_t) {
-    out_gf("X", tag, &p->x->lane[lane], "tight");
-    out_gf("Y", tag, &p->y->lane[lane], "tight");
-    out_gf("Z", tag, &p->z->lane[lane], "tight");
-    if (with_t)
-        out_gf("T", tag, &p->t->lane[lane], "tight");
+/* The outputs names[i] tag = lane `lane` of el[i], i < n. */
+static void out_lanes_form(const char *const names[], unsigned n, const char *tag, gfl_s *const el[], unsigned lane) {
+    for (unsigned i = 0; i < n; i++) out_gf(names[i], tag, &el[i]->lane[lane], "tight");
 }
+
+#define LANE_ELEMS(...) ((gfl_s *const[]){__VA_ARGS__})
+#define POINTL(p) LANE_ELEMS((p)->x, (p)->y, (p)->z, (p)->t)
+#define CACHEDL(c) LANE_ELEMS((c)->x, (c)->y, (c)->z, (c)->dt)
+#define NIELSL(n) LANE_ELEMS((n)->x, (n)->y, (n)->dxy)
 
 /* "name[lane]" */
 static const char *lane_name(char *buf, size_t size, const char *name, unsigned lane) {
@@ -52,48 +52,40 @@ static void trace_point_lanes(unsigned lane) {
 
     for (int with_t = 0; with_t <= 1; with_t++) {
         trace_begin(lane_name(nb, sizeof nb, with_t ? "pointl_double" : "pointl_double_no_t", lane), "ed_dbl", src);
-        in_pointl(&p, "1", lane);
+        in_lanes_form(POINTL(&p), FORM_POINT, 4, "1", lane);
         if (with_t)
             pointl_double(&r, &p);
         else
             pointl_double_no_t(&r, &p);
-        out_pointl("3", &r, lane, with_t);
+        out_lanes_form(FORM_POINT, with_t ? 4 : 3, "3", POINTL(&r), lane);
         trace_end();
     }
 
     trace_begin(lane_name(nb, sizeof nb, "pointl_add", lane), "ed_add", src);
-    in_pointl(&p, "1", lane);
-    in_pointl(&q, "2", lane);
+    in_lanes_form(POINTL(&p), FORM_POINT, 4, "1", lane);
+    in_lanes_form(POINTL(&q), FORM_POINT, 4, "2", lane);
     pointl_add(&r, &p, &q);
-    out_pointl("3", &r, lane, 1);
+    out_lanes_form(FORM_POINT, 4, "3", POINTL(&r), lane);
     trace_end();
 
     trace_begin(lane_name(nb, sizeof nb, "pointl_add_cached", lane), "ed_add", src);
-    in_pointl(&p, "1", lane);
-    in_lanes(c.x, "X", "2", lane, "tight");
-    in_lanes(c.y, "Y", "2", lane, "tight");
-    in_lanes(c.z, "Z", "2", lane, "tight");
-    in_lanes(c.dt, "DT", "2", lane, "tight");
+    in_lanes_form(POINTL(&p), FORM_POINT, 4, "1", lane);
+    in_lanes_form(CACHEDL(&c), FORM_CACHED, 4, "2", lane);
     pointl_add_cached(&p, &p, &c);
-    out_pointl("3", &p, lane, 1);
+    out_lanes_form(FORM_POINT, 4, "3", POINTL(&p), lane);
     trace_end();
 
     trace_begin(lane_name(nb, sizeof nb, "pointl_add_niels", lane), "ed_add", src);
-    in_pointl(&p, "1", lane);
-    in_lanes(n.x, "x", "2", lane, "tight");
-    in_lanes(n.y, "y", "2", lane, "tight");
-    in_lanes(n.dxy, "DXY", "2", lane, "tight");
+    in_lanes_form(POINTL(&p), FORM_POINT, 4, "1", lane);
+    in_lanes_form(NIELSL(&n), FORM_NIELS, 3, "2", lane);
     pointl_add_niels(&p, &p, &n);
-    out_pointl("3", &p, lane, 1);
+    out_lanes_form(FORM_POINT, 4, "3", POINTL(&p), lane);
     trace_end();
 
     trace_begin(lane_name(nb, sizeof nb, "pointl_to_cached", lane), "to_cached", src);
-    in_pointl(&p, "1", lane);
+    in_lanes_form(POINTL(&p), FORM_POINT, 4, "1", lane);
     pointl_to_cached(&c, &p);
-    out_gf("X", "1", &c.x->lane[lane], "tight");
-    out_gf("Y", "1", &c.y->lane[lane], "tight");
-    out_gf("Z", "1", &c.z->lane[lane], "tight");
-    out_gf("DT", "1", &c.dt->lane[lane], "tight");
+    out_lanes_form(FORM_CACHED, 4, "1", CACHEDL(&c), lane);
     trace_end();
 
     /* the negations, this lane negated and the others not (and the reverse) */
@@ -104,33 +96,23 @@ static void trace_point_lanes(unsigned lane) {
 
         trace_begin(lane_name(nb, sizeof nb, neg ? "pointl_cond_neg(-1)" : "pointl_cond_neg(0)", lane),
                     neg ? "ed_neg" : "point_id", src);
-        in_pointl(&p, "1", lane);
+        in_lanes_form(POINTL(&p), FORM_POINT, 4, "1", lane);
         pointl_cond_neg(&p, lm);
-        out_pointl("1", &p, lane, 1);
+        out_lanes_form(FORM_POINT, 4, "1", POINTL(&p), lane);
         trace_end();
 
         trace_begin(lane_name(nb, sizeof nb, neg ? "pointl_cached_cond_neg(-1)" : "pointl_cached_cond_neg(0)", lane),
                     neg ? "cached_neg" : "cached_id", src);
-        in_lanes(c.x, "X", "1", lane, "tight");
-        in_lanes(c.y, "Y", "1", lane, "tight");
-        in_lanes(c.z, "Z", "1", lane, "tight");
-        in_lanes(c.dt, "DT", "1", lane, "tight");
+        in_lanes_form(CACHEDL(&c), FORM_CACHED, 4, "1", lane);
         pointl_cached_cond_neg(&c, lm);
-        out_gf("X", "1", &c.x->lane[lane], "tight");
-        out_gf("Y", "1", &c.y->lane[lane], "tight");
-        out_gf("Z", "1", &c.z->lane[lane], "tight");
-        out_gf("DT", "1", &c.dt->lane[lane], "tight");
+        out_lanes_form(FORM_CACHED, 4, "1", CACHEDL(&c), lane);
         trace_end();
 
         trace_begin(lane_name(nb, sizeof nb, neg ? "pointl_niels_cond_neg(-1)" : "pointl_niels_cond_neg(0)", lane),
                     neg ? "niels_neg" : "niels_id", src);
-        in_lanes(n.x, "x", "1", lane, "tight");
-        in_lanes(n.y, "y", "1", lane, "tight");
-        in_lanes(n.dxy, "DXY", "1", lane, "tight");
+        in_lanes_form(NIELSL(&n), FORM_NIELS, 3, "1", lane);
         pointl_niels_cond_neg(&n, lm);
-        out_gf("x", "1", &n.x->lane[lane], "tight");
-        out_gf("y", "1", &n.y->lane[lane], "tight");
-        out_gf("DXY", "1", &n.dxy->lane[lane], "tight");
+        out_lanes_form(FORM_NIELS, 3, "1", NIELSL(&n), lane);
         trace_end();
     }
 }

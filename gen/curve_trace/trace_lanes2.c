@@ -20,11 +20,7 @@ static void trace_x448_lanes2(void) {
         trace_input(z2, "Z2", "tight");
         trace_input(x3, "X3", "tight");
         trace_input(z3, "Z3", "tight");
-        /* as ladder_lanes2 sets them up (variant 0: the lane product by (1, x1)) */
-        a.cross = lperm_make((const unsigned char[]){1, 0}, 2);
-        a.lane0 = lmask_pattern(0x1);
-        a.lane1 = lmask_pattern(0x2);
-        x448_lanes_x1_init(&a.x1, x1v, x1, 1, 0);
+        lane2_args_init(&a, x1v, x1, 0); /* x448_ladder's variant: the lane product by (1, x1) */
         gfl_insert(s.u, 0, x2);
         gfl_insert(s.u, 1, z2);
         gfl_insert(s.v, 0, x3);
@@ -45,6 +41,7 @@ static void trace_x448_lanes2(void) {
 
 int main(void) {
     trace_edwards("src/backend/lanes2/point_arith_lanes2.c");
+    trace_single("src/backend/portable/point_single.c");
     trace_x448_lanes2();
     return 0;
 }

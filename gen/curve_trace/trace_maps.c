@@ -41,7 +41,8 @@ static void trace_edwards_to_curve448_u(const char *name, const char *answer) {
 /* Every case of Elligator 2's tests: 1 - r^2 zero or not, the root's square test, gf_eq's
  * is_square(g(x1)), and v's sign. The combinations that contradict each other are claimed so
  * ("map_ell2_never", without outputs; the prover says why): gf_eq true exactly where the root's
- * g(x1) is a square, and g(x1) = -A, not a square, where 1 - r^2 = 0. */
+ * g(x1) is a square, and g(x1) = -A, not a square, where 1 - r^2 = 0. Those are traced with one
+ * sign, which they never reach. */
 static void trace_elligator2(void) {
     static const char *const xd[] = {"nonzero", "zero"}, *const sq[] = {"square", "nonsquare"},
                              *const eq[] = {"eq", "ne"}, *const sign[] = {"lobit0", "lobit1"};
@@ -51,6 +52,8 @@ static void trace_elligator2(void) {
                  eq[i >> 2 & 1], sign[i >> 3]);
         snprintf(answers, sizeof answers, "%s %s %s %s", xd[i & 1], sq[i >> 1 & 1], eq[i >> 2 & 1], sign[i >> 3]);
         int square = !(i >> 1 & 1), eq_true = !(i >> 2 & 1), never = square != eq_true || ((i & 1) && square);
+        if (never && i >> 3)
+            continue;
         gf r, un, ud, v;
         trace_begin(name, never ? "map_ell2_never" : "map_ell2", "src/h2c/elligator2.c");
         trace_input(r, "r", "tight");
@@ -104,10 +107,12 @@ static void trace_decaf448_decode(void) {
     }
 }
 
-/* The encoding's s of a point, in each case of its root (square or not: the RFC ignores it) and
- * of its three signs (CT_ABS of the root, of the ratio, of s). c is SQRT_MINUS_D. */
+/* The encoding's s of a point, in each case of its three signs (CT_ABS of the root, of the
+ * ratio, of s), its root a square's (the RFC ignores the square test: a nonsquare's root is the
+ * same variable, its relation unused), and once where the root's input is 0 (x0 = 0 or
+ * x0 = +-t0: s = 0). c is SQRT_MINUS_D. */
 static void trace_decaf448_encode(void) {
-    for (unsigned i = 0; i < 16; i++) {
+    for (unsigned i = 0; i < 9; i++) {
         char name[64], answers[64];
         struct {
             gf u1, t, invsqrt, w, u2;
@@ -115,7 +120,7 @@ static void trace_decaf448_encode(void) {
         point_t p;
         gf c;
         snprintf(name, sizeof name, "DECAF448_ENCODE_S_%u", i);
-        snprintf(answers, sizeof answers, "%s lobit%u lobit%u lobit%u", i & 8 ? "nonsquare" : "square", i & 1,
+        snprintf(answers, sizeof answers, "%s lobit%u lobit%u lobit%u", i & 8 ? "zero" : "square", i & 1,
                  i >> 1 & 1, i >> 2 & 1);
         trace_begin(name, "map_decaf_encode", "src/proto/decaf448_steps.h");
         in_point(&p, "1");

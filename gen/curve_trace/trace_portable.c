@@ -21,16 +21,11 @@ static void trace_forms(void) {
     trace_begin("point_to_cached", "to_cached", common);
     in_point(&p, "1");
     point_to_cached(&c, &p);
-    out_gf("X", "1", c.x, "tight");
-    out_gf("Y", "1", c.y, "tight");
-    out_gf("Z", "1", c.z, "tight");
-    out_gf("DT", "1", c.dt, "tight");
+    out_cached("1", &c);
     trace_end();
 
     trace_begin("point_from_niels", "from_niels", common);
-    in_gf(n.x, "x", "1", "tight");
-    in_gf(n.y, "y", "1", "tight");
-    in_gf(n.dxy, "DXY", "1", "tight");
+    in_niels(&n, "1");
     point_from_niels(&r, &n);
     out_point("1", &r, 1);
     trace_end();
@@ -38,9 +33,7 @@ static void trace_forms(void) {
     trace_begin("point_niels_from_affine", "to_niels", "src/point/point.h");
     in_point(&p, "1");
     point_niels_from_affine(&n, &p);
-    out_gf("x", "1", n.x, "tight");
-    out_gf("y", "1", n.y, "tight");
-    out_gf("DXY", "1", n.dxy, "tight");
+    out_niels("1", &n);
     trace_end();
 
     trace_begin("point_neg", "ed_neg", common);
@@ -52,26 +45,16 @@ static void trace_forms(void) {
     for (mask_t neg = 0; neg <= 1; neg++) {
         trace_begin(neg ? "point_cached_cond_neg(-1)" : "point_cached_cond_neg(0)", neg ? "cached_neg" : "cached_id",
                     common);
-        in_gf(c.x, "X", "1", "tight");
-        in_gf(c.y, "Y", "1", "tight");
-        in_gf(c.z, "Z", "1", "tight");
-        in_gf(c.dt, "DT", "1", "tight");
+        in_cached(&c, "1");
         point_cached_cond_neg(&c, (mask_t)0 - neg);
-        out_gf("X", "1", c.x, "tight");
-        out_gf("Y", "1", c.y, "tight");
-        out_gf("Z", "1", c.z, "tight");
-        out_gf("DT", "1", c.dt, "tight");
+        out_cached("1", &c);
         trace_end();
 
         trace_begin(neg ? "point_niels_cond_neg(-1)" : "point_niels_cond_neg(0)", neg ? "niels_neg" : "niels_id",
                     common);
-        in_gf(n.x, "x", "1", "tight");
-        in_gf(n.y, "y", "1", "tight");
-        in_gf(n.dxy, "DXY", "1", "tight");
+        in_niels(&n, "1");
         point_niels_cond_neg(&n, (mask_t)0 - neg);
-        out_gf("x", "1", n.x, "tight");
-        out_gf("y", "1", n.y, "tight");
-        out_gf("DXY", "1", n.dxy, "tight");
+        out_niels("1", &n);
         trace_end();
     }
 }
@@ -105,17 +88,11 @@ static void trace_twisted(void) {
     trace_begin("twisted_to_tcached", "to_tcached", src);
     in_point(&p, "1");
     twisted_to_tcached(&e, &p);
-    out_gf("YMX", "1", e.ymx, "tight");
-    out_gf("YPX", "1", e.ypx, "tight");
-    out_gf("ZZ", "1", e.z2, "tight");
-    out_gf("TD", "1", e.td, "tight");
+    out_form(FORM_TCACHED, 4, "1", FORM_ELEMS(e.ymx, e.ypx, e.z2, e.td));
     trace_end();
 
     trace_begin("twisted_from_tcached_no_t", "from_tcached", src);
-    in_gf(e.ymx, "YMX", "1", "tight");
-    in_gf(e.ypx, "YPX", "1", "tight");
-    in_gf(e.z2, "ZZ", "1", "tight");
-    in_gf(e.td, "TD", "1", "tight");
+    in_form(FORM_ELEMS(e.ymx, e.ypx, e.z2, e.td), FORM_TCACHED, 4, "1");
     twisted_from_tcached_no_t(&r, &e);
     out_point("1", &r, 0);
     trace_end();
@@ -131,10 +108,7 @@ static void trace_twisted(void) {
     for (unsigned i = 0; i < 3; i++) {
         trace_begin(adds[i].name, adds[i].spec, src);
         in_point(&p, "1");
-        in_gf(e.ymx, "YMX", "2", "tight");
-        in_gf(e.ypx, "YPX", "2", "tight");
-        in_gf(e.z2, "ZZ", "2", "tight");
-        in_gf(e.td, "TD", "2", "tight");
+        in_form(FORM_ELEMS(e.ymx, e.ypx, e.z2, e.td), FORM_TCACHED, 4, "2");
         twisted_add_tcached(&p, &p, &e, adds[i].neg, adds[i].may_neg);
         out_point("3", &p, 1);
         trace_end();
@@ -144,9 +118,7 @@ static void trace_twisted(void) {
         point_tniels_t b;
         trace_begin(neg ? "twisted_add_tniels(-)" : "twisted_add_tniels(+)", neg ? "tw_sub" : "tw_add", src);
         in_point(&p, "1");
-        in_gf(b.ymx, "ymx", "2", "tight");
-        in_gf(b.ypx, "ypx", "2", "tight");
-        in_gf(b.td, "td", "2", "tight");
+        in_form(FORM_ELEMS(b.ymx, b.ypx, b.td), FORM_TNIELS, 3, "2");
         twisted_add_tniels(&p, &b, (mask_t)0 - neg);
         out_point("3", &p, 1);
         trace_end();
@@ -188,6 +160,7 @@ static void trace_x448(void) {
 
 int main(void) {
     trace_edwards("src/backend/portable/point_arith.c");
+    trace_single("src/backend/portable/point_single.c");
     trace_forms();
     trace_twisted();
     trace_x448();

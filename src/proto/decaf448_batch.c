@@ -39,6 +39,20 @@ int goldilocks_decaf448_scalarmult_batch(size_t n, uint8_t out[][GOLDILOCKS_DECA
                 rc[i] = -1;
         return -1;
     }
+    if (GF_LANES == 1) {
+        /*
+         * One lane (the portable lane layout): the single calls, whose multiplication runs
+         * on the twisted curve and whose encoding takes one inversion: on ref64, Zen 3, the
+         * lane form executed 1.07 times their instructions per item. The aliasing the
+         * header allows (out[i] over item i's own input) is the single call's.
+         */
+        int any = 0;
+        for (size_t i = 0; i < n; i++) {
+            rc[i] = goldilocks_decaf448_scalarmult(out[i], point[i], scalar[i]);
+            any |= rc[i];
+        }
+        return any ? -1 : 0;
+    }
     decaf_batch_state st;
     int any = 0;
     pointl_identity(&st.id);

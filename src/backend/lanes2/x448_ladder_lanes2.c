@@ -117,16 +117,21 @@ static inline __attribute__((always_inline)) void lane2_result(void *state, gf_s
  * The ladder; x1_on_lane chooses how round 3 is done (a public constant:
  * 0, a lane product by (1, x1); 1, a scalar product on lane 1).
  */
+/* The step's public inputs for the point of u coordinate x1 (x1v: x448_lanes_x1_init's storage). */
+static inline void lane2_args_init(lane2_args *a, gfl x1v, const gf x1, int x1_on_lane) {
+    a->cross = lperm_make((const unsigned char[]){1, 0}, 2);
+    a->lane0 = lmask_pattern(0x1);
+    a->lane1 = lmask_pattern(0x2);
+    x448_lanes_x1_init(&a->x1, x1v, x1, 1, x1_on_lane);
+}
+
 static inline mask_t ladder_lanes2(uint8_t out[GOLDILOCKS_X448_BYTES], const uint8_t secret[GOLDILOCKS_X448_BYTES],
                                    const gf x1, int x1_on_lane) {
     lane2_state s;
     lane2_args a;
     gfl x1v;
 
-    a.cross = lperm_make((const unsigned char[]){1, 0}, 2);
-    a.lane0 = lmask_pattern(0x1);
-    a.lane1 = lmask_pattern(0x2);
-    x448_lanes_x1_init(&a.x1, x1v, x1, 1, x1_on_lane);
+    lane2_args_init(&a, x1v, x1, x1_on_lane);
 
     gfl_set_small(s.u, 1); /* (x2, z2) = (1, 0), (x3, z3) = (x1, 1); lanes from 2 on: 1 */
     gf_set_small(s.w3, 0);
