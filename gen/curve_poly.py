@@ -13,6 +13,16 @@ criterion: Cox, Little, O'Shea, "Ideals, Varieties, and Algorithms", 2.9
 Prop. 4), and the remainder of the division by them (rewrite x^i y^j with
 i, j >= 2 until none is left) is unique: a polynomial vanishes on every
 point of the curves exactly when its normal form is the zero polynomial.
+
+Other relations (Ring.relation): "leading monomial -> replacement", e.g.
+curve448's v^2 -> u^3 + A u^2 + u, rewritten the same way. The ring checks
+that each replacement's monomials have a smaller weighted degree than the
+leading one (the weights: Ring's `weights`, 1 by default; v weighs 2 for
+curve448's), so that its leading monomial is that under the weighted
+degree order, and that the leading monomials of all the relations, the
+curves' x^2 y^2 included, have no variable in common: then the relations
+are a Groebner basis (the same criterion) and the normal form is unique.
+One relation alone is always a Groebner basis of its ideal.
 """
 
 from prime import P
@@ -22,12 +32,32 @@ class Ring:
     """The polynomials in the variables `names`, with the curve relations `curves`:
     a list of (x name, y name, a, d)."""
 
-    def __init__(self, names, curves=()):
+    def __init__(self, names, curves=(), weights=None):
         self.names = list(names)
         self.n = len(self.names)
         self.index = {v: i for i, v in enumerate(self.names)}
         self.curves = [(self.index[x], self.index[y], a % P, pow(d, P - 2, P)) for x, y, a, d in curves]
         self.zero_mono = (0,) * self.n
+        self.weights = [(weights or {}).get(v, 1) for v in self.names]
+        self.relations = []  # (leading monomial, replacement)
+        self._nf = {}
+
+    def relation(self, lead, replacement):
+        """Adds the relation lead = replacement: lead {name: exponent}, replacement a polynomial
+        of smaller weighted degree in every monomial, lead sharing no variable with the leading
+        monomial of another relation (see the module's docstring)."""
+        m = tuple(lead.get(v, 0) for v in self.names)
+        deg = lambda mono: sum(w * e for w, e in zip(self.weights, mono))  # noqa: E731
+        if any(deg(r) >= deg(m) for r in replacement):
+            raise ValueError("the replacement's degree is not below its leading monomial's")
+        used = [i for i, e in enumerate(m) if e]
+        for ix, iy, _, _ in self.curves:
+            if ix in used or iy in used:
+                raise ValueError("a relation's leading monomial shares a variable with a curve's")
+        for other, _ in self.relations:
+            if any(other[i] for i in used):
+                raise ValueError("two relations' leading monomials share a variable")
+        self.relations.append((m, dict(replacement)))
         self._nf = {}
 
     def var(self, name):
@@ -41,17 +71,9 @@ class Ring:
 
     def nf(self, a):
         """The normal form of a modulo the curve relations."""
-        if not self.curves:
+        if not self.curves and not self.relations:
             return a
-        out = {}
-        for m, c in a.items():
-            for mm, cc in self._nf_mono(m).items():
-                v = (out.get(mm, 0) + c * cc) % P
-                if v:
-                    out[mm] = v
-                else:
-                    out.pop(mm, None)
-        return out
+        return self._nf_sum(a.items())
 
     def _nf_mono(self, m):
         r = self._nf.get(m)
@@ -66,20 +88,30 @@ class Ring:
                 bx[ix] += 2
                 by = list(base)
                 by[iy] += 2
-                r = {}
-                for mono, coef in ((tuple(bx), a * dinv), (tuple(by), dinv), (tuple(base), -dinv)):
-                    for mm, cc in self._nf_mono(mono).items():
-                        v = (r.get(mm, 0) + coef * cc) % P
-                        if v:
-                            r[mm] = v
-                        else:
-                            r.pop(mm, None)
+                r = self._nf_sum(((tuple(bx), a * dinv), (tuple(by), dinv), (tuple(base), -dinv)))
                 break
         else:
-            r = {m: 1}
+            for lead, repl in self.relations:
+                if all(e >= k for e, k in zip(m, lead)):
+                    base = tuple(e - k for e, k in zip(m, lead))
+                    r = self._nf_sum((tuple(b + e for b, e in zip(base, mono)), coef) for mono, coef in repl.items())
+                    break
+            else:
+                r = {m: 1}
         self._nf[m] = r
         return r
 
+    def _nf_sum(self, terms):
+        """The normal form of the sum of coef * mono over terms (mono, coef)."""
+        r = {}
+        for mono, coef in terms:
+            for mm, cc in self._nf_mono(mono).items():
+                v = (r.get(mm, 0) + coef * cc) % P
+                if v:
+                    r[mm] = v
+                else:
+                    r.pop(mm, None)
+        return r
 
 def add(a, b):
     r = dict(a)

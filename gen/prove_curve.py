@@ -27,6 +27,10 @@ proves for each instance the claim its driver names (CLAIMS below):
     from v^2 = u^3 + A u^2 + u);
   - conversions between forms (cached, niels, table entries, negations): equal
     to their definitions;
+  - the maps between curve448 and edwards448 (isogeny.c's, convert.c's u of
+    an Ed448 key), Elligator 2, decaf448's decoding and encoding, with
+    inverses, roots and data-dependent tests proven case by case:
+    gen/prove_curve_maps.py;
   - bounds: every operation's inputs meet field.h's contract (tight or loose),
     propagated from the inputs' stated bounds; every output meets its own.
 
@@ -44,10 +48,12 @@ import os
 import subprocess
 import sys
 import tempfile
+import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from prime import P  # noqa: E402
 import curve_poly as cp  # noqa: E402
+import prove_curve_maps as maps  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 D = -39081          # edwards448: x^2 + y^2 = 1 + d x^2 y^2
@@ -89,6 +95,11 @@ BACKENDS = {
         # and twisted_from_edwards' (phi), all checked against the smaller
         "mulw_max": ("generated/r50/gf4r50_routines.h", "GF4R50_MULW_MAX"),
     },
+    "maps": {  # the maps between curve448 and edwards448: gen/prove_curve_maps.py
+        "sources": ["gen/curve_trace/trace_maps.c", "src/h2c/isogeny.c", "src/h2c/elligator2.c"],
+        "include": ["src/backend/portable", "src/h2c"],
+        "defines": [],
+    },
 }
 LAYER_INCLUDES = ["src/field", "src/point", "src/proto", "src/core", "src/scalar", "src/hash", "include"]
 COMMON_SOURCES = ["gen/curve_trace/trace.c", "src/point/point_arith_common.c", "src/core/ct.c"]
@@ -100,6 +111,8 @@ class Formula:
         self.inputs = []   # (id, name, kind)
         self.ops = []      # (id, op, args): args ids or ('#', k); perm: (id, 'perm', (srcs, idx))
         self.outputs = []  # (name, id, kind)
+        self.assume = {}   # id: the answer of the test of that value (prove_curve_maps.py)
+        self.masks = {}    # name: 0 or 1, a mask the instance returns
 
 
 def parse_trace(text, backend):
@@ -120,6 +133,10 @@ def parse_trace(text, backend):
             srcs = tuple(int(a) for a in w[3:3 + n])
             idx = tuple(int(a) for a in w[4 + n:4 + 2 * n])
             cur.ops.append((base, "perm", (srcs, idx)))
+        elif w[0] == "assume":
+            cur.assume[int(w[1])] = w[2]
+        elif w[0] == "mask":
+            cur.masks[w[1]] = int(w[2])
         elif w[0] == "out":
             cur.outputs.append((w[1], int(w[2]), w[3]))
         elif w[0] == "end":
@@ -179,11 +196,13 @@ OPS = {
     "mulw": (1, ("tight", "loose"), "tight"), "weak": (1, ("tight", "loose"), "tight"),
     "copy": (1, ("tight", "loose"), None), "set": (0, (), "tight"),
     "sel_a": (2, ("tight", "loose"), None), "sel_b": (2, ("tight", "loose"), None),
+    "inv": (1, ("tight",), "tight"), "isr": (1, ("tight",), "tight"),
 }
 
 
-def evaluate(f, ring, inputs, check_bounds=True):
-    """The outputs of f as polynomials of ring, from inputs {name: polynomial}."""
+def evaluate(f, ring, inputs, check_bounds=True, inverses=None):
+    """The outputs of f as polynomials of ring, from inputs {name: polynomial}. An inverse is
+    ring's variable i<ID> (prove_curve_maps.py), and inverses[i<ID>] = the value inverted."""
     val, kind = {}, {}
     w_max = mulw_max(f.backend)
     for i, name, k in f.inputs:
@@ -237,6 +256,8 @@ def evaluate(f, ring, inputs, check_bounds=True):
             v = xs[0]
         elif op == "sel_b":
             v = xs[1]
+        elif op in ("inv", "isr"):
+            v = maps.inverse(f, ring, op, oid, ids[0], xs[0], inverses, Refused)
         else:
             raise Refused("unknown operation " + op)
         val[oid] = v
@@ -433,8 +454,16 @@ def rfc7748_step(ring, swap):
     }
 
 
+def prover():
+    """This program's names, for gen/prove_curve_maps.py's claims (which take them as an argument:
+    this file runs as a script, not as the module that an import would load again)."""
+    return types.SimpleNamespace(**globals())
+
+
 def prove_formula(f, claims, traces_by_name):
     c = f.claim
+    if c in maps.CLAIMS:
+        return maps.CLAIMS[c](f, prover())
     if c in ("ed_add", "ed_sub", "tw_add", "tw_sub"):
         return claims.law(f, "E" if c.startswith("ed") else "E'", -1 if c.endswith("sub") else 1, False)
     if c in ("ed_dbl", "tw_dbl"):
@@ -592,7 +621,8 @@ def completeness_facts():
 # ---- mutants: every single-operation change of a formula's trace ----
 
 SWAPS = {"add": "sub", "sub": "add", "add_nr": "sub_nr", "sub_nr": "add_nr", "mul": "add", "sqr": "copy",
-         "neg": "copy", "copy": "neg", "sel_a": "sel_b", "sel_b": "sel_a", "weak": "neg"}
+         "neg": "copy", "copy": "neg", "sel_a": "sel_b", "sel_b": "sel_a", "weak": "neg", "inv": "copy",
+         "isr": "copy"}
 COMMUTATIVE = {"add", "add_nr", "mul"}
 
 
@@ -603,7 +633,7 @@ def mutants(f):
     need = live_values(f)
     def with_op(i, op):
         g = Formula(f.name, f.claim, f.source, f.backend)
-        g.inputs, g.outputs = f.inputs, f.outputs
+        g.inputs, g.outputs, g.assume, g.masks = f.inputs, f.outputs, f.assume, f.masks
         g.ops = list(f.ops)
         g.ops[i] = op
         return g
@@ -646,8 +676,8 @@ def mutants(f):
 
 
 def live_values(f):
-    """The ids of the values that reach an output."""
-    need = {i for _, i, _ in f.outputs}
+    """The ids of the values that reach an output or a test (which steers the outputs)."""
+    need = {i for _, i, _ in f.outputs} | set(f.assume)
     for oid, op, args in reversed(f.ops):
         if op == "perm":
             srcs, idx = args
@@ -659,9 +689,12 @@ def live_values(f):
 
 def outputs_of(f):
     """f's outputs as polynomials in its inputs (no curve relation, no bounds)."""
-    ring = cp.Ring([name for _, name, _ in f.inputs])
-    out = evaluate(f, ring, {v: ring.var(v) for v in ring.names}, check_bounds=False)
-    return {k: sorted(v.items()) for k, v in out.items()}
+    names = [name for _, name, _ in f.inputs]
+    ring = cp.Ring(names + maps.inverse_names(f))
+    inverses = {}
+    out = evaluate(f, ring, {v: ring.var(v) for v in names}, check_bounds=False, inverses=inverses)
+    out.update({"1/" + k: v for k, v in inverses.items()})
+    return {k: sorted(v.items()) for k, v in out.items()} | {"masks": sorted(f.masks.items())}
 
 
 def run_mutants(formulas, claims, every, quiet):
@@ -739,6 +772,11 @@ def main():
                 report(True, "[4] (%s): %s" % (b, prove_four(by_name)))
             except Refused as e:
                 report(False, "[4] (%s): %s" % (b, e))
+    for name, fn in maps.whole(by_backend.get("maps", {}), prover()):
+        try:
+            report(True, "%s: %s" % (name, fn()))
+        except Refused as e:
+            report(False, "%s: %s" % (name, e))
     for name, fn in (("curve448", prove_montgomery),):
         try:
             report(True, "%s: %s" % (name, fn()))

@@ -2,13 +2,16 @@
  * The symbolic field of the curve-formula prover: each gf operation the
  * curve code calls prints one line of the trace (trace.h) and gives its
  * output a new number. A tool of gen/, never linked into the library: its
- * counter is the one mutable global.
+ * counter and the driver's pending answers (trace_assume) are its mutable globals.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "trace.h"
 
 static uint64_t next_id = 1;
+/* The answers trace_assume gave, not yet taken by a test (the rest of its string). */
+static const char *answers = "";
 
 static uint64_t fresh(void) {
     return next_id++;
@@ -32,7 +35,58 @@ void trace_output(const char *name, const gf_s *a, const char *kind) {
     printf("out %s %llu %s\n", name, (unsigned long long)a->limb[0], kind);
 }
 
+void trace_assume(const char *list) {
+    answers = list;
+}
+
+void trace_mask(const char *name, mask_t m) {
+    if (m != 0 && m != (mask_t)-1)
+        fail("a mask neither all ones nor zero");
+    printf("mask %s %d\n", name, m ? 1 : 0);
+}
+
+/* The k-th word (from 1) of a space-separated list, into word. */
+static void nth_word(char word[16], const char *list, int k) {
+    for (; k > 1; k--) list += strcspn(list, " ") + 1;
+    size_t n = strcspn(list, " ");
+    memcpy(word, list, n);
+    word[n] = 0;
+}
+
+/* The next answer of trace_assume's list, which must be one of `allowed` (a space-separated
+ * list), printed as "assume ID ANSWER" for the value a the test reads (ANSWER the word of
+ * `printed` in its place, or itself when printed is NULL). 1 for the first allowed answer, 2
+ * for the second, ... */
+static int assume(const char *test, const gf a, const char *allowed, const char *printed) {
+    char word[16];
+    size_t n = strcspn(answers, " ");
+    if (n == 0 || n >= sizeof word) {
+        fprintf(stderr, "curve trace: %s: no answer left in trace_assume's list\n", test);
+        exit(2);
+    }
+    memcpy(word, answers, n);
+    word[n] = 0;
+    answers += n + (answers[n] == ' ');
+    int k = 1;
+    for (const char *c = allowed; *c; k++) {
+        size_t m = strcspn(c, " ");
+        if (m == n && !memcmp(c, word, n)) {
+            if (printed)
+                nth_word(word, printed, k);
+            printf("assume %llu %s\n", (unsigned long long)a->limb[0], word);
+            return k;
+        }
+        c += m + (c[m] == ' ');
+    }
+    fprintf(stderr, "curve trace: %s: answer %s is not one of %s\n", test, word, allowed);
+    exit(2);
+}
+
 void trace_end(void) {
+    if (*answers) {
+        fprintf(stderr, "curve trace: answers left untaken: %s\n", answers);
+        exit(2);
+    }
     printf("end\n");
     fflush(stdout);
 }
@@ -100,13 +154,61 @@ void trace_permute(gf_s *out, const gf_s *a, const unsigned char *idx, unsigned 
     for (unsigned i = 0; i < lanes; i++) out[i].limb[0] = base + i;
 }
 
-/* What a formula must not call: the prover reads straight-line sums and products only. */
+/* The data-dependent tests answer as trace_assume says, and print the answer as an assumption
+ * on the value tested. An inverse is "inv": 1/a where a is nonzero, 0 where it is zero (the
+ * prover reads which from the assumption on a). */
+mask_t gf_is_zero(const gf a) {
+    return assume("gf_is_zero", a, "zero nonzero", NULL) == 1 ? (mask_t)-1 : 0;
+}
+
+void gf_invert(gf out, const gf a) {
+    assume("gf_invert", a, "zero nonzero", NULL);
+    op1(out, "inv", a);
+}
+
+/* a nonzero square, a nonzero nonsquare, or zero: the mask is all ones for the first only. */
+mask_t gf_invert_square(gf out, const gf a) {
+    int k = assume("gf_invert_square", a, "square nonsquare zero", NULL);
+    op1(out, "inv", a);
+    return k == 1 ? (mask_t)-1 : 0;
+}
+
+/* "isr": a^((p-3)/4), whose square times a is 1 (a nonzero square) or -1 (a nonzero
+ * nonsquare, Euler's criterion), 0 for a = 0; the mask as gf_isr's. */
+mask_t gf_isr(gf out, const gf a) {
+    int k = assume("gf_isr", a, "square nonsquare zero", NULL);
+    op1(out, "isr", a);
+    return k == 1 ? (mask_t)-1 : 0;
+}
+
+/* gf_isr's power alone: the same "isr", its square test left to the caller. */
+void gf_pow_p3_4(gf out, const gf a) {
+    assume("gf_pow_p3_4", a, "square nonsquare zero", NULL);
+    op1(out, "isr", a);
+}
+
+/* RFC 9496's CT_ABS, decaf448.c's gf_abs (static there): a sign case, then -a or a. */
+void gf_abs(gf out, const gf a) {
+    gf_copy(out, a);
+    gf_cond_neg(out, gf_lobit(out));
+}
+
+/* a == b is the zero test of a - b, written as such ("sub"; gf_eq reads tight values too). */
+mask_t gf_eq(const gf a, const gf b) {
+    gf d;
+    op2(d, "sub", a, b);
+    return assume("gf_eq", d, "eq ne", "zero nonzero") == 1 ? (mask_t)-1 : 0;
+}
+
+/* The sign (RFC 9380's sgn0, RFC 9496's "negative") of a. */
+mask_t gf_lobit(const gf a) {
+    return assume("gf_lobit", a, "lobit1 lobit0", NULL) == 1 ? (mask_t)-1 : 0;
+}
+
+/* What a formula must not call: the prover reads sums, products, inverses and the tests above. */
 void gf_strong_reduce(gf a) { (void)a; fail("gf_strong_reduce"); }
 void gf_serialize(uint8_t out[GF_SER_BYTES], const gf a) { (void)out; (void)a; fail("gf_serialize"); }
 mask_t gf_deserialize(gf out, const uint8_t in[GF_SER_BYTES]) { (void)out; (void)in; fail("gf_deserialize"); return 0; }
-mask_t gf_eq(const gf a, const gf b) { (void)a; (void)b; fail("gf_eq"); return 0; }
-mask_t gf_is_zero(const gf a) { (void)a; fail("gf_is_zero"); return 0; }
-void gf_invert(gf out, const gf a) { (void)out; (void)a; fail("gf_invert"); }
 
 /* field_lanes.c's, which no traced formula calls (x448_batch.c's end, linked with its step). */
 void gfl_invert(gfl out, const gfl a) { (void)out; (void)a; fail("gfl_invert"); }

@@ -14,18 +14,12 @@
 #include "point.h"
 #include "ct.h"
 #include "shake256.h"
+#include "x448_from_ed448.h"
 
 /*
- * The decoding of RFC 8032 section 5.2.3 (as point_decode_ed448) fused with
- * the conversion, so that one binary GCD does both. With a = y^2 - 1 and
- * b = d y^2 - 1 (never 0), y is on the curve exactly when x^2 = a / b has
- * a root, when a b is a square (a / b = a b / b^2); and u = y^2 / x^2 =
- * y^2 b / a = (y b)^2 / (a b): one inversion, of a b, whose binary GCD
- * gives its Legendre symbol too (gf_invert_square), with no root taken.
- * The points of small order are those with x = 0 (a = 0, y = +-1: orders 1
- * and 2; then a b = 0 is no nonzero square) or y = 0 (x = +-1: order 4).
- * The sign bit picks x, which u does not depend on; with x = 0 it would be
- * non-canonical, and x = 0 is refused.
+ * The decoding fused with the conversion: x448_from_ed448.h. The sign bit
+ * picks x, which u does not depend on; with x = 0 it would be non-canonical,
+ * and x = 0 is refused.
  */
 int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
                                     const uint8_t ed_pub[GOLDILOCKS_ED448_PUBLIC_BYTES]) {
@@ -35,21 +29,10 @@ int goldilocks_ed448_public_to_x448(uint8_t x_pub[GOLDILOCKS_X448_BYTES],
         memset(x_pub, 0, GOLDILOCKS_X448_BYTES);
         return -1;
     }
-    gf y, yy, a, b, ab, u, one;
+    gf y, u;
     mask_t ok = gf_deserialize(y, ed_pub);                   /* y < p */
     ok &= ct_mask_is_zero_u32(ed_pub[56] & 0x7f);
-    gf_set_small(one, 1);
-    gf_sqr(yy, y);
-    gf_sub(a, yy, one);                                       /* y^2 - 1 */
-    gf_mulw(b, yy, CURVE_MINUS_D);
-    gf_neg(b, b);
-    gf_sub(b, b, one);                                        /* d y^2 - 1 */
-    gf_mul(ab, a, b);
-    ok &= gf_invert_square(ab, ab);                           /* on the curve, x != 0 */
-    ok &= ~gf_is_zero(y);                                     /* not of order 4 */
-    gf_mul(u, y, b);
-    gf_sqr(u, u);
-    gf_mul(u, u, ab);                                         /* u = (y b)^2 / (a b) = y^2 / x^2 */
+    ok = x448_u_from_ed448_y(u, y, ok);
     /* A public key is public: returning early on a bad one leaks nothing. */
     if (!ok) {
         memset(x_pub, 0, GOLDILOCKS_X448_BYTES);
