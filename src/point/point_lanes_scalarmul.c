@@ -17,15 +17,6 @@ typedef struct {
 } lanes_scalarmul_state;
 
 void pointl_scalarmul(pointl_t *out, const pointl_t *a, const scalar_t k[GF_LANES]) {
-    if (GF_LANES == 1) {
-        /* one lane: point_scalarmul itself, the same windows without the lane tables */
-        point_t p;
-        pointl_extract(&p, a, 0);
-        point_scalarmul(&p, &p, &k[0]);
-        pointl_insert(out, 0, &p);
-        point_wipe(&p);
-        return;
-    }
     lanes_scalarmul_state s;
     const point_cached_t *tables[GF_LANES];
     uint32_t mag[GF_LANES];
