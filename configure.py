@@ -1316,6 +1316,10 @@ def explain(args):
                 print(f'    {f} in place of {replaced}')
             for d in gf4r50_dirs(level.backend, layout_stack('lanes', level.lanes)[0]):
                 print(f'    gf4r50.h from {d}')
+            why = next((x.batch_by_single for x in backend_chain(level.backend) if x.batch_by_single), '')
+            if why or level.lanes == 'scalar':
+                print('    the X448, X448 public key and decaf448 batch calls as the single calls, item by item: '
+                      + (why or 'one lane'))
         print()
 
 
@@ -1580,7 +1584,7 @@ def render(args, s):
         # -z defs catches a module symbol nothing defines; a sanitized module leaves the
         # sanitizer runtime to the program that loads it.
         provider_ldflags='' if args.sanitize else '-Wl,-z,defs', modulesdir=h.modulesdir,
-        regen_inputs=in_src(find('gen/*.py') + find('gen/curve_trace/*') + find('templates/*.j2') + find('templates/*/*.j2')),
+        regen_inputs=in_src(find('gen/*.py') + find('gen/curve_trace/*.[ch]') + find('gen/curve_trace/*/*.[ch]') + find('templates/*.j2') + find('templates/*/*.j2')),
         # The goldilocks command (cli/*.c), and its tests against the host's openssl command: on
         # native builds, and on big-endian emulated ones, the command under the emulator
         # (run_tests.py's GOLDILOCKS_TEST_WRAPPER), its key files crossing endianness; a
