@@ -54,6 +54,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from prime import P  # noqa: E402
 import curve_poly as cp  # noqa: E402
 import prove_curve_maps as maps  # noqa: E402
+import prove_curve_encode as encode  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 D = -39081          # edwards448: x^2 + y^2 = 1 + d x^2 y^2
@@ -100,6 +101,11 @@ BACKENDS = {
         "include": ["src/backend/portable", "src/h2c"],
         "defines": [],
     },
+    "encode": {  # Ed448's point encoding and decoding: gen/prove_curve_encode.py
+        "sources": ["gen/curve_trace/trace_encode.c", "src/point/point_encode.c"],
+        "include": ["src/backend/portable"],
+        "defines": ["-DTRACE_LANES=2"],
+    },
 }
 LAYER_INCLUDES = ["src/field", "src/point", "src/proto", "src/core", "src/scalar", "src/hash", "include"]
 COMMON_SOURCES = ["gen/curve_trace/trace.c", "src/point/point_arith_common.c", "src/core/ct.c"]
@@ -113,6 +119,7 @@ class Formula:
         self.outputs = []  # (name, id, kind)
         self.assume = {}   # id: the answer of the test of that value (prove_curve_maps.py)
         self.masks = {}    # name: 0 or 1, a mask the instance returns
+        self.tests = []    # (id, answer) of every test in order (a value may be tested twice)
 
 
 def parse_trace(text, backend):
@@ -135,6 +142,7 @@ def parse_trace(text, backend):
             cur.ops.append((base, "perm", (srcs, idx)))
         elif w[0] == "assume":
             cur.assume[int(w[1])] = w[2]
+            cur.tests.append((int(w[1]), w[2]))
         elif w[0] == "mask":
             cur.masks[w[1]] = int(w[2])
         elif w[0] == "out":
@@ -464,6 +472,8 @@ def prove_formula(f, claims, traces_by_name):
     c = f.claim
     if c in maps.CLAIMS:
         return maps.CLAIMS[c](f, prover())
+    if c in encode.CLAIMS:
+        return encode.CLAIMS[c](f, prover())
     if c in ("ed_add", "ed_sub", "tw_add", "tw_sub"):
         return claims.law(f, "E" if c.startswith("ed") else "E'", -1 if c.endswith("sub") else 1, False)
     if c in ("ed_dbl", "tw_dbl"):
@@ -633,7 +643,7 @@ def mutants(f):
     need = live_values(f)
     def with_op(i, op):
         g = Formula(f.name, f.claim, f.source, f.backend)
-        g.inputs, g.outputs, g.assume, g.masks = f.inputs, f.outputs, f.assume, f.masks
+        g.inputs, g.outputs, g.assume, g.masks, g.tests = f.inputs, f.outputs, f.assume, f.masks, f.tests
         g.ops = list(f.ops)
         g.ops[i] = op
         return g

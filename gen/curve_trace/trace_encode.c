@@ -1,0 +1,84 @@
+/*
+ * Ed448's point encoding and decoding (src/point/point_encode.c, RFC 8032
+ * sections 5.2.2 and 5.2.3), traced for gen/prove_curve_encode.py once per
+ * case of each test they take (trace_assume). The bytes carry trace values
+ * (trace.c's gf_serialize and gf_deserialize are the identity on values): the
+ * encoded y is read back from them as an output, the decoded y written into
+ * them as an input; the sign bit is a mask ("sign") of the instance.
+ */
+#include <string.h>
+#include "trace_drive.h"
+
+/* field.h's two-at-a-time and lane-wise inverse square roots, which point_encode.c's
+ * point_decode_ed448_2 and _lanes call: gf_isr of each (its "isr" and its answer, in order). */
+void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]) {
+    for (unsigned i = 0; i < 2; i++) ok[i] = gf_isr(out[i], a[i]);
+}
+
+void gfl_isr_lanes(gfl out, mask_t ok[GF_LANES], const gfl a) {
+    for (unsigned i = 0; i < GF_LANES; i++) ok[i] = gf_isr(&out->lane[i], &a->lane[i]);
+}
+
+/* The value whose number gf_serialize wrote into bytes. */
+static void from_bytes(gf_s *a, const uint8_t *bytes) {
+    memset(a, 0, sizeof *a);
+    memcpy(&a->limb[0], bytes, sizeof a->limb[0]);
+}
+
+static void trace_encode(const char *name, const char *answers) {
+    point_t p;
+    uint8_t out[ED448_POINT_BYTES];
+    gf y;
+    trace_begin(name, "enc_encode", "src/point/point_encode.c");
+    in_point(&p, "1");
+    trace_assume(answers);
+    point_encode_ed448(out, &p);
+    from_bytes(y, out);
+    trace_output("y", y, "tight");
+    trace_mask("sign", out[56] == 0x80 ? (mask_t)-1 : 0);
+    trace_mask("rest", out[56] & 0x7f ? (mask_t)-1 : 0);
+    trace_end();
+}
+
+/* The decoding of y with the sign bit `sign` and the other bits of the last byte `rest`, in
+ * the case of its answers: gf_isr's on (y^2 - 1)(d y^2 - 1), gf_is_zero's on x and on
+ * y^2 - 1, gf_lobit's on x. */
+static void trace_decode(const char *name, const char *answers, unsigned sign, unsigned rest) {
+    point_t p;
+    uint8_t in[ED448_POINT_BYTES] = {0};
+    gf y;
+    trace_begin(name, "enc_decode", "src/point/point_encode.c");
+    trace_input(y, "y", "tight");
+    memcpy(in, &y->limb[0], sizeof y->limb[0]);
+    in[56] = (uint8_t)(sign << 7 | rest);
+    trace_assume(answers);
+    mask_t ok = point_decode_ed448(&p, in);
+    trace_mask("ok", ok);
+    trace_mask("sign", sign ? (mask_t)-1 : 0);
+    trace_mask("rest", rest ? (mask_t)-1 : 0);
+    if (ok) /* the callers read the point only then */
+        out_point("3", &p, 1);
+    trace_end();
+}
+
+int main(void) {
+    trace_encode("point_encode_ed448_lobit0", "nonzero lobit0");
+    trace_encode("point_encode_ed448_lobit1", "nonzero lobit1");
+    static const struct {
+        const char *name, *answers;
+        unsigned sign, rest;
+    } dec[] = {
+        {"point_decode_ed448", "square nonzero nonzero lobit0", 0, 0},
+        {"point_decode_ed448_neg", "square nonzero nonzero lobit1", 0, 0},
+        {"point_decode_ed448_sign", "square nonzero nonzero lobit0", 1, 0},
+        {"point_decode_ed448_sign_neg", "square nonzero nonzero lobit1", 1, 0},
+        {"point_decode_ed448_high_bits", "square nonzero nonzero lobit0", 0, 0x40},
+        {"point_decode_ed448_nonsquare", "nonsquare nonzero nonzero lobit0", 0, 0},
+        {"point_decode_ed448_nonsquare_sign", "nonsquare nonzero nonzero lobit1", 1, 0},
+        {"point_decode_ed448_x0", "zero zero zero lobit0", 0, 0},
+        {"point_decode_ed448_x0_sign", "zero zero zero lobit0", 1, 0},
+    };
+    for (unsigned i = 0; i < sizeof dec / sizeof dec[0]; i++)
+        trace_decode(dec[i].name, dec[i].answers, dec[i].sign, dec[i].rest);
+    return 0;
+}

@@ -1,0 +1,113 @@
+"""The claims of gen/prove_curve.py about Ed448's point encoding and decoding,
+src/point/point_encode.c (its "encode" backend, driver
+gen/curve_trace/trace_encode.c), RFC 8032 sections 5.2.2 and 5.2.3, with the
+inverses, roots and tests of gen/prove_curve_maps.py (imported, not copied).
+Serialization is a field routine, the identity on values here (trace.c); a
+test reads the value it is of (a gf_lobit is the sign bit's value).
+
+  - point_encode_ed448 (point_affine, then point_encode_ed448_affine): its one
+    inversion is of Z (Z != 0 on a point), the encoded y is Y / Z, the sign bit
+    is the answer of gf_lobit on X / Z, the last byte's other bits are 0, and
+    T is not read.
+  - point_decode_ed448, in each case of its tests: gf_isr's on u v, u = y^2 - 1,
+    v = d y^2 - 1 (never 0: d is not a square), gf_is_zero's on x = u r and on
+    u, gf_lobit's on x. The mask ok is 1 exactly where the last byte's low 7
+    bits are 0, u v is a square or u = 0, and not x = 0 with the sign bit set;
+    there the point is (x', y, 1, x' y) with x'^2 v = u (x'^2 = (y^2 - 1) /
+    (d y^2 - 1): on edwards448, section 5.2.3 step 2) and x' = -x exactly where
+    x's sign differs from the sign bit (so x' is the RFC's root with that sign;
+    at u = 0, x' = 0). The combinations of answers that contradict each other
+    (u v a nonzero square with x or u zero: x^2 v = u; u v a nonsquare with u
+    zero; u v zero with u nonzero: v != 0) are refused if traced.
+  Not yet traced: point_decode_ed448_2 and point_decode_ed448_lanes (the same
+  decode_start and decode_finish around gf_isr2 and gfl_isr_lanes, which the
+  driver defines as gf_isr per item so that the file links).
+"""
+
+import prove_curve_maps as maps
+import curve_poly as cp
+
+
+def encode(f, pc):
+    ring = pc.edwards_ring("E", ["1"], extra=["t1"] + maps.inverse_names(f))
+    inputs = pc.forms(ring, "1")
+    inputs["T1"] = ring.var("t1")
+    inverses = {}
+    out = pc.evaluate(maps.with_tested(f, pc), ring, inputs, inverses=inverses)
+    zero = lambda p: not maps.cleared(p, ring, inverses, pc)  # noqa: E731
+    if any(cp.depends_on(v, ring, "t1") for v in out.values()):
+        raise pc.Refused("the encoding reads T")
+    if [a for _, a in f.tests] not in (["nonzero", "lobit0"], ["nonzero", "lobit1"]):
+        raise pc.Refused("an inversion of a nonzero Z and a sign expected")
+    (zid, _), (xid, sign) = f.tests
+    if not zero(cp.sub(out["?%d" % zid], inputs["Z1"])):
+        raise pc.Refused("the inversion is not of Z")
+    if not zero(cp.sub(out["?%d" % xid], ring.var("x1"))):
+        raise pc.Refused("the sign is not of X / Z")
+    if not zero(cp.sub(out["y"], ring.var("y1"))):
+        raise pc.Refused("the encoded y is not Y / Z")
+    if f.masks.get("sign") != (sign == "lobit1") or f.masks.get("rest") != 0:
+        raise pc.Refused("the last byte is not the sign of x (%s) in its top bit alone" % sign)
+    return "y = Y / Z, last byte = %d << 7 (the low bit of x = X / Z), one inversion, T not read" % (sign == "lobit1")
+
+
+def decode(f, pc, tag=""):
+    """RFC 8032 section 5.2.3 in the case of f's answers (module docstring). tag: the item's
+    suffix of the input and output names."""
+    ring = maps.add_roots(cp.Ring(["y" + tag] + maps.inverse_names(f)), f)
+    y, one = ring.var("y" + tag), ring.const(1)
+    inverses = {}
+    out = pc.evaluate(maps.with_tested(f, pc), ring, {"y" + tag: y}, inverses=inverses)
+    zero = lambda p: not maps.cleared(p, ring, inverses, pc)  # noqa: E731
+    tests = [(i, a) for i, a in f.tests]
+    if len(tests) != 4:
+        raise pc.Refused("four tests expected: the root's, x zero, u zero, x's sign")
+    (aid, a_ans), (xid, x_ans), (uid, u_ans), (lid, sign_ans) = tests
+    yy = cp.mul(y, y)
+    u, v = cp.sub(yy, one), cp.sub(cp.scale(yy, pc.D), one)
+    if pc.is_square(pc.D):
+        raise pc.Refused("d is a square: v may vanish")
+    roots = ["s%d" % oid for oid, op, args in f.ops if op == "isr" and args == (aid,)]
+    if not zero(cp.sub(out["?%d" % aid], cp.mul(u, v))) or len(roots) != 1:
+        raise pc.Refused("the root is not of u v = (y^2 - 1)(d y^2 - 1)")
+    r = {} if a_ans == "zero" else ring.var(roots[0])
+    x = cp.mul(u, r)
+    if not zero(cp.sub(out["?%d" % xid], x)) or lid != xid:
+        raise pc.Refused("the zero test and the sign are not of x = u r")
+    if not zero(cp.sub(out["?%d" % uid], u)):
+        raise pc.Refused("the second zero test is not of u = y^2 - 1")
+    case = "u v %s, x %s, u %s, %s" % (a_ans, x_ans, u_ans, sign_ans)
+    if a_ans == "square":
+        if not zero(cp.sub(cp.mul(cp.mul(x, x), v), u)):
+            raise pc.Refused("x^2 v != u where u v is a square")
+        if x_ans == "zero" or u_ans == "zero":
+            raise pc.Refused("%s: impossible (x^2 v = u, u v != 0)" % case)
+    elif a_ans == "nonsquare" and u_ans == "zero":
+        raise pc.Refused("%s: impossible (u v != 0)" % case)
+    elif a_ans == "zero" and (u_ans == "nonzero" or x_ans == "nonzero" or sign_ans == "lobit1"):
+        raise pc.Refused("%s: impossible (v != 0, so u = 0 and x = u r = 0)" % case)
+    sign, rest = f.masks.get("sign"), f.masks.get("rest")
+    ok = not rest and (a_ans == "square" or u_ans == "zero") and not (x_ans == "zero" and sign)
+    if f.masks.get("ok") != int(ok):
+        raise pc.Refused("%s, sign bit %s, other bits %s: the mask is %s, not %d" % (
+            case, sign, rest, f.masks.get("ok"), ok))
+    case += ", sign bit %d%s" % (sign, ", other bits set" if rest else "")
+    if not ok:
+        return case + ": refused (mask 0)"
+    X, Y, Z, T = (out[k + "3" + tag] for k in "XYZT")
+    negate = (sign_ans == "lobit1") != bool(sign)
+    if not zero(cp.sub(X, cp.neg(x) if negate else x)):
+        raise pc.Refused("x is not %sthe root (its sign %s, the sign bit %d)" % (
+            "minus " if negate else "", sign_ans, sign))
+    if not zero(cp.sub(Y, y)) or Z != one or not zero(cp.sub(T, cp.mul(X, Y))):
+        raise pc.Refused("the point is not (x, y, 1, x y)")
+    if a_ans == "square":
+        if not zero(cp.sub(cp.mul(cp.mul(X, X), v), u)):
+            raise pc.Refused("x^2 (d y^2 - 1) != y^2 - 1")
+        return case + ": (x, y, 1, x y) on edwards448, x^2 = (y^2 - 1) / (d y^2 - 1), sign of x = the bit"
+    if X:
+        raise pc.Refused("x is not 0 where u = 0")
+    return case + ": (0, y, 1, 0), y^2 = 1 (u = 0)"
+
+
+CLAIMS = {"enc_encode": encode, "enc_decode": decode}
