@@ -110,4 +110,32 @@ def decode(f, pc, tag=""):
     return case + ": (0, y, 1, 0), y^2 = 1 (u = 0)"
 
 
-CLAIMS = {"enc_encode": encode, "enc_decode": decode}
+def niels_batch(f, pc):
+    """Montgomery's simultaneous inversion: each output is the niels form (x, y, d x y) of its
+    point, one inversion of the product of the Z's, assumed nonzero (each Z of a point is)."""
+    tags = sorted({n[1:] for _, n, _ in f.inputs})
+    ring = pc.edwards_ring("E", tags, extra=["t" + t for t in tags] + maps.inverse_names(f))
+    inputs = {}
+    for t in tags:
+        inputs.update(pc.forms(ring, t))
+        inputs["T" + t] = ring.var("t" + t)
+    inverses = {}
+    out = pc.evaluate(maps.with_tested(f, pc), ring, inputs, inverses=inverses)
+    zero = lambda p: not maps.cleared(p, ring, inverses, pc)  # noqa: E731
+    if any(cp.depends_on(v, ring, "t" + t) for v in out.values() for t in tags):
+        raise pc.Refused("the conversion reads T")
+    prod = ring.const(1)
+    for t in tags:
+        prod = cp.mul(prod, ring.var("z" + t))
+    if [a for _, a in f.tests] != ["nonzero"] or not zero(cp.sub(out["?%d" % f.tests[0][0]], prod)):
+        raise pc.Refused("one inversion, of the product of the Z's, expected")
+    for t in tags:
+        want = pc.forms(ring, t, z=ring.const(1))
+        for n in ("x", "y", "DXY"):
+            if not zero(cp.sub(out[n + t], want[n + t])):
+                raise pc.Refused("output %s%s is not the niels form's (x = X / Z, y = Y / Z, d x y)" % (n, t))
+    return "%d points: each (X / Z, Y / Z, d x y), one inversion of Z_1 ... Z_%d (nonzero), T not read" % (
+        len(tags), len(tags))
+
+
+CLAIMS = {"enc_encode": encode, "enc_decode": decode, "enc_niels_batch": niels_batch}

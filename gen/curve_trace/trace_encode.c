@@ -4,7 +4,10 @@
  * case of each test they take (trace_assume). The bytes carry trace values
  * (trace.c's gf_serialize and gf_deserialize are the identity on values): the
  * encoded y is read back from them as an output, the decoded y written into
- * them as an input; the sign bit is a mask ("sign") of the instance.
+ * them as an input; the sign bit is a mask ("sign") of the instance. Also
+ * src/point/point_msm.c's point_to_niels_batch, Montgomery's simultaneous
+ * inversion of the Z's, on three points (the first, the middle, the last
+ * steps of its walk back).
  */
 #include <string.h>
 #include "trace_drive.h"
@@ -61,7 +64,21 @@ static void trace_decode(const char *name, const char *answers, unsigned sign, u
     trace_end();
 }
 
+static void trace_niels_batch(void) {
+    point_t p[3];
+    point_niels_t n[3];
+    gf scratch[3];
+    static const char *const tags[] = {"1", "2", "3"};
+    trace_begin("point_to_niels_batch", "enc_niels_batch", "src/point/point_msm.c");
+    for (unsigned i = 0; i < 3; i++) in_point(&p[i], tags[i]);
+    trace_assume("nonzero"); /* the inversion of Z_1 Z_2 Z_3: points have Z != 0 */
+    point_to_niels_batch(n, p, 3, scratch);
+    for (unsigned i = 0; i < 3; i++) out_niels(tags[i], &n[i]);
+    trace_end();
+}
+
 int main(void) {
+    trace_niels_batch();
     trace_encode("point_encode_ed448_lobit0", "nonzero lobit0");
     trace_encode("point_encode_ed448_lobit1", "nonzero lobit1");
     static const struct {
