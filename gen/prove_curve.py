@@ -102,10 +102,11 @@ BACKENDS = {
         "defines": [],
     },
     "encode": {  # Ed448's point encoding and decoding: gen/prove_curve_encode.py
-        # point_msm.c's other functions, which call what the symbolic field lacks, are
+        # point_msm.c's and precomputed.c's other functions, which call what the symbolic field lacks, are
         # dropped at link time (their own sections, unreferenced)
-        "sources": ["gen/curve_trace/trace_encode.c", "src/point/point_encode.c", "src/point/point_msm.c"],
-        "include": ["src/backend/portable"],
+        "sources": ["gen/curve_trace/trace_encode.c", "src/point/point_encode.c", "src/point/point_msm.c",
+                    "src/h2c/isogeny.c"],
+        "include": ["src/backend/portable", "src/h2c"],
         "defines": ["-DTRACE_LANES=2", "-ffunction-sections", "-Wl,--gc-sections"],
     },
 }

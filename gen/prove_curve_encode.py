@@ -138,4 +138,77 @@ def niels_batch(f, pc):
         len(tags), len(tags))
 
 
-CLAIMS = {"enc_encode": encode, "enc_decode": decode, "enc_niels_batch": niels_batch}
+def dual_isogeny(f, pc):
+    """precomputed.c's phi(Q) from u, in the case of its answers: u = 0 gives the identity,
+    u^3 + A u^2 + u a nonsquare the twist (-1), a square the point (x, y, 1, x y) with RFC 7748's
+    (x, y) of (u, v), v = r (u^3 + A u^2 + u) the code's root. The root's s = a^((p-3)/4) is
+    read as v j, j = 1/a (s^2 = j, a s^2 = 1 where a is a square): the ring of u, v, j with
+    v^2 = a and j a = 1 (leading monomials v^2 and j u^3, coprime: a Groebner basis)."""
+    ans = [a for _, a in f.tests]
+    ok = f.masks.get("ok")
+    if ans == ["zero"] or ans[:2] == ["nonzero", "nonsquare"]:
+        want_ok = ans == ["zero"]
+        if len(ans) != (1 if want_ok else 2) or ok != want_ok:
+            raise pc.Refused("u %s: the answer is not %s" % (ans[0], "the identity" if want_ok else "-1 (the twist)"))
+    elif ans[:2] != ["nonzero", "square"] or len(ans) != 4 or ok != 1:
+        raise pc.Refused("the tests u, its square root's, the map's kernel, Z's inversion expected")
+    names = maps.inverse_names(f)
+    roots = [n for n in names if n[0] == "s"]
+    jn = [n for n in names if n[0] == "j"] or ["j"]
+    r2 = cp.Ring(["u", "v"] + jn + [n for n in names if n[0] != "j"], weights={"v": 2, **{n: 4 for n in roots}})
+    u, v, j, one = r2.var("u"), r2.var("v"), r2.var(jn[0]), r2.const(1)
+    a = cp.add(cp.add(cp.power(u, 3, one), cp.scale(cp.mul(u, u), pc.A_MONT)), u)
+    r2.relation({"v": 2}, a)
+    for n in roots:
+        r2.relation({n: 1}, cp.mul(v, j))  # s = v j
+    if ans[1:2] == ["square"]:
+        r2.relation({jn[0]: 1, "u": 3}, cp.sub(one, cp.mul(j, cp.sub(a, cp.power(u, 3, one)))))  # j a = 1
+    out = pc.evaluate(maps.with_tested(f, pc), r2, {"u": u}, inverses={})
+    tests = f.tests
+    if not pc.is_zero(r2, cp.sub(out["?%d" % tests[0][0]], u)):
+        raise pc.Refused("the zero test is not of u")
+    if ans == ["zero"] or ans[1] == "nonsquare":
+        if ans[1:] and not pc.is_zero(r2, cp.sub(out["?%d" % tests[1][0]], a)):
+            raise pc.Refused("the root is not of u^3 + A u^2 + u")
+        if ans == ["zero"] and (out["X3"] or out["Y3"] != one or out["Z3"] != one or out["T3"]):
+            raise pc.Refused("u = 0 does not give the identity (0, 1, 1, 0)")
+        return "u = 0: the identity" if ans == ["zero"] else "u^3 + A u^2 + u a nonsquare: -1 (the twist)"
+    if not pc.is_zero(r2, cp.sub(out["?%d" % tests[1][0]], a)):
+        raise pc.Refused("the root is not of u^3 + A u^2 + u")
+    iname = [n for n in names if n[0] == "i"]
+    if len(iname) != 1 or tests[3][0] != next(args[0] for oid, op, args in f.ops if op == "inv"):
+        raise pc.Refused("one inversion, of the last value tested, expected")
+    inverses = {iname[0]: out["?%d" % tests[3][0]]}
+    zero = lambda p: not maps.cleared(p, r2, inverses, pc)  # noqa: E731
+    xn, xd, yn, yd = maps.rfc7748_isogeny(r2)
+    if cp.monomial_factor(out["?%d" % tests[2][0]], r2.nf(cp.mul(xd, yd)), r2, []) is None:
+        raise pc.Refused("the map's test is not of c times RFC 7748's two denominators")
+    X, Y, Z, T = (out[k + "3"] for k in "XYZT")
+    if Z != one or not zero(cp.sub(T, cp.mul(X, Y))):
+        raise pc.Refused("the point is not (x, y, 1, x y)")
+    if ans[2] == "zero":
+        if X or not zero(cp.sub(Y, one)):
+            raise pc.Refused("the map's kernel does not give the identity")
+        return "v^2 = u^3 + A u^2 + u a square, the map's kernel: the identity (0, 1, 1, 0)"
+    if not zero(cp.sub(cp.mul(X, xd), xn)) or not zero(cp.sub(cp.mul(Y, yd), yn)):
+        raise pc.Refused("(x, y) is not RFC 7748's phi(u, v)")
+    return "v = r (u^3 + A u^2 + u), v^2 = u^3 + A u^2 + u: (x, y, 1, x y) = RFC 7748's phi(u, v)"
+
+
+def u_times_4(f, pc):
+    """(U : W) = u([4]Q) of (u : 1): RFC 7748's doubling (proven Montgomery's) twice."""
+    ring = cp.Ring(["u"])
+    out = pc.evaluate(f, ring, {"u": ring.var("u")})
+    r5 = cp.Ring(["U1", "X2", "Z2", "X3", "Z3"])
+    st = pc.rfc7748_step(r5, False)
+    X, Z = ring.var("u"), ring.const(1)
+    for _ in range(2):
+        at = {"X2": X, "Z2": Z}
+        X, Z = (ring.nf(cp.substitute(st[k], r5, at, ring)) for k in ("X2o", "Z2o"))
+    if set(out) != {"U", "W"} or cp.sub(out["U"], X) or cp.sub(out["W"], Z):
+        raise pc.Refused("(U : W) is not RFC 7748's doubling twice of (u : 1)")
+    return "(U : W) = RFC 7748's doubling twice of (u : 1): u([4]Q)"
+
+
+CLAIMS = {"enc_encode": encode, "enc_decode": decode, "enc_niels_batch": niels_batch,
+          "enc_dual_isogeny": dual_isogeny, "enc_u_times_4": u_times_4}

@@ -11,6 +11,9 @@
  */
 #include <string.h>
 #include "trace_drive.h"
+/* Its static dual_isogeny and u_times_4, called here; the rest of the file, which calls what the
+ * symbolic field lacks, is dropped at link time (gen/prove_curve.py's BACKENDS entry). */
+#include "precomputed.c"
 
 /* field.h's two-at-a-time and lane-wise inverse square roots, which point_encode.c's
  * point_decode_ed448_2 and _lanes call: gf_isr of each (its "isr" and its answer, in order). */
@@ -77,7 +80,39 @@ static void trace_niels_batch(void) {
     trace_end();
 }
 
+/* precomputed.c's P = phi(Q) from u, in each case of its tests: u zero (the identity), v^2 a
+ * nonsquare (the twist, -1), a square, then h2c_curve448_to_edwards's test (its kernel) and
+ * point_affine's inversion of Z. */
+static void trace_dual_isogeny(void) {
+    static const char *const cases[][2] = {
+        {"dual_isogeny", "nonzero square nonzero nonzero"},
+        {"dual_isogeny_kernel", "nonzero square zero nonzero"},
+        {"dual_isogeny_twist", "nonzero nonsquare"},
+        {"dual_isogeny_u0", "zero"},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gf u;
+        point_t p;
+        trace_begin(cases[i][0], "enc_dual_isogeny", "src/proto/precomputed.c");
+        trace_input(u, "u", "tight");
+        trace_assume(cases[i][1]);
+        int rc = dual_isogeny(&p, u);
+        trace_mask("ok", rc == 0 ? (mask_t)-1 : 0);
+        if (rc == 0)
+            out_point("3", &p, 1);
+        trace_end();
+    }
+    gf u, U, W;
+    trace_begin("u_times_4", "enc_u_times_4", "src/proto/precomputed.c");
+    trace_input(u, "u", "tight");
+    u_times_4(U, W, u);
+    trace_output("U", U, "tight");
+    trace_output("W", W, "tight");
+    trace_end();
+}
+
 int main(void) {
+    trace_dual_isogeny();
     trace_niels_batch();
     trace_encode("point_encode_ed448_lobit0", "nonzero lobit0");
     trace_encode("point_encode_ed448_lobit1", "nonzero lobit1");
