@@ -102,10 +102,11 @@ BACKENDS = {
         "defines": [],
     },
     "encode": {  # Ed448's point encoding and decoding: gen/prove_curve_encode.py
-        # point_msm.c's and precomputed.c's other functions, which call what the symbolic field lacks, are
+        # the other functions of point_msm.c, point_lanes.c and the .c files the driver
+        # includes (precomputed.c, x448_base_batch.c, ed448_sign_batch.c), which call what the symbolic field lacks, are
         # dropped at link time (their own sections, unreferenced)
         "sources": ["gen/curve_trace/trace_encode.c", "src/point/point_encode.c", "src/point/point_msm.c",
-                    "src/h2c/isogeny.c"],
+                    "src/h2c/isogeny.c", "src/point/point_lanes.c"],
         "include": ["src/backend/portable", "src/h2c"],
         "defines": ["-DTRACE_LANES=2", "-ffunction-sections", "-Wl,--gc-sections"],
     },

@@ -110,9 +110,10 @@ def decode(f, pc, tag=""):
     return case + ": (0, y, 1, 0), y^2 = 1 (u = 0)"
 
 
-def niels_batch(f, pc):
-    """Montgomery's simultaneous inversion: each output is the niels form (x, y, d x y) of its
-    point, one inversion of the product of the Z's, assumed nonzero (each Z of a point is)."""
+def batch(f, pc):
+    """The points of f's inputs (tags 1, 2, ...) on edwards448, T a free variable each, and f's
+    outputs with its tested values: (ring, tags, outputs, zero), zero(e) the proof of e = 0 with
+    the inverse cleared; refused if an output reads a T."""
     tags = sorted({n[1:] for _, n, _ in f.inputs})
     ring = pc.edwards_ring("E", tags, extra=["t" + t for t in tags] + maps.inverse_names(f))
     inputs = {}
@@ -121,12 +122,23 @@ def niels_batch(f, pc):
         inputs["T" + t] = ring.var("t" + t)
     inverses = {}
     out = pc.evaluate(maps.with_tested(f, pc), ring, inputs, inverses=inverses)
-    zero = lambda p: not maps.cleared(p, ring, inverses, pc)  # noqa: E731
     if any(cp.depends_on(v, ring, "t" + t) for v in out.values() for t in tags):
-        raise pc.Refused("the conversion reads T")
+        raise pc.Refused("an output reads T")
+    return ring, tags, out, lambda p: not maps.cleared(p, ring, inverses, pc)
+
+
+def product(ring, factors):
     prod = ring.const(1)
-    for t in tags:
-        prod = cp.mul(prod, ring.var("z" + t))
+    for x in factors:
+        prod = cp.mul(prod, x)
+    return ring.nf(prod)
+
+
+def niels_batch(f, pc):
+    """Montgomery's simultaneous inversion: each output is the niels form (x, y, d x y) of its
+    point, one inversion of the product of the Z's, assumed nonzero (each Z of a point is)."""
+    ring, tags, out, zero = batch(f, pc)
+    prod = product(ring, [ring.var("z" + t) for t in tags])
     if [a for _, a in f.tests] != ["nonzero"] or not zero(cp.sub(out["?%d" % f.tests[0][0]], prod)):
         raise pc.Refused("one inversion, of the product of the Z's, expected")
     for t in tags:
@@ -210,5 +222,53 @@ def u_times_4(f, pc):
     return "(U : W) = RFC 7748's doubling twice of (u : 1): u([4]Q)"
 
 
-CLAIMS = {"enc_encode": encode, "enc_decode": decode, "enc_niels_batch": niels_batch,
+def base_u_lanes(f, pc):
+    """x448_base_u_lanes: per lane u x^2 = y^2 (x448_base.c's u = (Y / X)^2) where X is tested
+    nonzero, u = 0 where zero (the single call's 1/0 = 0); one inversion, of the product of the
+    nonzero X's."""
+    ring, tags, out, zero = batch(f, pc)
+    *lanes, (pid, pans) = f.tests
+    if len(lanes) != len(tags) or pans != "nonzero":
+        raise pc.Refused("a zero test of each lane's X, then one inversion, expected")
+    kept = []
+    for t, (i, a) in zip(tags, lanes):
+        X = ring.nf(cp.mul(ring.var("x" + t), ring.var("z" + t)))
+        if not zero(cp.sub(out["?%d" % i], X)):
+            raise pc.Refused("lane %s's zero test is not of its X" % t)
+        kept += [X] if a == "nonzero" else []
+    if not zero(cp.sub(out["?%d" % pid], product(ring, kept))):
+        raise pc.Refused("the inversion is not of the product of the nonzero X's")
+    for t, (i, a) in zip(tags, lanes):
+        u, x, y = out["u" + t], ring.var("x" + t), ring.var("y" + t)
+        if a == "zero" and u:
+            raise pc.Refused("lane %s: u is not 0 where X = 0" % t)
+        if a == "nonzero" and not zero(cp.sub(cp.mul(u, cp.mul(x, x)), cp.mul(y, y))):
+            raise pc.Refused("lane %s: u x^2 != y^2" % t)
+    return "%d lanes, X %s: u x^2 = y^2 (u = (Y / X)^2) where X != 0, u = 0 where X = 0, one inversion" % (
+        len(tags), " ".join(a for _, a in lanes))
+
+
+def encode_lanes(f, pc):
+    """ed448_sign_batch.c's encode_lanes: per lane the encoding of point_encode_ed448 (y = Y / Z,
+    the sign bit of X / Z alone in the last byte), one inversion of the product of the Z's."""
+    ring, tags, out, zero = batch(f, pc)
+    (pid, pans), *signs = f.tests
+    prod = product(ring, [ring.var("z" + t) for t in tags])
+    if pans != "nonzero" or len(signs) != len(tags) or not zero(cp.sub(out["?%d" % pid], prod)):
+        raise pc.Refused("one inversion, of the product of the Z's, then a sign per lane, expected")
+    seen = set()
+    for i, a in signs:
+        t = next((t for t in tags if zero(cp.sub(out["?%d" % i], ring.var("x" + t)))), None)
+        if t is None or t in seen:
+            raise pc.Refused("a sign is not of a lane's x = X / Z")
+        seen.add(t)
+        if f.masks.get("sign" + t) != (a == "lobit1") or f.masks.get("rest" + t) != 0:
+            raise pc.Refused("lane %s: the last byte is not the sign of x (%s) in its top bit alone" % (t, a))
+    for t in tags:
+        if not zero(cp.sub(out["y" + t], ring.var("y" + t))):
+            raise pc.Refused("lane %s: the encoded y is not Y / Z" % t)
+    return "%d lanes: y = Y / Z, last byte = the low bit of X / Z << 7, one inversion of the Z's" % len(tags)
+
+
+CLAIMS = {"enc_encode": encode, "enc_base_u_lanes": base_u_lanes, "enc_encode_lanes": encode_lanes, "enc_decode": decode, "enc_niels_batch": niels_batch,
           "enc_dual_isogeny": dual_isogeny, "enc_u_times_4": u_times_4}

@@ -5,15 +5,22 @@
  * (trace.c's gf_serialize and gf_deserialize are the identity on values): the
  * encoded y is read back from them as an output, the decoded y written into
  * them as an input; the sign bit is a mask ("sign") of the instance. Also
- * src/point/point_msm.c's point_to_niels_batch, Montgomery's simultaneous
- * inversion of the Z's, on three points (the first, the middle, the last
- * steps of its walk back).
+ * the other inversions of one point's or several points' coordinates:
+ * Montgomery's simultaneous inversion in src/point/point_msm.c's
+ * point_to_niels_batch (three points: the first, a middle and the last step
+ * of its walk back), src/proto/x448_base_batch.c's x448_base_u_lanes and
+ * src/proto/ed448_sign_batch.c's encode_lanes (GF_LANES = 2 lanes), and
+ * src/proto/precomputed.c's dual_isogeny and u_times_4. The last three files
+ * are included for their static functions (and x448_base_u_lanes' comb is
+ * replaced by fresh points, below).
  */
 #include <string.h>
 #include "trace_drive.h"
 /* Its static dual_isogeny and u_times_4, called here; the rest of the file, which calls what the
  * symbolic field lacks, is dropped at link time (gen/prove_curve.py's BACKENDS entry). */
 #include "precomputed.c"
+#include "x448_base_batch.c"
+#include "ed448_sign_batch.c"
 
 /* field.h's two-at-a-time and lane-wise inverse square roots, which point_encode.c's
  * point_decode_ed448_2 and _lanes call: gf_isr of each (its "isr" and its answer, in order). */
@@ -111,7 +118,74 @@ static void trace_dual_isogeny(void) {
     trace_end();
 }
 
+/* x448_base_batch.c's comb, [k]B per lane: here lane l is the fresh point of tag l + 1 (the
+ * formula traced is the u of each lane, with one inversion). The scalars are not read. */
+void pointl_scalarmul_base(pointl_t *out, const scalar_t k[GF_LANES]) {
+    (void)k;
+    for (unsigned l = 0; l < GF_LANES; l++) {
+        char tag[4];
+        point_t p;
+        snprintf(tag, sizeof tag, "%u", l + 1);
+        in_point(&p, tag);
+        pointl_insert(out, l, &p);
+    }
+}
+
+void scalar_reduce_bytes(scalar_t *out, const uint8_t *in, size_t len) {
+    (void)in;
+    (void)len;
+    memset(out, 0, sizeof *out);
+}
+
+/* x448_base_u_lanes in each case of its zero tests of the lanes' X (then the inversion), and
+ * ed448_sign_batch.c's encode_lanes in each case of its signs, on GF_LANES = 2 lanes. */
+static void trace_lanes_batches(void) {
+    static const char *const base[][2] = {
+        {"x448_base_u_lanes", "nonzero nonzero nonzero"},
+        {"x448_base_u_lanes_x0_lane0", "zero nonzero nonzero"},
+        {"x448_base_u_lanes_x0_lane1", "nonzero zero nonzero"},
+        {"x448_base_u_lanes_x0_both", "zero zero nonzero"},
+    };
+    for (unsigned i = 0; i < sizeof base / sizeof base[0]; i++) {
+        uint8_t out[GF_LANES][56], clamped[GF_LANES][56] = {{0}};
+        trace_begin(base[i][0], "enc_base_u_lanes", "src/proto/x448_base_batch.c");
+        trace_assume(base[i][1]);
+        x448_base_u_lanes(out, (const uint8_t(*)[56])clamped, GF_LANES);
+        for (unsigned l = 0; l < GF_LANES; l++) {
+            gf u;
+            char name[8];
+            from_bytes(u, out[l]);
+            snprintf(name, sizeof name, "u%u", l + 1);
+            trace_output(name, u, "tight");
+        }
+        trace_end();
+    }
+    static const char *const signs[] = {"nonzero lobit0 lobit1", "nonzero lobit1 lobit0"};
+    for (unsigned i = 0; i < 2; i++) {
+        static sign_batch_state st;
+        char name[40];
+        snprintf(name, sizeof name, "encode_lanes_%u", i);
+        trace_begin(name, "enc_encode_lanes", "src/proto/ed448_sign_batch.c");
+        pointl_scalarmul_base(&st.rp, st.r);
+        trace_assume(signs[i]);
+        encode_lanes(&st);
+        for (unsigned l = 0; l < GF_LANES; l++) {
+            gf y;
+            char n[8];
+            from_bytes(y, st.out[l]);
+            snprintf(n, sizeof n, "y%u", l + 1);
+            trace_output(n, y, "tight");
+            snprintf(n, sizeof n, "sign%u", l + 1);
+            trace_mask(n, st.out[l][56] == 0x80 ? (mask_t)-1 : 0);
+            snprintf(n, sizeof n, "rest%u", l + 1);
+            trace_mask(n, st.out[l][56] & 0x7f ? (mask_t)-1 : 0);
+        }
+        trace_end();
+    }
+}
+
 int main(void) {
+    trace_lanes_batches();
     trace_dual_isogeny();
     trace_niels_batch();
     trace_encode("point_encode_ed448_lobit0", "nonzero lobit0");
