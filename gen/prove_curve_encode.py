@@ -270,5 +270,34 @@ def encode_lanes(f, pc):
     return "%d lanes: y = Y / Z, last byte = the low bit of X / Z << 7, one inversion of the Z's" % len(tags)
 
 
-CLAIMS = {"enc_encode": encode, "enc_base_u_lanes": base_u_lanes, "enc_encode_lanes": encode_lanes, "enc_decode": decode, "enc_niels_batch": niels_batch,
+def point_masks(f, pc):
+    """point_eq: its tests are of X1 Z2 - X2 Z1 and Y1 Z2 - Y2 Z1, its mask 1 exactly where both
+    are 0 (the same affine point); point_valid: of (X^2 + Y^2) Z^2 - (Z^4 + d X^2 Y^2), T Z - X Y
+    and Z, its mask 1 exactly where the first two are 0 and Z is not. The inputs are free (any
+    four elements: the test is what decides)."""
+    names = [n for _, n, _ in f.inputs]
+    ring = cp.Ring(names)
+    X, Y, Z, T = (ring.var(k + "1") for k in "XYZT")
+    sq = lambda p: cp.mul(p, p)  # noqa: E731
+    if f.claim == "enc_point_eq":
+        X2, Y2, Z2 = (ring.var(k + "2") for k in "XYZ")
+        want = [cp.sub(cp.mul(X, Z2), cp.mul(X2, Z)), cp.sub(cp.mul(Y, Z2), cp.mul(Y2, Z))]
+        zero_ok = [True, True]
+    else:
+        curve = cp.sub(cp.mul(cp.add(sq(X), sq(Y)), sq(Z)), cp.add(sq(sq(Z)), cp.scale(cp.mul(sq(X), sq(Y)), pc.D)))
+        want = [curve, cp.sub(cp.mul(T, Z), cp.mul(X, Y)), Z]
+        zero_ok = [True, True, False]
+    out = pc.evaluate(maps.with_tested(f, pc), ring, {n: ring.var(n) for n in names})
+    if len(f.tests) != len(want):
+        raise pc.Refused("%d tests expected" % len(want))
+    for (i, a), w in zip(f.tests, want):
+        if not pc.is_zero(ring, cp.sub(out["?%d" % i], w)):
+            raise pc.Refused("a test is not of its difference")
+    ok = all((a == "zero") == z for (_, a), z in zip(f.tests, zero_ok))
+    if f.masks.get("ok") != ok:
+        raise pc.Refused("the mask is %s where the tests say %d" % (f.masks.get("ok"), ok))
+    return "tests %s: mask %d" % (" ".join(a for _, a in f.tests), ok)
+
+
+CLAIMS = {"enc_point_eq": point_masks, "enc_point_valid": point_masks, "enc_encode": encode, "enc_base_u_lanes": base_u_lanes, "enc_encode_lanes": encode_lanes, "enc_decode": decode, "enc_niels_batch": niels_batch,
           "enc_dual_isogeny": dual_isogeny, "enc_u_times_4": u_times_4}

@@ -10,7 +10,8 @@
  * point_to_niels_batch (three points: the first, a middle and the last step
  * of its walk back), src/proto/x448_base_batch.c's x448_base_u_lanes and
  * src/proto/ed448_sign_batch.c's encode_lanes (GF_LANES = 2 lanes), and
- * src/proto/precomputed.c's dual_isogeny and u_times_4. The last three files
+ * src/proto/precomputed.c's dual_isogeny and u_times_4; and the masks of
+ * point_arith_common.c's point_eq and point_valid. The last three files
  * are included for their static functions (and x448_base_u_lanes' comb is
  * replaced by fresh points, below).
  */
@@ -184,7 +185,37 @@ static void trace_lanes_batches(void) {
     }
 }
 
+/* point_arith_common.c's masks, in each case of their tests: point_eq's two gf_eq, point_valid's
+ * two gf_eq and its zero test of Z. */
+static void trace_point_masks(void) {
+    static const char *const eq[] = {"eq", "ne"}, *const zero[] = {"nonzero", "zero"};
+    for (unsigned i = 0; i < 4; i++) {
+        char name[40], answers[16];
+        point_t a, b;
+        snprintf(name, sizeof name, "point_eq_%s_%s", eq[i & 1], eq[i >> 1]);
+        snprintf(answers, sizeof answers, "%s %s", eq[i & 1], eq[i >> 1]);
+        trace_begin(name, "enc_point_eq", "src/point/point_arith_common.c");
+        in_point(&a, "1");
+        in_point(&b, "2");
+        trace_assume(answers);
+        trace_mask("ok", point_eq(&a, &b));
+        trace_end();
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        char name[40], answers[24];
+        point_t a;
+        snprintf(name, sizeof name, "point_valid_%s_%s_%s", eq[i & 1], eq[i >> 1 & 1], zero[i >> 2]);
+        snprintf(answers, sizeof answers, "%s %s %s", eq[i & 1], eq[i >> 1 & 1], zero[i >> 2]);
+        trace_begin(name, "enc_point_valid", "src/point/point_arith_common.c");
+        in_point(&a, "1");
+        trace_assume(answers);
+        trace_mask("ok", point_valid(&a));
+        trace_end();
+    }
+}
+
 int main(void) {
+    trace_point_masks();
     trace_lanes_batches();
     trace_dual_isogeny();
     trace_niels_batch();
