@@ -31,8 +31,12 @@ proves for each instance the claim its driver names (CLAIMS below):
     an Ed448 key), Elligator 2, decaf448's decoding and encoding, with
     inverses, roots and data-dependent tests proven case by case:
     gen/prove_curve_maps.py;
+  - Ed448's point encoding and decoding, the batch inversions (Montgomery's
+    trick), precomputed.c's phi(Q) from u and [4] on the u line, point_eq's
+    and point_valid's masks: gen/prove_curve_encode.py;
   - bounds: every operation's inputs meet field.h's contract (tight or loose),
-    propagated from the inputs' stated bounds; every output meets its own.
+    propagated from the inputs' stated bounds, every test reads a tight value;
+    every output meets its own.
 
 Usage: python3 gen/prove_curve.py [--cc CC] [--quiet] [--explain] [--mutants [N]]
   --mutants sweeps every single-operation mutant of every traced formula (an
@@ -277,6 +281,10 @@ def evaluate(f, ring, inputs, check_bounds=True, inverses=None):
         if k is None:
             k = kind[ids[1]] if op == "sel_b" else kind[ids[0]]
         kind[oid] = k
+    if check_bounds:  # a test (gf_is_zero, gf_lobit, gf_eq's difference, ...) reads a tight value
+        for a in f.assume:
+            if a in kind and kind[a] != "tight":
+                raise Refused("bounds: a test reads a %s value (v%d)" % (kind[a], a))
     outs = {}
     for name, i, k in f.outputs:
         if i not in val:
