@@ -132,6 +132,7 @@ void pointl_scalarmul_base(pointl_t *out, const scalar_t k[GF_LANES]) {
     }
 }
 
+/* x448_base_u_lanes' scalars, which the comb above does not read. */
 void scalar_reduce_bytes(scalar_t *out, const uint8_t *in, size_t len) {
     (void)in;
     (void)len;
