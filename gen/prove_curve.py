@@ -105,10 +105,10 @@ BACKENDS = {
         "include": ["src/backend/portable", "src/h2c"],
         "defines": [],
     },
-    "encode": {  # Ed448's point encoding and decoding: gen/prove_curve_encode.py
+    "encode": {  # Ed448's encoding and decoding, the batch inversions...: gen/prove_curve_encode.py
         # the other functions of point_msm.c, point_lanes.c and the .c files the driver
-        # includes (precomputed.c, x448_base_batch.c, ed448_sign_batch.c), which call what the symbolic field lacks, are
-        # dropped at link time (their own sections, unreferenced)
+        # includes (precomputed.c, x448_base_batch.c, ed448_sign_batch.c), which call what
+        # the symbolic field lacks, are dropped at link time (their own sections, unreferenced)
         "sources": ["gen/curve_trace/trace_encode.c", "src/point/point_encode.c", "src/point/point_msm.c",
                     "src/h2c/isogeny.c", "src/point/point_lanes.c"],
         "include": ["src/backend/portable", "src/h2c"],
