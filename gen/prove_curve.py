@@ -31,8 +31,12 @@ proves for each instance the claim its driver names (CLAIMS below):
     an Ed448 key), Elligator 2, decaf448's decoding and encoding, with
     inverses, roots and data-dependent tests proven case by case:
     gen/prove_curve_maps.py;
+  - Ed448's point encoding and decoding, the batch inversions (Montgomery's
+    trick), precomputed.c's phi(Q) from u and [4] on the u line, point_eq's
+    and point_valid's masks: gen/prove_curve_encode.py;
   - bounds: every operation's inputs meet field.h's contract (tight or loose),
-    propagated from the inputs' stated bounds; every output meets its own.
+    propagated from the inputs' stated bounds, every test reads a tight value;
+    every output meets its own.
 
 Usage: python3 gen/prove_curve.py [--cc CC] [--quiet] [--explain] [--mutants [N]]
   --mutants sweeps every single-operation mutant of every traced formula (an
@@ -54,6 +58,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from prime import P  # noqa: E402
 import curve_poly as cp  # noqa: E402
 import prove_curve_maps as maps  # noqa: E402
+import prove_curve_encode as encode  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 D = -39081          # edwards448: x^2 + y^2 = 1 + d x^2 y^2
@@ -100,6 +105,15 @@ BACKENDS = {
         "include": ["src/backend/portable", "src/h2c"],
         "defines": [],
     },
+    "encode": {  # Ed448's encoding and decoding, the batch inversions...: gen/prove_curve_encode.py
+        # the other functions of point_msm.c, point_lanes.c and the .c files the driver
+        # includes (precomputed.c, x448_base_batch.c, ed448_sign_batch.c), which call what
+        # the symbolic field lacks, are dropped at link time (their own sections, unreferenced)
+        "sources": ["gen/curve_trace/trace_encode.c", "src/point/point_encode.c", "src/point/point_msm.c",
+                    "src/h2c/isogeny.c", "src/point/point_lanes.c"],
+        "include": ["src/backend/portable", "src/h2c"],
+        "defines": ["-DTRACE_LANES=2", "-ffunction-sections", "-Wl,--gc-sections"],
+    },
 }
 LAYER_INCLUDES = ["src/field", "src/point", "src/proto", "src/core", "src/scalar", "src/hash", "include"]
 COMMON_SOURCES = ["gen/curve_trace/trace.c", "src/point/point_arith_common.c", "src/core/ct.c"]
@@ -113,6 +127,7 @@ class Formula:
         self.outputs = []  # (name, id, kind)
         self.assume = {}   # id: the answer of the test of that value (prove_curve_maps.py)
         self.masks = {}    # name: 0 or 1, a mask the instance returns
+        self.tests = []    # (id, answer) of every test in order (a value may be tested twice)
 
 
 def parse_trace(text, backend):
@@ -135,6 +150,7 @@ def parse_trace(text, backend):
             cur.ops.append((base, "perm", (srcs, idx)))
         elif w[0] == "assume":
             cur.assume[int(w[1])] = w[2]
+            cur.tests.append((int(w[1]), w[2]))
         elif w[0] == "mask":
             cur.masks[w[1]] = int(w[2])
         elif w[0] == "out":
@@ -265,6 +281,10 @@ def evaluate(f, ring, inputs, check_bounds=True, inverses=None):
         if k is None:
             k = kind[ids[1]] if op == "sel_b" else kind[ids[0]]
         kind[oid] = k
+    if check_bounds:  # a test (gf_is_zero, gf_lobit, gf_eq's difference, ...) reads a tight value
+        for a in f.assume:
+            if a in kind and kind[a] != "tight":
+                raise Refused("bounds: a test reads a %s value (v%d)" % (kind[a], a))
     outs = {}
     for name, i, k in f.outputs:
         if i not in val:
@@ -464,6 +484,8 @@ def prove_formula(f, claims, traces_by_name):
     c = f.claim
     if c in maps.CLAIMS:
         return maps.CLAIMS[c](f, prover())
+    if c in encode.CLAIMS:
+        return encode.CLAIMS[c](f, prover())
     if c in ("ed_add", "ed_sub", "tw_add", "tw_sub"):
         return claims.law(f, "E" if c.startswith("ed") else "E'", -1 if c.endswith("sub") else 1, False)
     if c in ("ed_dbl", "tw_dbl"):
@@ -633,7 +655,7 @@ def mutants(f):
     need = live_values(f)
     def with_op(i, op):
         g = Formula(f.name, f.claim, f.source, f.backend)
-        g.inputs, g.outputs, g.assume, g.masks = f.inputs, f.outputs, f.assume, f.masks
+        g.inputs, g.outputs, g.assume, g.masks, g.tests = f.inputs, f.outputs, f.assume, f.masks, f.tests
         g.ops = list(f.ops)
         g.ops[i] = op
         return g

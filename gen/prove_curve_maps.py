@@ -102,6 +102,8 @@ def inverse(f, ring, op, oid, aid, a, inverses, refused):
         raise refused("v%d %s v%d, whose zero test no driver fixed" % (oid, op, aid))
     if case == "zero":
         return {}
+    if op == "inv" and list(a) == [ring.zero_mono]:
+        return ring.const(pow(a[ring.zero_mono], cp.P - 2, cp.P))  # 1/c of a constant c: a constant
     name, inv = ("i%d" % oid,) * 2 if op == "inv" else ("s%d" % oid, "j%d" % oid)
     if name not in ring.index:
         raise refused("no variable for v%d" % oid)
