@@ -103,7 +103,7 @@ BACKENDS = {
     },
     "decaf": {  # decaf448.c's encoding of E' points, MAP, equality: gen/prove_curve_decaf.py
         # the driver compiles decaf448.c in; the link drops its public API, never called
-        "sources": ["gen/curve_trace/trace_decaf.c"],
+        "sources": ["gen/curve_trace/trace_decaf.c", "gen/curve_trace/trace_decaf_lanes.c"],
         "include": ["src/backend/portable"],
         "defines": ["-ffunction-sections", "-Wl,--gc-sections"],
     },
@@ -684,9 +684,26 @@ def mutants(f):
                 yield "v%d %s operand %d reads v%d for v%d" % (oid, op, j, other, a), with_op(i, (oid, op, nargs))
 
 
+def claimed_tests(f):
+    """f's tests (id: answer) but those of values that read other lanes' inputs ("_...": the
+    tests a lane operation takes in every lane, each lane's claimed by its own instance; a
+    claimed lane's test that read one would be missing from its claim's cases)."""
+    other = {i for i, name, _ in f.inputs if name.startswith("_")}
+    if not other or not f.assume:
+        return dict(f.assume)
+    for oid, op, args in f.ops:
+        if op == "perm":
+            srcs, idx = args
+            other.update(oid + j for j, s in enumerate(idx) if srcs[s] in other)
+        elif any(a in other for a in args if not isinstance(a, tuple)):
+            other.add(oid)
+    return {i: a for i, a in f.assume.items() if i not in other}
+
+
 def live_values(f):
-    """The ids of the values that reach an output or a test (which steers the outputs)."""
-    need = {i for _, i, _ in f.outputs} | set(f.assume)
+    """The ids of the values that reach an output or a test of the claimed lane (which steers
+    the outputs)."""
+    need = {i for _, i, _ in f.outputs} | set(claimed_tests(f))
     for oid, op, args in reversed(f.ops):
         if op == "perm":
             srcs, idx = args

@@ -32,7 +32,7 @@ its docstring):
 """
 
 import curve_poly as cp
-from prove_curve_maps import add_roots, cleared, inverse_names, with_tested
+from prove_curve_maps import add_roots, cleared, decaf_decode, decaf_encode, decaf_u, inverse_names, with_tested
 
 ONE_MINUS_TWO_D = 78163  # decaf448.c's 1 - 2d
 
@@ -175,5 +175,64 @@ def decaf_eq(f, pc):
     return "X1 Y2 - Y1 X2 %s: mask %d (section 5.3.3)" % (ans, ans == "zero")
 
 
-CLAIMS = {"decaf_encode_twisted": encode_twisted, "decaf_map": decaf_map, "decaf_map_never": decaf_map,
+def own_lane(f, pc, drop=()):
+    """f restricted to its claimed lane: the tests of that lane (gen/prove_curve.py's
+    claimed_tests) but those in drop, and the operations and inputs its outputs and those tests
+    read; refused where one of them is another lane's input."""
+    g = pc.Formula(f.name, f.claim, f.source, f.backend)
+    g.outputs, g.masks = f.outputs, f.masks
+    g.assume = {i: a for i, a in pc.claimed_tests(f).items() if i not in drop}
+    g.ops, g.inputs = f.ops, []  # no input named: live_values takes g's tests as they are
+    need = pc.live_values(g)
+    g.ops = [(oid, op, args) for oid, op, args in f.ops
+             if (any(oid + j in need for j in range(len(args[1]))) if op == "perm" else oid in need)]
+    g.inputs = [(i, name, k) for i, name, k in f.inputs if i in need]
+    idle = [name for _, name, _ in g.inputs if name.startswith("_")]
+    if idle:
+        raise pc.Refused("the claimed lane reads another lane's input %s" % idle[0])
+    return g
+
+
+def lanes_decode(f, pc):
+    """pointl_decaf448_decode in one lane: its mask is decaf448_decode's (s non-negative and t a
+    nonzero square: the sign test is of s, gf_eq of w - 1 = t r^2 - 1) and, where it is 1, the
+    point is maps' decaf_decode claim's, on the lane's own tests."""
+    never = f.claim == "decaf_lanes_decode_never"
+    g = own_lane(f, pc)
+    ring = add_roots(cp.Ring(["s", "c"] + inverse_names(g)), g)
+    ring.relation({"c": 2}, ring.const(-pc.D))
+    s = ring.var("s")
+    inverses = {}
+    out = pc.evaluate(with_tested(g, pc), ring, {"s": s, "c": ring.var("c")}, inverses=inverses)
+    tests = list(g.assume.items())
+    if len(tests) != 5 or [a for _, a in tests[:3]][1] not in ("square", "nonsquare", "zero"):
+        raise pc.Refused("a sign, a root, gf_eq and two signs expected")
+    (sid, s_sign), (tid, t_ans), (eid, e_ans) = tests[:3]
+    zero = lambda p: not cleared(p, ring, inverses, pc)  # noqa: E731
+    if not zero(cp.sub(out["?%d" % sid], s)) or not zero(cp.sub(out["?%d" % tid], decaf_u(ring, pc)[3])):
+        raise pc.Refused("the first sign is not of s, or the root not of t = u2 u1^2")
+    want = {"square": 0, "nonsquare": -2, "zero": -1}[t_ans]
+    if not zero(cp.sub(out["?%d" % eid], ring.const(want))):
+        raise pc.Refused("gf_eq is not of t r^2 - 1 (%d where t is %s)" % (want, t_ans))
+    if (e_ans == "zero") != (want == 0):
+        if not never:
+            raise pc.Refused("the case is impossible")
+        return "t %s, gf_eq %s: impossible (t r^2 - 1 = %d)" % (t_ans, "true" if e_ans == "zero" else "false", want)
+    if never:
+        raise pc.Refused("the case claimed impossible is not refuted")
+    ok = s_sign == "lobit0" and t_ans == "square"
+    if f.masks.get("ok") != int(ok):
+        raise pc.Refused("the mask is %s where s is %s and t %s" % (f.masks.get("ok"), s_sign, t_ans))
+    if not ok:
+        return "s %s, t %s: mask 0 (decaf448_decode's)" % (s_sign, t_ans)
+    return "mask 1; " + decaf_decode(own_lane(f, pc, drop=(sid, eid)), pc)
+
+
+def lanes_encode(f, pc):
+    """pointl_decaf448_encode in one lane: maps' decaf_encode claim on the lane's own tests."""
+    return decaf_encode(own_lane(f, pc), pc)
+
+
+CLAIMS = {"decaf_lanes_decode": lanes_decode, "decaf_lanes_decode_never": lanes_decode, "decaf_lanes_encode": lanes_encode,
+          "decaf_encode_twisted": encode_twisted, "decaf_map": decaf_map, "decaf_map_never": decaf_map,
           "decaf_eq": decaf_eq}

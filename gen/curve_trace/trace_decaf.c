@@ -4,7 +4,7 @@
  * they take (trace_assume): decaf448_encode_twisted (RFC 9496 section 5.3.2
  * of phi_hat(r), one inversion), MAP (section 5.3.4: map_start, the root
  * decaf448_from_uniform takes with gf_isr2, map_finish) and decaf448_eq_xy
- * (section 5.3.3). decaf448.c is compiled in here, for its static halves of
+ * (section 5.3.3); and decaf448_lanes.c's (trace_decaf_lanes.c). decaf448.c is compiled in here, for its static halves of
  * MAP, with two names redirected before it: curve_sqrt_minus_d is the input
  * c (c^2 = -d, as trace_maps.c's), and gf_serialize (which the symbolic
  * field refuses) outputs the element serialized, "s". Its other functions
@@ -22,6 +22,7 @@ static void serialize_output(uint8_t out[GF_SER_BYTES], const gf a);
 #undef gf_serialize
 
 #include "trace_drive.h"
+#include "trace_decaf.h"
 
 static void serialize_output(uint8_t out[GF_SER_BYTES], const gf a) {
     (void)out;
@@ -50,13 +51,14 @@ static void trace_encode_twisted(void) {
 /* MAP(t) in each case of its root's input ((1 - 2d)(r + 1) u1 a nonzero square, a nonsquare
  * or 0), of sqrt_ratio_m1_finish's gf_eq (was_square) and of its two CT_ABS signs. The
  * combinations of the root and gf_eq that contradict each other are claimed so
- * ("decaf_map_never", without outputs), with one sign. */
+ * ("decaf_map_never", without outputs), with one sign; so is the root's input 0, where
+ * SQRT_RATIO_M1's r and s are 0, non-negative. */
 static void trace_map(void) {
     static const char *const root[] = {"square", "nonsquare", "zero"}, *const eq[] = {"eq", "ne"};
     for (unsigned i = 0; i < 24; i++) {
         unsigned ri = i % 3, ei = i / 3 % 2, signs = i / 6;
         int never = (ri == 0) != (ei == 0);
-        if (never && signs)
+        if ((never || ri == 2) && signs) /* with the root 0, both values whose signs are tested are 0 */
             continue;
         char name[80], answers[80];
         snprintf(name, sizeof name, "MAP_%s_%s_%u", root[ri], eq[ei], signs);
@@ -96,5 +98,6 @@ int main(void) {
     trace_encode_twisted();
     trace_map();
     trace_eq();
+    trace_decaf_lanes();
     return 0;
 }
