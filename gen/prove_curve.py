@@ -30,7 +30,8 @@ proves for each instance the claim its driver names (CLAIMS below):
   - the maps between curve448 and edwards448 (isogeny.c's, convert.c's u of
     an Ed448 key), Elligator 2, decaf448's decoding and encoding, with
     inverses, roots and data-dependent tests proven case by case:
-    gen/prove_curve_maps.py;
+    gen/prove_curve_maps.py; decaf448.c's encoding of twisted points, MAP and
+    equality test, and decaf448_lanes.c's forms: gen/prove_curve_decaf.py;
   - bounds: every operation's inputs meet field.h's contract (tight or loose),
     propagated from the inputs' stated bounds; every output meets its own.
 
