@@ -8,34 +8,44 @@
  * steps are redirected as trace_decaf.c's: gf_deserialize of lane l gives its
  * fresh input s, gf_serialize of the claimed lane outputs s, and
  * curve_sqrt_minus_d is the input c (c^2 = -d). field_lanes.c's per-lane
- * tests and power, which this symbolic field does not link, are defined
- * below by their contract in field.h: lane by lane, the gf ones.
+ * tests and power, which this symbolic field does not link, are redirected
+ * too, to their contract in field.h: lane by lane, the gf ones (static here,
+ * so that a symbolic gfl_ version elsewhere cannot clash with them).
  */
 #include "point.h"
 
 static gf sqrt_minus_d_input;
 static void serialize_lane(uint8_t out[GF_SER_BYTES], const gf a);
 static mask_t deserialize_lane(gf out, const uint8_t in[GF_SER_BYTES]);
+static void pow_p3_4_lanes(gfl out, const gfl a);
+static void eq_lanes(mask_t m[GF_LANES], const gfl a, const gfl b);
+static lmask_t lobit_lanes(const gfl a);
 #define curve_sqrt_minus_d sqrt_minus_d_input
 #define gf_serialize serialize_lane
 #define gf_deserialize deserialize_lane
+#define gfl_pow_p3_4 pow_p3_4_lanes
+#define gfl_eq_lanes eq_lanes
+#define gfl_lobit lobit_lanes
 #include "decaf448_lanes.c"
 #undef curve_sqrt_minus_d
 #undef gf_serialize
 #undef gf_deserialize
+#undef gfl_pow_p3_4
+#undef gfl_eq_lanes
+#undef gfl_lobit
 
 #include "trace_drive.h"
 #include "trace_decaf.h"
 
-void gfl_pow_p3_4(gfl out, const gfl a) {
+static void pow_p3_4_lanes(gfl out, const gfl a) {
     TRACE_LANEWISE(gf_pow_p3_4(&out->lane[i_], &a->lane[i_]));
 }
 
-void gfl_eq_lanes(mask_t m[GF_LANES], const gfl a, const gfl b) {
+static void eq_lanes(mask_t m[GF_LANES], const gfl a, const gfl b) {
     TRACE_LANEWISE(m[i_] = gf_eq(&a->lane[i_], &b->lane[i_]));
 }
 
-lmask_t gfl_lobit(const gfl a) {
+static lmask_t lobit_lanes(const gfl a) {
     mask_t m[GF_LANES];
     TRACE_LANEWISE(m[i_] = gf_lobit(&a->lane[i_]));
     return lmask_make(m);
