@@ -102,7 +102,7 @@ BACKENDS = {
         "include": ["src/backend/portable", "src/h2c"],
         "defines": [],
     },
-    "decaf": {  # decaf448.c's encoding of E' points, MAP, equality: gen/prove_curve_decaf.py
+    "decaf": {  # decaf448.c's encoding of E' points, MAP, equality, decaf448_lanes.c: gen/prove_curve_decaf.py
         # the driver compiles decaf448.c in; the link drops its public API, never called
         "sources": ["gen/curve_trace/trace_decaf.c", "gen/curve_trace/trace_decaf_lanes.c"],
         "include": ["src/backend/portable"],
