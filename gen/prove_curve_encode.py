@@ -19,13 +19,17 @@ test reads the value it is of (a gf_lobit is the sign bit's value).
     at u = 0, x' = 0). The combinations of answers that contradict each other
     (u v a nonzero square with x or u zero: x^2 v = u; u v a nonsquare with u
     zero; u v zero with u nonzero: v != 0) are refused if traced.
-  Not yet traced: point_decode_ed448_2 and point_decode_ed448_lanes (the same
-  decode_start and decode_finish around gf_isr2 and gfl_isr_lanes, which the
-  driver defines as gf_isr per item so that the file links).
+  - point_decode_ed448_2 and point_decode_ed448_lanes (GF_LANES = 2 items), item
+    by item (the other items' y idle inputs): point_decode_ed448's claim, in each
+    of its cases, on the item's own tests. Their roots are the library's gf_isr2
+    (the portable backend's) and field_lanes.c's gfl_isr_lanes, whose gf_eq of
+    r^2 u v and 1 is checked to be 0 exactly where u v is a square (r^2 u v - 1 =
+    0, -2 or -1 for a square, a nonsquare, 0) and then read as the root's answer.
 """
 
 import prove_curve_maps as maps
 import curve_poly as cp
+import prove_curve_decaf as decaf
 
 
 def encode(f, pc):
@@ -60,6 +64,7 @@ def decode(f, pc, tag=""):
     out = pc.evaluate(maps.with_tested(f, pc), ring, {"y" + tag: y}, inverses=inverses)
     zero = lambda p: not maps.cleared(p, ring, inverses, pc)  # noqa: E731
     tests = [(i, a) for i, a in f.tests]
+    eq = tests.pop(1) if len(tests) == 5 else None  # gfl_isr_lanes' gf_eq of r^2 u v and 1
     if len(tests) != 4:
         raise pc.Refused("four tests expected: the root's, x zero, u zero, x's sign")
     (aid, a_ans), (xid, x_ans), (uid, u_ans), (lid, sign_ans) = tests
@@ -71,6 +76,10 @@ def decode(f, pc, tag=""):
     if not zero(cp.sub(out["?%d" % aid], cp.mul(u, v))) or len(roots) != 1:
         raise pc.Refused("the root is not of u v = (y^2 - 1)(d y^2 - 1)")
     r = {} if a_ans == "zero" else ring.var(roots[0])
+    if eq is not None:
+        want = {"square": 0, "nonsquare": -2, "zero": -1}[a_ans]  # r^2 u v - 1 (Euler)
+        if not zero(cp.sub(out["?%d" % eq[0]], ring.const(want))) or (eq[1] == "zero") != (want == 0):
+            raise pc.Refused("gf_eq is not of r^2 u v - 1 = %d where u v is %s (%s)" % (want, a_ans, eq[1]))
     x = cp.mul(u, r)
     if not zero(cp.sub(out["?%d" % xid], x)) or lid != xid:
         raise pc.Refused("the zero test and the sign are not of x = u r")
@@ -108,6 +117,14 @@ def decode(f, pc, tag=""):
     if X:
         raise pc.Refused("x is not 0 where u = 0")
     return case + ": (0, y, 1, 0), y^2 = 1 (u = 0)"
+
+
+def decode_item(f, pc):
+    """point_decode_ed448_2 and _lanes, one item: decode's claim on that item's own values and
+    tests (prove_curve_decaf.py's own_lane; the other items' inputs idle)."""
+    g = decaf.own_lane(f, pc)
+    g.tests = [(i, a) for i, a in f.tests if i in g.assume]
+    return decode(g, pc)
 
 
 def batch(f, pc):
@@ -299,5 +316,7 @@ def point_masks(f, pc):
     return "tests %s: mask %d" % (" ".join(a for _, a in f.tests), ok)
 
 
-CLAIMS = {"enc_point_eq": point_masks, "enc_point_valid": point_masks, "enc_encode": encode, "enc_base_u_lanes": base_u_lanes, "enc_encode_lanes": encode_lanes, "enc_decode": decode, "enc_niels_batch": niels_batch,
+CLAIMS = {"enc_point_eq": point_masks, "enc_point_valid": point_masks, "enc_encode": encode,
+          "enc_base_u_lanes": base_u_lanes, "enc_encode_lanes": encode_lanes, "enc_decode": decode,
+          "enc_decode_item": decode_item, "enc_niels_batch": niels_batch,
           "enc_dual_isogeny": dual_isogeny, "enc_u_times_4": u_times_4}

@@ -1,7 +1,8 @@
 /*
  * Ed448's point encoding and decoding (src/point/point_encode.c, RFC 8032
  * sections 5.2.2 and 5.2.3), traced for gen/prove_curve_encode.py once per
- * case of each test they take (trace_assume). The bytes carry trace values
+ * case of each test they take (trace_assume); point_decode_ed448_2 and _lanes
+ * once per item too. The bytes carry trace values
  * (trace.c's gf_serialize and gf_deserialize are the identity on values): the
  * encoded y is read back from them as an output, the decoded y written into
  * them as an input; the sign bit is a mask ("sign") of the instance. Also
@@ -23,15 +24,19 @@
 #include "x448_base_batch.c"
 #include "ed448_sign_batch.c"
 
-/* field.h's two-at-a-time and lane-wise inverse square roots, which point_encode.c's
- * point_decode_ed448_2 and _lanes call: gf_isr of each (its "isr" and its answer, in order). */
-void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]) {
-    for (unsigned i = 0; i < 2; i++) ok[i] = gf_isr(out[i], a[i]);
-}
-
-void gfl_isr_lanes(gfl out, mask_t ok[GF_LANES], const gfl a) {
-    for (unsigned i = 0; i < GF_LANES; i++) ok[i] = gf_isr(&out->lane[i], &a->lane[i]);
-}
+/* The library's gf_isr2 (the portable backend's: gf_isr of each) and field_lanes.c's gfl_isr_lanes,
+ * which point_encode.c's point_decode_ed448_2 and _lanes call. gfl_pow_p3_4's chain is
+ * GF_POW_P3_4_CHAIN, the one gf_isr and gf_pow_p3_4 run: here gf_pow_p3_4 lane by lane (its "isr",
+ * field.h's contract of gfl_pow_p3_4), the rest of field_lanes.c as compiled (gfl_isr_lanes' square,
+ * product, gfl_eq_lanes' gf_eq per lane). Its gfl_invert is trace.c's (never called), renamed. */
+#include "field.h"
+#undef GF_POW_P3_4_CHAIN
+#define GF_POW_P3_4_CHAIN(SQR, SQRN, MUL, out, a, x3, x111, x222, t)                          \
+    TRACE_LANEWISE(gf_pow_p3_4(&(out)->lane[i_], &(a)->lane[i_]))
+#define gfl_invert field_lanes_invert
+#include "field_lanes.c"
+#undef gfl_invert
+#include "field_isr2.c"
 
 /* The value whose number gf_serialize wrote into bytes. */
 static void from_bytes(gf_s *a, const uint8_t *bytes) {
@@ -72,6 +77,64 @@ static void trace_decode(const char *name, const char *answers, unsigned sign, u
     trace_mask("rest", rest ? (mask_t)-1 : 0);
     if (ok) /* the callers read the point only then */
         out_point("3", &p, 1);
+    trace_end();
+}
+
+static void append(char *list, size_t size, const char *word) {
+    size_t len = strlen(list);
+    snprintf(list + len, size - len, "%s%s", len ? " " : "", word);
+}
+
+/* The idle item's answers: a square, x and u nonzero, x's sign 0. */
+static const char *const idle_answers[] = {"square", "nonzero", "nonzero", "lobit0"};
+
+/* point_decode_ed448_2 (lanes 0: its two items, gf_isr2) or point_decode_ed448_lanes (lanes
+ * GF_LANES, gfl_isr_lanes) as trace_decode, for item `item`: its y named "y", the others' "_<k>y"
+ * with sign and other bits 0; the tests in the order taken (the roots, gfl_isr_lanes' gf_eq of
+ * each item, then each item's three), `answers` the item's four (the root's first), the idle
+ * items' idle_answers; gf_eq's is "eq" exactly where the root's input is a square. */
+static void trace_decode_item(const char *name, const char *answers, unsigned sign, unsigned rest, unsigned lanes,
+                              unsigned item) {
+    unsigned n = lanes ? lanes : 2;
+    point_t p[GF_LANES > 2 ? GF_LANES : 2];
+    mask_t ok[GF_LANES > 2 ? GF_LANES : 2];
+    uint8_t in[GF_LANES > 2 ? GF_LANES : 2][ED448_POINT_BYTES];
+    const uint8_t *ins[GF_LANES > 2 ? GF_LANES : 2];
+    char nb[96], all[256] = "", own[4][16];
+    sscanf(answers, "%15s %15s %15s %15s", own[0], own[1], own[2], own[3]);
+    for (unsigned k = 0; k < n; k++) /* the roots */
+        append(all, sizeof all, k == item ? own[0] : idle_answers[0]);
+    for (unsigned k = 0; k < n && lanes; k++) /* gfl_isr_lanes' gf_eq */
+        append(all, sizeof all, strcmp(k == item ? own[0] : idle_answers[0], "square") ? "ne" : "eq");
+    for (unsigned k = 0; k < n; k++)
+        for (unsigned w = 1; w < 4; w++)
+            append(all, sizeof all, k == item ? own[w] : idle_answers[w]);
+    snprintf(nb, sizeof nb, "%s[%u]", name, item);
+    trace_begin(nb, "enc_decode_item", "src/point/point_encode.c");
+    for (unsigned k = 0; k < n; k++) {
+        gf y;
+        char yn[16];
+        if (k == item)
+            snprintf(yn, sizeof yn, "y");
+        else
+            snprintf(yn, sizeof yn, "_%uy", k);
+        trace_input(y, yn, "tight");
+        memset(in[k], 0, sizeof in[k]);
+        memcpy(in[k], &y->limb[0], sizeof y->limb[0]);
+        if (k == item)
+            in[k][56] = (uint8_t)(sign << 7 | rest);
+        ins[k] = in[k];
+    }
+    trace_assume(all);
+    if (lanes)
+        point_decode_ed448_lanes(p, ok, ins, n);
+    else
+        point_decode_ed448_2(p, ok, ins);
+    trace_mask("ok", ok[item]);
+    trace_mask("sign", sign ? (mask_t)-1 : 0);
+    trace_mask("rest", rest ? (mask_t)-1 : 0);
+    if (ok[item])
+        out_point("3", &p[item], 1);
     trace_end();
 }
 
@@ -236,7 +299,17 @@ int main(void) {
         {"point_decode_ed448_x0", "zero zero zero lobit0", 0, 0},
         {"point_decode_ed448_x0_sign", "zero zero zero lobit0", 1, 0},
     };
-    for (unsigned i = 0; i < sizeof dec / sizeof dec[0]; i++)
+    for (unsigned i = 0; i < sizeof dec / sizeof dec[0]; i++) {
         trace_decode(dec[i].name, dec[i].answers, dec[i].sign, dec[i].rest);
+        char name[64];
+        for (unsigned item = 0; item < 2; item++) {
+            snprintf(name, sizeof name, "%s_2", dec[i].name);
+            trace_decode_item(name, dec[i].answers, dec[i].sign, dec[i].rest, 0, item);
+        }
+        for (unsigned item = 0; item < GF_LANES; item++) {
+            snprintf(name, sizeof name, "%s_lanes", dec[i].name);
+            trace_decode_item(name, dec[i].answers, dec[i].sign, dec[i].rest, GF_LANES, item);
+        }
+    }
     return 0;
 }
