@@ -14,7 +14,8 @@
 # the instruction-trace constant-time check of armv5, armv7, s390x and riscv64 (qemu plugin;
 # and of i386 where it runs under qemu-i386), big-endian s390x and riscv64 under qemu-user,
 # a short fuzzing run, the check that generated/ is what gen/ produces, the
-# proof of every generated routine (test/proof_check.py),
+# proof of every generated routine (test/proof_check.py) and of every curve formula
+# (gen/prove_curve.py), Debian's nginx, curl and python3-cryptography on the OpenSSL provider,
 # configure's refusals of misuse, the amalgamation (ninja amalgamation: each family
 # compiled alone, its symbols, the public-API tests on it), an install into a
 # temporary DESTDIR, and the reproducible release (ninja dist, tools/dist.sh) of ref64.
