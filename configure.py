@@ -52,6 +52,7 @@ sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
 import cpu_levels  # noqa: E402
 sys.path.insert(0, os.path.join(SOURCE_DIR, 'gen'))
 from layouts import LAYOUTS  # noqa: E402
+import gen_levels  # noqa: E402
 import simd as gen_simd  # noqa: E402
 
 # The exit status of every configure error (argparse's, for consistency).
@@ -132,21 +133,53 @@ BACKENDS = {b.name: b for b in [
 @dataclasses.dataclass
 class Level:
     """An x86-64 level: the code-generation flags a backend of the x86-64 target is built
-    with, its lane layout and backend. dispatch/cpu_x86_64.c checks what each needs of the
-    CPU (test/cpu_probe_test.py keeps the two one fact)."""
+    with, its lane layout and backend, and what it needs of the CPU and the OS: `features`,
+    names of dispatch/cpu_x86_64.c's CPU_FEATURES (the CPUID bit of each and the compiler
+    macros its flags define), and `xcr0`, names of its XCR0_STATES (the registers the OS must
+    save). gen/gen_levels.py writes the dispatcher's LEVELS[] from these records
+    (generated/dispatch/x86_64_levels.h, `ninja regen`); test/cpu_probe_test.py requires that
+    the flags define exactly the macros of the features. A level with a `base` needs all its
+    base needs: its flags, features and xcr0 are the base's followed by its own."""
     name: str
     flags: tuple
     lanes: str
     backend: str = 'portable'
+    text: str = ''            # how messages call it: "this CPU lacks AVX-512 IFMA"
+    features: tuple = ()
+    xcr0: tuple = ()
+    base: str = ''            # an earlier level of X86_64_LEVELS
+
+
+def extended(levels):
+    """The levels with each base's flags, features and xcr0 put before a level's own."""
+    done = {}
+    for lv in levels:
+        if lv.base:
+            b = done[lv.base]     # KeyError: a base must come earlier in the list
+            lv = dataclasses.replace(lv, flags=b.flags + lv.flags, features=b.features + lv.features,
+                                     xcr0=b.xcr0 + lv.xcr0)
+        done[lv.name] = lv
+    return list(done.values())
 
 
 # scalar first (it runs on any x86-64), then in increasing order of preference: the
 # x86-64 library runs the last one the CPU has.
-X86_64_LEVELS = [
-    Level('scalar', (), 'scalar'),
-    Level('avx2', ('-march=x86-64-v3',), 'avx2'),
-    Level('avx512ifma', ('-march=x86-64-v3', '-mavx512f', '-mavx512ifma', '-mavx512vl'), 'avx512ifma', 'avx512ifma'),
-]
+#   avx2: -march=x86-64-v3: x86-64-v2 (SSE3, SSSE3, SSE4.1, SSE4.2 with CRC32, POPCNT,
+#     CMPXCHG16B, LAHF/SAHF) and AVX, AVX2, BMI1, BMI2, FMA, F16C, LZCNT (abm), MOVBE, XSAVE;
+#     the OS's XMM and YMM state. Not ADX: -march=x86-64-v3 never emits adcx/adox, Haswell
+#     has AVX2 without it, and valgrind (which hides ADX) must run this backend for ninja ctcheck.
+#   avx512ifma: the above and AVX-512 F, VL and IFMA (52-bit multiplies); the OS's opmask
+#     and ZMM state.
+X86_64_LEVELS = extended([
+    Level('scalar', (), 'scalar', text='x86-64'),
+    Level('avx2', ('-march=x86-64-v3',), 'avx2', text='AVX2',
+          features=('sse3', 'ssse3', 'sse4_1', 'sse4_2', 'popcnt', 'cx16', 'lahf_lm', 'avx', 'avx2', 'bmi1',
+                    'bmi2', 'fma', 'f16c', 'abm', 'movbe', 'xsave', 'osxsave'),
+          xcr0=('sse', 'avx')),
+    Level('avx512ifma', ('-mavx512f', '-mavx512ifma', '-mavx512vl'), 'avx512ifma', 'avx512ifma',
+          text='AVX-512 IFMA', base='avx2', features=('avx512f', 'avx512ifma', 'avx512vl'),
+          xcr0=('opmask', 'zmm_hi256', 'hi16_zmm')),
+])
 LEVEL_BY_NAME = {lv.name: lv for lv in X86_64_LEVELS}
 
 
@@ -331,9 +364,6 @@ def debian_arch(triple):
     if cpu == 'arm':
         return 'armel' if triple.endswith('-gnueabi') else 'armhf'
     return {'x86_64': 'amd64', 'i386': 'i386', 'aarch64': 'arm64'}.get(cpu, cpu)
-
-
-NEEDS_TEXT = cpu_levels.LEVEL_TEXT
 
 
 class ConfigureError(Exception):
@@ -537,11 +567,20 @@ def host_runs(level, probe_dir):
 
 
 def check_levels(toolchain):
-    """The levels' flags (X86_64_LEVELS) and the features the probe checks for each are one
-    fact: test/cpu_probe_test.py requires that they agree under gcc and clang (CI's); here a
-    disagreement is a note, since another compiler may name an instruction set the probe's
-    table has not met (gcc 14's __EVEX512__ beside -mavx512f) without using anything new.
-    Needs the probe's table, so an x86-64 host."""
+    """The dispatcher's table of levels is what gen/gen_levels.py writes from X86_64_LEVELS
+    (else a note: ninja regen), and each level's flags and features (the macros of the
+    features the probe checks) are one fact: test/cpu_probe_test.py requires that they
+    agree under gcc and clang (CI's); here a disagreement is a note, since another compiler
+    may name an instruction set the probe's table has not met (gcc 14's __EVEX512__ beside
+    -mavx512f) without using anything new. Needs the probe's table, so an x86-64 host."""
+    path = src('generated', gen_levels.PATH)
+    try:
+        with open(path, encoding='utf-8') as f:
+            current = f.read() == gen_levels.header(X86_64_LEVELS)
+    except OSError:
+        current = False
+    if not current:
+        note(f'warning: {rel(path)} is not what X86_64_LEVELS gives: run ninja regen (gen/gen_levels.py)')
     if host_cpu() != 'x86_64':
         return
     checked = host_probe(toolchain.probe_dir).macros
@@ -551,8 +590,8 @@ def check_levels(toolchain):
     except cpu_levels.ProbeError as e:
         fail(str(e))
     for problem in problems:
-        note(f'warning: {problem}; X86_64_LEVELS (configure.py) and FEATURES/LEVELS '
-             '(dispatch/cpu_x86_64.c) should agree (test/cpu_probe_test.py)')
+        note(f'warning: {problem}; the flags and the features of each level of X86_64_LEVELS should '
+             'agree (test/cpu_probe_test.py)')
 
 
 def host_cpu_family():
@@ -1312,6 +1351,8 @@ def explain(args):
             own = backend_files(level.backend)
             head = f'  level {level.name} ({" ".join(level.flags) or "no flags"}): ' if level.name else '  '
             print(f'{head}lanes {level.lanes} (generated/lanes_{level.lanes}), backend {b.name}: {b.summary}')
+            if level.features:
+                print(f'    needs of the CPU {" ".join(level.features)}; of the OS the XCR0 state {" ".join(level.xcr0)}')
             for f, replaced in own.items():
                 print(f'    {f} in place of {replaced}')
             for d in gf4r50_dirs(level.backend, layout_stack('lanes', level.lanes)[0]):
@@ -1373,7 +1414,7 @@ def probe_host(args, target, toolchain, probe_dir):
     # (ninja ctcheck and count-callgrind; goldilocks-speed --count-with counts another build)
     h.valgrind_runs = h.have_valgrind and not h.emulator and target.needs != 'avx512ifma'
     if target.needs and not h.emulator and not host_runs(target.needs, probe_dir):
-        note(f'this host lacks {NEEDS_TEXT[target.needs]} ({target.needs}: {host_probe(probe_dir).lacks(target.needs)}, '
+        note(f'this host lacks {LEVEL_BY_NAME[target.needs].text} ({target.needs}: {host_probe(probe_dir).lacks(target.needs)}, '
              f'says the CPU probe): the {target.name} tests are skipped here (--target x86-64 or ref64 run)')
     return h
 
@@ -1584,7 +1625,7 @@ def render(args, s):
         # -z defs catches a module symbol nothing defines; a sanitized module leaves the
         # sanitizer runtime to the program that loads it.
         provider_ldflags='' if args.sanitize else '-Wl,-z,defs', modulesdir=h.modulesdir,
-        regen_inputs=in_src(find('gen/*.py') + find('gen/curve_trace/*.[ch]') + find('gen/curve_trace/*/*.[ch]') + find('templates/*.j2') + find('templates/*/*.j2')),
+        regen_inputs=in_src(['configure.py'] + find('gen/*.py') + find('gen/curve_trace/*.[ch]') + find('gen/curve_trace/*/*.[ch]') + find('templates/*.j2') + find('templates/*/*.j2')),
         # The goldilocks command (cli/*.c), and its tests against the host's openssl command: on
         # native builds, and on big-endian emulated ones, the command under the emulator
         # (run_tests.py's GOLDILOCKS_TEST_WRAPPER), its key files crossing endianness; a
@@ -1592,7 +1633,8 @@ def render(args, s):
         cli_sources=in_src(find('cli/*.c')),
         cli_test=bool(h.openssl_cmd and (not emulator or h.big_endian) and os.path.exists(src('test', 'cli_test.py'))),
         # then the curve formulas proven from their text (gen/prove_curve.py, seconds)
-        regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py')
+        regen_commands=[f'$python {g} --out generated' for g in ('gen/gen_field.py', 'gen/gen_lanes.py', 'gen/gen_tables.py',
+                                                                 'gen/gen_levels.py')
                         if os.path.exists(src(g))] + ['$python gen/prove_curve.py --quiet'],
         watched=in_src(['configure.py', 'build.ninja.in', 'include/goldilocks.h']
                        + ['gen/layouts.py', 'gen/simd.py'] + source_dirs()   # the layouts' bases (layout_stack)

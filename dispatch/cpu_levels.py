@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The CPU levels this x86-64 host and its OS run (scalar, avx2, avx512ifma), asked of
 the dispatcher's own CPUID and XGETBV code: dispatch/cpu_probe.c (which includes
-dispatch/cpu_x86_64.c), built with the host's compiler into a temporary directory and
-run. configure.py (--target auto and its notes), test/run_tests.py (--needs) and
+dispatch/cpu_x86_64.c and its table of the levels, generated/dispatch/x86_64_levels.h,
+written from configure.py's X86_64_LEVELS), built with the host's compiler into a
+temporary directory and run. configure.py (--target auto and its notes), test/run_tests.py (--needs) and
 test/all-targets.sh (which backends of the x86-64 library to force) ask this, never
 /proc/cpuinfo, whose flags a hypervisor or kernel may leave out (a KVM guest listing
 no abm although CPUID reports LZCNT).
@@ -10,10 +11,11 @@ no abm although CPUID reports LZCNT).
     python3 dispatch/cpu_levels.py            the levels, on one line: "scalar avx2"
     python3 dispatch/cpu_levels.py --explain  a line per level: "avx2: runs" or what it lacks
 
-Also the other half of "a level's flags and what the probe checks are one fact":
+Also the other half of "a level's flags and its features are one fact":
 compiler_macros and check_level_flags compare the instruction-set macros that a
 level's code-generation flags define with the macros of the features the probe
-checks for it (configure.py runs this on every configure of an x86-64 target).
+checks for it, its record's (configure.py runs this on every configure of an x86-64
+target).
 """
 
 import functools
@@ -27,9 +29,9 @@ import tempfile
 
 DISPATCH_DIR = os.path.dirname(os.path.abspath(__file__))
 PROBE_SOURCE = os.path.join(DISPATCH_DIR, 'cpu_probe.c')
-
-# How the levels are called in messages ("this CPU lacks AVX-512 IFMA").
-LEVEL_TEXT = {'scalar': 'x86-64', 'avx2': 'AVX2', 'avx512ifma': 'AVX-512 IFMA'}
+# The probe's include path: dispatch/, and the table of levels gen/gen_levels.py writes
+# from configure.py's X86_64_LEVELS (x86_64_levels.h).
+PROBE_INCLUDES = (DISPATCH_DIR, os.path.join(os.path.dirname(DISPATCH_DIR), 'generated', 'dispatch'))
 
 # The macros a compiler defines for an instruction set it may use: __AVX2__, __LZCNT__,
 # __CRC32__, ... and the one for cmpxchg16b. (Not __BIGGEST_ALIGNMENT__ 32, __FP_FAST_FMA
@@ -57,7 +59,7 @@ class Probe:
             return ''
         if not self.explain:
             return f'this host ({platform.machine()}) is not x86-64'
-        return self.explain.get(level, f'{level} is no level of dispatch/cpu_x86_64.c')
+        return self.explain.get(level, f'{level} is no level of the probe (generated/dispatch/x86_64_levels.h)')
 
 
 def host_is_x86_64():
@@ -83,10 +85,12 @@ def _levels(text):
 
 
 @functools.lru_cache(maxsize=None)
-def probe(work_dir=None):
+def probe(work_dir=None, levels_dir=None):
     """Builds and runs the probe (in a temporary directory under work_dir, or the system's);
-    a host that is not x86-64 runs no x86 level. Raises ProbeError when it cannot be built
-    or run: a caller must not take that for a CPU that lacks everything."""
+    a host that is not x86-64 runs no x86 level. levels_dir: a directory whose
+    x86_64_levels.h the probe takes in place of the generated one (a test's records).
+    Raises ProbeError when it cannot be built or run: a caller must not take that for a CPU
+    that lacks everything."""
     if not host_is_x86_64():
         return Probe([], {}, {})
     cc = host_compiler()
@@ -95,7 +99,8 @@ def probe(work_dir=None):
                          'dispatch/cpu_probe.c: apt-get install gcc')
     with tempfile.TemporaryDirectory(dir=work_dir, prefix='cpu-probe-') as tmp:
         exe = os.path.join(tmp, 'cpu_probe')
-        cmd = [cc, '-std=c11', '-O2', '-I', DISPATCH_DIR, PROBE_SOURCE, '-o', exe]
+        includes = ((levels_dir,) if levels_dir else ()) + PROBE_INCLUDES
+        cmd = [cc, '-std=c11', '-O2'] + [w for d in includes for w in ('-I', d)] + [PROBE_SOURCE, '-o', exe]
         r = subprocess.run(cmd, capture_output=True, text=True, errors='replace')
         if r.returncode != 0:
             raise ProbeError(f'{" ".join(cmd)} failed: {r.stderr.strip()[:400]}')
@@ -140,16 +145,18 @@ def check_level_flags(cc_words, levels, checked):
         defined = compiler_macros(cc_words, flags)
         want = checked.get(name)
         if want is None:
-            problems.append(f'level {name} (flags {" ".join(flags)}) is not a level of dispatch/cpu_x86_64.c')
+            problems.append(f'level {name} (flags {" ".join(flags)}) is not a level of the probe '
+                            '(generated/dispatch/x86_64_levels.h: ninja regen writes it)')
             continue
         unchecked = sorted((defined - base) - want)
         if unchecked:
             problems.append(f'the flags of level {name} ({" ".join(flags)}) let {cc_words[0]} use '
-                            f'{" ".join(unchecked)}, which dispatch/cpu_x86_64.c does not check for {name}')
+                            f'{" ".join(unchecked)}, which the probe does not check for {name} (no feature of its '
+                            'record defines it)')
         needless = sorted(want - defined)
         if needless:
-            problems.append(f'dispatch/cpu_x86_64.c checks {" ".join(needless)} for level {name}, '
-                            f'which its flags ({" ".join(flags)}) do not give {cc_words[0]}')
+            problems.append(f'the probe checks {" ".join(needless)} for level {name} (the features of its '
+                            f'record), which its flags ({" ".join(flags)}) do not give {cc_words[0]}')
     return problems
 
 

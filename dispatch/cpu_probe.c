@@ -6,12 +6,22 @@
  *
  *   cpu_probe            the levels this CPU and OS run, on one line: "scalar avx2"
  *   cpu_probe --explain  a line per level: "avx2: runs", "avx512ifma: lacks avx512f
- *                        avx512ifma avx512vl", or what state the OS does not enable
+ *                        avx512ifma avx512vl", or the XCR0 state components the OS
+ *                        does not enable ("opmask zmm_hi256 hi16_zmm")
  *   cpu_probe --macros   a line per level: the compiler macros of the features it
  *                        checks ("avx2: __SSE3__ ..."), which configure compares with
  *                        what the level's flags define
  */
 #include "cpu_x86_64.c"
+
+/* The XCR0 state components by name, for --explain. */
+static const struct state {
+    const char *name;
+    uint8_t bit;
+} STATES[] = {
+#define STATE_ROW(name, bit) {#name, bit},
+    XCR0_STATES(STATE_ROW)};
+#define STATES_N (sizeof STATES / sizeof STATES[0])
 
 static void explain(const struct level *l, struct cpu c) {
     int os_ok;
@@ -23,8 +33,11 @@ static void explain(const struct level *l, struct cpu c) {
             if (missing & (UINT32_C(1) << f))
                 printf(" %s", FEATURES[f].name);
     } else if (!os_ok) {
-        printf(" the OS does not enable the %s state (XCR0 0x%llx, needs 0x%llx)", l->state,
-               (unsigned long long)c.xcr0, (unsigned long long)l->xcr0);
+        printf(" the OS does not enable the XCR0 state");
+        for (size_t s = 0; s < STATES_N; s++)
+            if (((l->xcr0 & ~c.xcr0) >> STATES[s].bit) & 1)
+                printf(" %s", STATES[s].name);
+        printf(" (XCR0 0x%llx, needs 0x%llx)", (unsigned long long)c.xcr0, (unsigned long long)l->xcr0);
     } else {
         printf(" runs");
     }

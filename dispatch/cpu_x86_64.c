@@ -5,20 +5,18 @@
  * (dispatch/cpu_levels.py): /proc/cpuinfo's flags are not read, since a
  * hypervisor or kernel may leave a flag out that CPUID reports (abm, LZCNT).
  *
- * A level is a backend's name (configure.py's X86_64_LEVELS) and needs
- * every instruction set its code-generation flags let the compiler use, and
- * the OS's support of the registers (XGETBV: the OS saves YMM, and for
- * AVX-512 the opmask and ZMM state, on a context switch; a CPU with AVX2 under
- * an OS without XSAVE support faults on it). Each feature below names the
- * compiler macros its flags define, and test/cpu_probe_test.py requires
- * (configure warns) that a level's flags define exactly the macros of its
- * features under gcc and clang: the flags and this table are one fact.
- *   avx2:       -march=x86-64-v3: x86-64-v2 (SSE3, SSSE3, SSE4.1, SSE4.2 with
- *               CRC32, POPCNT, CMPXCHG16B, LAHF/SAHF) and AVX, AVX2, BMI1,
- *               BMI2, FMA, F16C, LZCNT, MOVBE, XSAVE. Not ADX: -march=x86-64-v3
- *               never emits adcx/adox, Haswell has AVX2 without it, and
- *               valgrind (which hides ADX) must run this backend for ninja ctcheck.
- *   avx512ifma: the above and AVX-512 F, VL and IFMA (52-bit multiplies)
+ * A level is a backend's name, and needs every instruction set its
+ * code-generation flags let the compiler use, and the OS's support of the
+ * registers (XGETBV: the OS saves YMM, and for AVX-512 the opmask and ZMM
+ * state, on a context switch; a CPU with AVX2 under an OS without XSAVE
+ * support faults on it). The levels are records of configure.py's
+ * X86_64_LEVELS (name, flags, backend, and the features and XCR0 state
+ * components below that it needs, by name), from which gen/gen_levels.py
+ * writes LEVELS[], generated/dispatch/x86_64_levels.h; what the hardware
+ * reports where, and what each feature's flags define, is here. Each feature
+ * names the compiler macros its flags define, and test/cpu_probe_test.py
+ * requires (configure warns) that a level's flags define exactly the macros
+ * of its features under gcc and clang: the flags and the features are one fact.
  * Intel SDM vol. 2A, CPUID leaves 1, 7 and 80000001H, and XCR0 (vol. 1, 13.3).
  */
 #include <cpuid.h>
@@ -32,63 +30,67 @@
 enum { LEAF_1, LEAF_7, LEAF_EXT1, LEAVES };
 enum { EAX, EBX, ECX, EDX };
 
-/* One feature: its name (/proc/cpuinfo's, where it has one), the compiler's macros
-   that say its instructions may be used (space-separated; none for osxsave, the
-   OS's), and where CPUID reports it. */
+/* One feature: its name (/proc/cpuinfo's, where it has one; the name a level's record
+   in configure.py lists it by), the compiler's macros that say its instructions may be
+   used (space-separated; none for osxsave, the OS's), and where CPUID reports it. */
 struct feature {
     const char *name;
     const char *macros;
     uint8_t leaf, reg, bit;
 };
 
-enum {
-    F_SSE3, F_SSSE3, F_FMA, F_CX16, F_SSE4_1, F_SSE4_2, F_MOVBE, F_POPCNT, F_XSAVE, F_OSXSAVE,
-    F_AVX, F_F16C, F_LAHF, F_LZCNT, F_BMI1, F_AVX2, F_BMI2, F_AVX512F, F_AVX512IFMA, F_AVX512VL,
-    FEATURES_N
-};
+/* X(name, macros, leaf, register, bit): the one list the enum F_<name> and FEATURES[] are
+   both made of. */
+#define CPU_FEATURES(X)                                                                         \
+    X(sse3, "__SSE3__", LEAF_1, ECX, 0)                                                         \
+    X(ssse3, "__SSSE3__", LEAF_1, ECX, 9)                                                       \
+    X(fma, "__FMA__", LEAF_1, ECX, 12)                                                          \
+    X(cx16, "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16", LEAF_1, ECX, 13)                             \
+    X(sse4_1, "__SSE4_1__", LEAF_1, ECX, 19)                                                    \
+    X(sse4_2, "__SSE4_2__ __CRC32__", LEAF_1, ECX, 20)                                          \
+    X(movbe, "__MOVBE__", LEAF_1, ECX, 22)                                                      \
+    X(popcnt, "__POPCNT__", LEAF_1, ECX, 23)                                                    \
+    X(xsave, "__XSAVE__", LEAF_1, ECX, 26)                                                      \
+    X(osxsave, "", LEAF_1, ECX, 27)                                                             \
+    X(avx, "__AVX__", LEAF_1, ECX, 28)                                                          \
+    X(f16c, "__F16C__", LEAF_1, ECX, 29)                                                        \
+    X(lahf_lm, "__LAHF_SAHF__", LEAF_EXT1, ECX, 0)                                              \
+    X(abm, "__LZCNT__", LEAF_EXT1, ECX, 5) /* LZCNT, which /proc/cpuinfo calls abm */           \
+    X(bmi1, "__BMI__", LEAF_7, EBX, 3)                                                          \
+    X(avx2, "__AVX2__", LEAF_7, EBX, 5)                                                         \
+    X(bmi2, "__BMI2__", LEAF_7, EBX, 8)                                                         \
+    X(avx512f, "__AVX512F__", LEAF_7, EBX, 16)                                                  \
+    X(avx512ifma, "__AVX512IFMA__", LEAF_7, EBX, 21)                                            \
+    X(avx512vl, "__AVX512VL__", LEAF_7, EBX, 31)
 
-static const struct feature FEATURES[FEATURES_N] = {
-    [F_SSE3] = {"sse3", "__SSE3__", LEAF_1, ECX, 0},
-    [F_SSSE3] = {"ssse3", "__SSSE3__", LEAF_1, ECX, 9},
-    [F_FMA] = {"fma", "__FMA__", LEAF_1, ECX, 12},
-    [F_CX16] = {"cx16", "__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16", LEAF_1, ECX, 13},
-    [F_SSE4_1] = {"sse4_1", "__SSE4_1__", LEAF_1, ECX, 19},
-    [F_SSE4_2] = {"sse4_2", "__SSE4_2__ __CRC32__", LEAF_1, ECX, 20},
-    [F_MOVBE] = {"movbe", "__MOVBE__", LEAF_1, ECX, 22},
-    [F_POPCNT] = {"popcnt", "__POPCNT__", LEAF_1, ECX, 23},
-    [F_XSAVE] = {"xsave", "__XSAVE__", LEAF_1, ECX, 26},
-    [F_OSXSAVE] = {"osxsave", "", LEAF_1, ECX, 27},
-    [F_AVX] = {"avx", "__AVX__", LEAF_1, ECX, 28},
-    [F_F16C] = {"f16c", "__F16C__", LEAF_1, ECX, 29},
-    [F_LAHF] = {"lahf_lm", "__LAHF_SAHF__", LEAF_EXT1, ECX, 0},
-    [F_LZCNT] = {"abm", "__LZCNT__", LEAF_EXT1, ECX, 5},    /* LZCNT, which /proc/cpuinfo calls abm */
-    [F_BMI1] = {"bmi1", "__BMI__", LEAF_7, EBX, 3},
-    [F_AVX2] = {"avx2", "__AVX2__", LEAF_7, EBX, 5},
-    [F_BMI2] = {"bmi2", "__BMI2__", LEAF_7, EBX, 8},
-    [F_AVX512F] = {"avx512f", "__AVX512F__", LEAF_7, EBX, 16},
-    [F_AVX512IFMA] = {"avx512ifma", "__AVX512IFMA__", LEAF_7, EBX, 21},
-    [F_AVX512VL] = {"avx512vl", "__AVX512VL__", LEAF_7, EBX, 31},
-};
+#define FEATURE_ID(name, macros, leaf, reg, bit) F_##name,
+enum { CPU_FEATURES(FEATURE_ID) FEATURES_N };
+_Static_assert(FEATURES_N <= 32, "a level's features are a uint32_t");
 
-#define F(x) (UINT32_C(1) << F_##x)
-#define X86_64_V3                                                                                         \
-    (F(SSE3) | F(SSSE3) | F(FMA) | F(CX16) | F(SSE4_1) | F(SSE4_2) | F(MOVBE) | F(POPCNT) | F(XSAVE) |      \
-     F(OSXSAVE) | F(AVX) | F(F16C) | F(LAHF) | F(LZCNT) | F(BMI1) | F(AVX2) | F(BMI2))
+#define FEATURE_ROW(name, macros, leaf, reg, bit) {#name, macros, leaf, reg, bit},
+static const struct feature FEATURES[FEATURES_N] = {CPU_FEATURES(FEATURE_ROW)};
+
+/* The XCR0 state components a level may need the OS to save (Intel SDM vol. 1, 13.1):
+   sse the XMM registers, avx the upper halves of YMM, opmask k0-k7, zmm_hi256 the upper
+   halves of ZMM0-15, hi16_zmm ZMM16-31. X(name, bit), as CPU_FEATURES: the enum S_<name>
+   here, their names in dispatch/cpu_probe.c's messages. */
+#define XCR0_STATES(X) X(sse, 1) X(avx, 2) X(opmask, 5) X(zmm_hi256, 6) X(hi16_zmm, 7)
+
+#define STATE_ID(name, bit) S_##name = bit,
+enum { XCR0_STATES(STATE_ID) };
 
 /* A level: the features it needs and the XCR0 state components the OS must enable. */
 struct level {
     const char *name;
     uint32_t features;
     uint64_t xcr0;
-    const char *state;    /* those components, for a message */
 };
 
-static const struct level LEVELS[] = {
-    {"scalar", 0, 0, ""},
-    {"avx2", X86_64_V3, 0x6, "XMM and YMM"},
-    /* and the opmask registers, ZMM0-15's upper halves and ZMM16-31 */
-    {"avx512ifma", X86_64_V3 | F(AVX512F) | F(AVX512IFMA) | F(AVX512VL), 0xe6, "XMM, YMM, opmask and ZMM"},
-};
+/* The levels, LEVELS[], as F(name) and S(name) of the names above: what gen/gen_levels.py
+   writes from configure.py's X86_64_LEVELS (generated/dispatch/, ninja regen). */
+#define F(name) (UINT32_C(1) << F_##name)
+#define S(name) (UINT64_C(1) << S_##name)
+#include "x86_64_levels.h"
 #define LEVELS_N (sizeof LEVELS / sizeof LEVELS[0])
 
 /* What CPUID says of this CPU: the features it has, and XCR0 (0 without OSXSAVE). */
@@ -110,7 +112,7 @@ static struct cpu cpu_probe(void) {
     for (int f = 0; f < FEATURES_N; f++)
         if ((regs[FEATURES[f].leaf][FEATURES[f].reg] >> FEATURES[f].bit) & 1)
             c.features |= UINT32_C(1) << f;
-    if (c.features & F(OSXSAVE)) {    /* XGETBV faults without it */
+    if (c.features & F(osxsave)) {    /* XGETBV faults without it */
         uint32_t lo, hi;
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         c.xcr0 = ((uint64_t)hi << 32) | lo;

@@ -11,8 +11,9 @@
 
 /*
  * 1 when this CPU and its OS run the code of the backend called name (a level
- * of cpu_x86_64.c: scalar, avx2, avx512ifma), else 0. The program
- * dispatch/cpu_probe.c prints the same answers for configure and the tests.
+ * of configure.py's X86_64_LEVELS, in cpu_x86_64.c's table: scalar, avx2,
+ * avx512ifma), else 0. The program dispatch/cpu_probe.c prints the same
+ * answers for configure and the tests.
  */
 __attribute__((visibility("hidden"))) int dispatch_cpu_runs(const char *name);
 

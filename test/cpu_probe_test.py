@@ -9,8 +9,10 @@ against an independent oracle and with /proc/cpuinfo's flags hidden.
   are gcc's __builtin_cpu_supports("x86-64-v3") and ("avx512f", "avx512vl",
   "avx512ifma") (libgcc's own CPUID code: the oracle);
 - each level's flags (configure.py X86_64_LEVELS) define exactly the compiler
-  macros of what the probe checks, under gcc and clang, and a flag or a level
-  that breaks that is reported;
+  macros of what the probe checks (the features of its record, which
+  gen/gen_levels.py writes into generated/dispatch/x86_64_levels.h), under gcc
+  and clang, and a flag, a level or a record's feature that breaks that is
+  reported: a probe built from records without avx2's bmi2 is refused;
 - with /proc/cpuinfo replaced (unshare --mount, mount --bind) by a copy without
   abm and avx512ifma, as on a KVM guest whose flags list leaves LZCNT out,
   configure --target auto picks what the oracle says (avx2 on an AVX2 host), and
@@ -21,6 +23,7 @@ Needs an x86-64 host; the bind mount needs root and unshare: without them those
 checks are skipped (counted as skipped, not passed). Ends "N passed, N failed[, N skipped]".
 """
 
+import dataclasses
 import os
 import platform
 import re
@@ -41,6 +44,7 @@ try:
 except ImportError:     # a tree without the shared probe: its checks fail, the others run
     cpu_levels = None
 import configure  # noqa: E402
+import gen_levels  # noqa: E402  (configure puts gen/ on the path)
 
 ORACLE = r'''#include <stdio.h>
 int main(void) {
@@ -104,8 +108,8 @@ def probe_builds(tmp):
             skip(f'cpu_probe.c under {cc}', f'no {cc}')
             continue
         exe = os.path.join(tmp, f'probe-{cc}')
-        r = run([cc, '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-I', cpu_levels.DISPATCH_DIR,
-                 cpu_levels.PROBE_SOURCE, '-o', exe])
+        r = run([cc, '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror']
+                + [w for d in cpu_levels.PROBE_INCLUDES for w in ('-I', d)] + [cpu_levels.PROBE_SOURCE, '-o', exe])
         ok = r.returncode == 0
         check(ok, f'dispatch/cpu_probe.c builds with {cc} -Wall -Wextra -Werror', r.stderr.strip()[:300])
         if ok:
@@ -151,6 +155,30 @@ def flags_are_the_probe(probe):
     check(not wrong and configure.TARGET_BY_NAME['avx2'].needs == 'avx2'
           and configure.TARGET_BY_NAME['avx512ifma'].needs == 'avx512ifma',
           'each x86-64 target needs the level whose flags it has', f'not so: {wrong}')
+
+
+def record_is_the_probe(tmp):
+    """The probe's table is configure.py's records: the committed header is what gen/gen_levels.py
+    writes from them, and a probe built from records whose avx2 lacks bmi2 is reported (its
+    flags, -march=x86-64-v3, let the compiler use BMI2)."""
+    with open(os.path.join(SOURCE_DIR, 'generated', gen_levels.PATH)) as f:
+        check(f.read() == gen_levels.header(configure.X86_64_LEVELS),
+              'generated/dispatch/x86_64_levels.h is what gen/gen_levels.py writes from X86_64_LEVELS')
+    planted = [dataclasses.replace(lv, features=tuple(x for x in lv.features if x != 'bmi2'))
+               if lv.name == 'avx2' else lv for lv in configure.X86_64_LEVELS]
+    levels_dir = os.path.join(tmp, 'planted-levels')
+    os.makedirs(levels_dir)
+    with open(os.path.join(levels_dir, os.path.basename(gen_levels.PATH)), 'w') as f:
+        f.write(gen_levels.header(planted))
+    cc = 'gcc' if shutil.which('gcc') else 'clang'
+    try:
+        macros = cpu_levels.probe(tmp, levels_dir).macros
+    except cpu_levels.ProbeError as e:
+        check(False, 'the probe builds from records without avx2\'s bmi2', str(e))
+        return
+    problems = cpu_levels.check_level_flags([cc], [(lv.name, list(lv.flags)) for lv in planted], macros)
+    check(any('__BMI2__' in p and 'does not check for avx2' in p for p in problems),
+          'a record of avx2 without bmi2 is reported (its flags give __BMI2__)', repr(problems))
 
 
 def auto_choice(cmd_prefix, builddir, env):
@@ -228,6 +256,7 @@ def main():
         if probe:
             agrees_with_oracle(probe, oracle)
             flags_are_the_probe(probe)
+            record_is_the_probe(tmp)
         cpuinfo = hidden_cpuinfo(tmp)
         why = namespace_works(cpuinfo)
         if why or oracle is None:

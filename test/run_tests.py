@@ -2,7 +2,7 @@
 """Runs test programs and adds up their results.
 
     run_tests.py [--wrapper "qemu-arm -L /usr/arm-linux-gnueabihf"] [--slow] [--quick] [--jobs N]
-                 [--library-path DIR] [--needs avx2|avx512ifma [--anywhere NAME]...]
+                 [--library-path DIR] [--needs LEVEL [--anywhere NAME]...]
                  [--skip "NAME: WHY"]... -- PROGRAM...
 
 Each program prints its own lines and ends with "N passed, N failed"
@@ -39,8 +39,9 @@ import sys
 import time
 
 # The CPU probe, shared with configure.py; no __pycache__ in the source tree.
+SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'dispatch'))
+sys.path.insert(0, os.path.join(SOURCE_DIR, 'dispatch'))
 import cpu_levels  # noqa: E402
 
 SUMMARY = re.compile(r'^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$')
@@ -76,8 +77,13 @@ def run_one(argv, env, buffer=None):
     return passed, failed, skipped, took
 
 
-# The levels --needs takes (configure.py's Target.needs: a level of X86_64_LEVELS).
-NEEDS = ('avx2', 'avx512ifma')
+def needed_level(name):
+    """The record of the level --needs names (configure.py's Target.needs: a level of
+    X86_64_LEVELS that needs something of the CPU), or None."""
+    sys.path.insert(0, SOURCE_DIR)
+    import configure
+    level = configure.LEVEL_BY_NAME.get(name)
+    return level if level and level.features else None
 
 
 def main():
@@ -90,7 +96,8 @@ def main():
                    'printed whole, in order); emulated builds use 2')
     p.add_argument('--library-path', help='put DIR first on LD_LIBRARY_PATH (the build tree, '
                    'for the programs linked with its shared library)')
-    p.add_argument('--needs', choices=sorted(NEEDS), help='skip everything on a CPU without these instructions')
+    p.add_argument('--needs', metavar='LEVEL', help='skip everything on a CPU without the instructions of this '
+                   'level (of configure.py X86_64_LEVELS: avx2, ...)')
     p.add_argument('--anywhere', action='append', default=[], help='run this program even without --needs')
     p.add_argument('--skip', action='append', default=[], metavar='"NAME: WHY"',
                    help='a test program this build cannot run: one skipped test, with why')
@@ -100,6 +107,9 @@ def main():
         name, _, why = skip.partition(': ')
         print(f'== {name}: skipped: {why or "(no reason given)"}')
     skipped_programs = len(args.skip)
+    level = args.needs and needed_level(args.needs)
+    if args.needs and not level:
+        p.error(f'--needs {args.needs}: not a level of configure.py X86_64_LEVELS that needs instructions')
     if args.needs:
         try:
             lacks = cpu_levels.probe().lacks(args.needs)
@@ -108,7 +118,7 @@ def main():
             print('0 passed, 1 failed')
             return 1
         if lacks:
-            what = f'{cpu_levels.LEVEL_TEXT[args.needs]} ({args.needs}: {lacks})'
+            what = f'{level.text} ({args.needs}: {lacks})'
             runnable = [q for q in args.programs if os.path.basename(q) in args.anywhere]
             for program in args.programs:
                 if program not in runnable:
