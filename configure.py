@@ -92,7 +92,8 @@ class Backend:
     gf4r50: bool = False      # written on gf4r50.h: see gf4r50_dirs
     # Why its single calls are faster per item than its batch calls' lanes, or '': then the
     # X448, X448 public key and decaf448 batch calls run item by item as the single calls
-    # (-DGOLDILOCKS_BATCH_BY_SINGLE=1, src/proto/batch_n.h). With one lane they always do.
+    # (-DGOLDILOCKS_BATCH_BY_SINGLE=1, src/proto/batch_n.h). With one lane they always do
+    # (src/field/field.h GF_LANES_BY_SINGLE; gf_lanes_by_single).
     batch_by_single: str = ''
 
     @property
@@ -1321,6 +1322,20 @@ def target_library_inputs(name):
             include_dirs(t.backend, lanes_dirs) + ['include'] + layout_dirs + lanes_dirs)
 
 
+def gf_lanes_by_single(lanes):
+    """Whether the batch calls run the single calls' code for want of lanes on lane layout
+    `lanes`: src/field/field.h's GF_LANES_BY_SINGLE, (GF_LANES == n), for the GF_LANES its
+    generated gf_lanes.h #defines (the first of layout_stack's directories that has one)."""
+    with open(src('src', 'field', 'field.h')) as f:
+        single = re.search(r'^#define GF_LANES_BY_SINGLE \(GF_LANES == (\d+)\)$', f.read(), re.M)
+    header = next(h for h in (src(d, 'gf_lanes.h') for d in layout_stack('lanes', lanes)[0]) if os.path.exists(h))
+    with open(header) as f:
+        count = re.search(r'^#define GF_LANES (\d+)$', f.read(), re.M)
+    if not single or not count:
+        fail(f'GF_LANES_BY_SINGLE (src/field/field.h) or GF_LANES ({rel(header)}) not in the form configure.py reads')
+    return int(count.group(1)) == int(single.group(1))
+
+
 def explain(args):
     """--list-targets and --explain: each target's record and what it builds."""
     names = [args.explain] if args.explain and args.explain != 'all' else [t.name for t in TARGETS]
@@ -1358,7 +1373,7 @@ def explain(args):
             for d in gf4r50_dirs(level.backend, layout_stack('lanes', level.lanes)[0]):
                 print(f'    gf4r50.h from {d}')
             why = next((x.batch_by_single for x in backend_chain(level.backend) if x.batch_by_single), '')
-            if why or level.lanes == 'scalar':
+            if why or gf_lanes_by_single(level.lanes):
                 print('    the X448, X448 public key and decaf448 batch calls as the single calls, item by item: '
                       + (why or 'one lane'))
         print()

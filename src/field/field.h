@@ -210,6 +210,18 @@ void gf_isr2(gf out[2], mask_t ok[2], const gf a[2]);
  */
 #include "gf_lanes.h"
 
+/*
+ * Whether the batch calls run the single calls' code item by item for want
+ * of lanes: with one lane (the portable lane layout, every lane operation a
+ * loop over the gf_ function) nothing runs side by side and the single
+ * calls' own code is the faster (the twisted comb, the X448 ladder). Used by
+ * batch_n.h's BATCH_BY_SINGLE and point_lanes_comb.c's
+ * pointl_scalarmul_base; configure.py --explain reads it from here (its
+ * form is fixed: configure.py gf_lanes_by_single). A constant: the other
+ * path is not compiled in.
+ */
+#define GF_LANES_BY_SINGLE (GF_LANES == 1)
+
 /* ---- Lane masks and permutations from public patterns, static inline on the above ---- */
 
 /* Every lane = m (m may be secret: no branch on it). */

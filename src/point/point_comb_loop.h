@@ -3,7 +3,8 @@
  * (as point_window_loop.h is for the windows): point_comb.c runs it on
  * edwards448's niels points, point_base_twisted.c on the twisted curve E'
  * and the avx512ifma backend's point_base_twisted_r50.c on E' in the
- * radix-2^50 lanes, each with its own comb shape.
+ * radix-2^50 lanes, each with its own comb shape, and point_lanes_comb.c on
+ * GF_LANES points at once (pointl_t, a scalar per lane).
  *
  * Comb (Lim-Lee; the signed all-bits recoding of Hamburg, "Fast and compact
  * elliptic-curve cryptography", IACR ePrint 2012/309; point_comb.c gives the
@@ -22,10 +23,18 @@
  * its operations share); the loop calls, each with x first:
  *   F##_identity(x, acc)                 acc = the neutral element
  *   F##_double(x, acc)                   acc = [2]acc
+ *   F##_add(x, acc, entry, neg)          acc = acc + entry, acc - entry when neg (a D##_mask)
+ * D is the form of the recoded scalar and its lookups: point_comb_one
+ * (below) for one scalar's (c a pointer to it, point_comb_recode) over the
+ * representation's
  *   F##_lookup(x, entry, j, index)       entry = table j's entry index, all read
- *   F##_add(x, acc, entry, neg)          acc = acc + entry, acc - entry when neg (a mask)
- * acc and entry are the caller's storage, c a pointer to the recoded scalar;
- * the caller wipes them.
+ * or the representation's own (the lanes': a scalar per lane); it gives
+ *   D##_mask                             the type of a sign mask
+ *   D##_lookup(F, x, entry, neg, c, i, j, teeth, spacing)
+ *                                        entry = comb j's entry at offset i, all
+ *                                        read, neg = the mask of its sign
+ * acc and entry are the caller's storage, c the recoded scalar; the caller
+ * wipes them.
  */
 #ifndef GOLDILOCKS_POINT_COMB_LOOP_H
 #define GOLDILOCKS_POINT_COMB_LOOP_H
@@ -33,17 +42,26 @@
 #include "point_comb.h"
 #include "ct.h"
 
-#define POINT_COMB_EVAL(F, x, acc, entry, c, combs, teeth, spacing)                                     \
+/* One scalar's digits (point_comb_digit_shape), over F##_lookup. */
+#define point_comb_one_mask mask_t
+#define point_comb_one_lookup(F, x, entry, neg, c, i, j, teeth, spacing)                                \
+    do {                                                                                                \
+        uint32_t index_, s_;                                                                            \
+        point_comb_digit_shape(&index_, &s_, c, i, j, teeth, spacing);                                  \
+        F##_lookup(x, entry, j, index_);                                                                \
+        (neg) = ct_mask_from_bit(s_);                                                                   \
+    } while (0)
+
+#define POINT_COMB_EVAL(F, D, x, acc, entry, c, combs, teeth, spacing)                                  \
     do {                                                                                                \
         F##_identity(x, acc);                                                                           \
         for (int i_ = (spacing) - 1; i_ >= 0; i_--) {                                                   \
             if (i_ != (spacing) - 1)                                                                    \
                 F##_double(x, acc);                                                                     \
             for (unsigned j_ = 0; j_ < (combs); j_++) {                                                 \
-                uint32_t index_, neg_;                                                                  \
-                point_comb_digit_shape(&index_, &neg_, c, (unsigned)i_, j_, teeth, spacing);            \
-                F##_lookup(x, entry, j_, index_);                                                       \
-                F##_add(x, acc, entry, ct_mask_from_bit(neg_));                                         \
+                D##_mask neg_;                                                                          \
+                D##_lookup(F, x, entry, neg_, c, (unsigned)i_, j_, teeth, spacing);                     \
+                F##_add(x, acc, entry, neg_);                                                           \
             }                                                                                           \
         }                                                                                               \
     } while (0)

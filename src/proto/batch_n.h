@@ -20,14 +20,14 @@ static inline int batch_n_impossible(size_t n, size_t item_bytes) {
 
 /*
  * Whether the X448, X448 public key and decaf448 batch calls run item by item as the
- * single calls: with one lane (the portable lane layout: nothing side by side to gain),
- * or where the target's backend record says its single calls are the faster
+ * single calls: with one lane (field.h GF_LANES_BY_SINGLE, as the Ed448 sign batch's
+ * comb), or where the target's backend record says its single calls are the faster
  * (configure.py Backend.batch_by_single, which defines GOLDILOCKS_BATCH_BY_SINGLE).
  * A constant: the other path is not compiled in.
  */
 #ifndef GOLDILOCKS_BATCH_BY_SINGLE
 #define GOLDILOCKS_BATCH_BY_SINGLE 0
 #endif
-#define BATCH_BY_SINGLE (GF_LANES == 1 || GOLDILOCKS_BATCH_BY_SINGLE)
+#define BATCH_BY_SINGLE (GF_LANES_BY_SINGLE || GOLDILOCKS_BATCH_BY_SINGLE)
 
 #endif

@@ -59,7 +59,7 @@ void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
     point_t acc;
 
     point_comb_recode_bits(&c, k, BASE_COMB_BITS);
-    POINT_COMB_EVAL(twisted_comb, 0, acc, entry, &c, BASE_COMB_N, BASE_COMB_T, BASE_COMB_S);
+    POINT_COMB_EVAL(twisted_comb, point_comb_one, 0, acc, entry, &c, BASE_COMB_N, BASE_COMB_T, BASE_COMB_S);
     point_copy(out, &acc);
 
     ct_wipe(&c, sizeof c);

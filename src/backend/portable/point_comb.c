@@ -44,7 +44,7 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
     point_t acc;
 
     point_comb_recode(&c, k);
-    POINT_COMB_EVAL(edwards_comb, table, acc, entry, &c, COMB_N, COMB_T, COMB_S);
+    POINT_COMB_EVAL(edwards_comb, point_comb_one, table, acc, entry, &c, COMB_N, COMB_T, COMB_S);
     point_copy(out, &acc);
 
     ct_wipe(&c, sizeof c);

@@ -53,10 +53,10 @@ static LOOKUP_NOIPA void twisted_lookup(point_tcached_t *out, const point_tcache
 
 /* POINT_WINDOW_MUL's operations (point_window_loop.h) on E'; no context. */
 #define twisted_window_from_input(x, p, a) twisted_from_edwards(&(p), a)
-#define twisted_window_entry(x, e, p) twisted_to_tcached(&(e), &(p))
+#define twisted_window_entry(x, table, i, p) twisted_to_tcached(&(table)[i], &(p))
 #define twisted_window_identity(x, p) point_identity(&(p))
 #define twisted_window_table_double(x, p) twisted_double(&(p), &(p), 1)
-#define twisted_window_table_add(x, p, e) twisted_add_tcached(&(p), &(p), &(e), 0, 0)
+#define twisted_window_table_add(x, p, table) twisted_add_tcached(&(p), &(p), &(table)[1], 0, 0)
 #define twisted_window_lookup(x, e, table, n, index) twisted_lookup(&(e), table, n, index)
 #define twisted_window_start(x, acc, e) twisted_from_tcached_no_t(&(acc), &(e))
 #define twisted_window_double(x, acc, with_t) \
@@ -72,7 +72,7 @@ void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) 
     scalar_halve(&kq, k);
     scalar_halve(&kq, &kq);
     point_window_digits(digit, &kq);
-    POINT_WINDOW_MUL(twisted_window, 0, table, entry, acc, multiple, digit, a);
+    POINT_WINDOW_MUL(twisted_window, point_window_one, 0, table, entry, acc, multiple, digit, a);
     point_copy(out, &acc);
 
     ct_wipe(table, sizeof table);

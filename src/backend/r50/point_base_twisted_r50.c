@@ -60,7 +60,7 @@ void point_scalarmul_base_twisted_raw(point_t *out, const scalar_t *k) {
 
     point_r50_perms_init(&p);
     point_comb_recode_bits(&st.c, k, BASE_COMB_BITS);
-    POINT_COMB_EVAL(r50_comb, &x, st.acc, st.entry, &st.c, BASE_COMB_N, BASE_COMB_T, BASE_COMB_S);
+    POINT_COMB_EVAL(r50_comb, point_comb_one, &x, st.acc, st.entry, &st.c, BASE_COMB_N, BASE_COMB_T, BASE_COMB_S);
     point_r50_to_point(out, st.acc);
 
     ct_wipe(&st, sizeof st);

@@ -39,10 +39,10 @@ static __attribute__((noinline)) void r50_add_step(gf4r50 acc, const gf4r50 e, m
  */
 #define R50_PAIR(perms, scratch) perms, scratch
 #define r50_window_from_input(x, p, a) point_r50_from_edwards(p, a)
-#define r50_window_entry(x, e, p) point_r50_entry(e, p, R50_PAIR x)
+#define r50_window_entry(x, table, i, p) point_r50_entry((table)[i], p, R50_PAIR x)
 #define r50_window_identity(x, p) point_r50_identity(p)
 #define r50_window_table_double(x, p) point_r50_double(p, R50_PAIR x)
-#define r50_window_table_add(x, p, e) point_r50_add(p, e, 0, R50_PAIR x)
+#define r50_window_table_add(x, p, table) point_r50_add(p, (table)[1], 0, R50_PAIR x)
 #define r50_window_lookup(x, e, table, n, index) gf4r50_lookup(e, (table)[0], n, index)
 #define r50_window_start(x, acc, e) point_r50_from_entry_no_t(acc, e, R50_PAIR x)
 #define r50_window_double(x, acc, with_t) r50_double_step(acc, R50_PAIR x)
@@ -56,7 +56,7 @@ void point_scalarmul_twisted(point_t *out, const point_t *a, const scalar_t *k) 
     scalar_halve(&st.kq, k);
     scalar_halve(&st.kq, &st.kq);
     point_window_digits(st.digit, &st.kq);
-    POINT_WINDOW_MUL(r50_window, (&c, &st.s), st.table, st.entry, st.acc, st.multiple, st.digit, a);
+    POINT_WINDOW_MUL(r50_window, point_window_one, (&c, &st.s), st.table, st.entry, st.acc, st.multiple, st.digit, a);
     point_r50_to_point(out, st.acc);
 
     ct_wipe(&st, sizeof st);
