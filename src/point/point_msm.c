@@ -3,7 +3,9 @@
  * inputs only): [b]B + sum [k_i]P_i by Straus's interleaving ("Addition
  * chains of vectors", 1964) with width-w NAF digits (Hankerson-Menezes-
  * Vanstone, "Guide to ECC", algorithm 3.51): one shared chain of doublings,
- * each point with its own table of odd multiples.
+ * each point with its own table of odd multiples. The loop is
+ * point_straus_loop.h's (POINT_STRAUS_MSM), which the avx512ifma backend's
+ * point_batch_equation_r50.c runs on its lanes.
  *
  * Why Straus and not Pippenger or Bos-Coster. A b-bit scalar costs Straus
  * about b/(w + 1) additions plus 2^(w-2) - 1 to build the table (and one
@@ -24,6 +26,7 @@
  */
 #include <string.h>
 #include "point.h"
+#include "point_straus_loop.h"
 
 void point_to_niels_batch(point_niels_t *out, const point_t *in, size_t n, gf *scratch) {
     if (n == 0)
@@ -86,32 +89,10 @@ void point_msm_base_vartime(point_t *out, const scalar_t *b, size_t n, const poi
     point_cached_t pool[MSM_POOL];
     const point_cached_t *table[MSM_MAX_POINTS];
     point_msm_digits_t g;
+    point_t acc;
 
     point_msm_digits(&g, b, n, k);
-    size_t used = 0;
-    for (size_t i = 0; i < g.n; i++) {
-        point_odd_multiples(&pool[used], g.entries[i], &p[i]);
-        table[i] = &pool[used];
-        used += g.entries[i];
-    }
-
-    point_t acc;
-    point_identity(&acc);
-    for (int j = g.top - 1; j >= 0; j--) {
-        /* T is needed only when an addition or the end follows. */
-        if (g.busy[j] || j == 0)
-            point_double(&acc, &acc);
-        else
-            point_double_no_t(&acc, &acc);
-        if (!g.busy[j])
-            continue;
-        /* the last sum of a step goes without T when a doubling follows (not at the end) */
-        size_t end = j > 0 ? g.last[j] : g.n + 1;
-        point_add_niels_digit_vartime(&acc, point_base_wnaf, g.naf_b[j], end != 0);
-        for (size_t i = 0; i < g.n; i++)
-            if (g.naf[i][j])
-                point_add_cached_digit_vartime(&acc, table[i], g.naf[i][j], i + 1 != end);
-    }
+    POINT_STRAUS_MSM(point_straus, 0, acc, g, point_base_wnaf, p, pool, table);
     point_copy(out, &acc);
 }
 

@@ -1,10 +1,11 @@
 /*
- * The variable-time multi-scalar loop of the double-scalar multiplications
- * and of verification, written once for every point representation (as
- * point_window_loop.h is for the constant-time windows): point_wnaf.c and
- * point_verify.c run it on edwards448, the avx512ifma backend's
- * point_double_scalarmul_decaf_r50.c and point_verify_r50.c on E' in the
- * radix-2^50 lanes. Public inputs only: it branches on the digits.
+ * The variable-time multi-scalar loops of the double-scalar multiplications,
+ * of verification and of batch verification, written once for every point
+ * representation (as point_window_loop.h is for the constant-time windows):
+ * point_wnaf.c, point_verify.c, point_precomp.c and point_msm.c run them on
+ * edwards448, the avx512ifma backend's point_double_scalarmul_decaf_r50.c,
+ * point_verify_r50.c, point_precomp_r50.c and point_batch_equation_r50.c on
+ * E' in the radix-2^50 lanes. Public inputs only: they branch on the digits.
  *
  * Straus's interleaving of width-w NAF strings (Hankerson, Menezes,
  * Vanstone, "Guide to Elliptic Curve Cryptography", algorithms 3.35 and
@@ -81,9 +82,48 @@
     } while (0)
 
 /*
- * The operations on point.h's edwards448 points, for point_wnaf.c and
- * point_verify.c (no context): a table's digit addition is that of its entry
- * type, the generated tables' niels points or the run-time tables' cached ones.
+ * The batch verification's loop (point_msm.c, the avx512ifma backend's
+ * point_batch_equation_r50.c), the same interleaving over the strings of a
+ * point_msm_digits_t g (point.h): B's, g.naf_b, on base (its generated
+ * table), and point i's, g.naf[i], on the g.entries[i] odd multiples of
+ * p[i], which it first builds into pool (MSM_POOL entries) and points
+ * table[i] at. Besides F##_identity, F##_double and F##_add_digit it calls
+ *   F##_odd_multiples(x, out, entries, p)   out[i] = the entry of (2i + 1)p
+ * Most positions have no digit of a point: those additions are not called.
+ * T where it is read, from g.busy and g.last: in a doubling when an
+ * addition follows, in an addition unless it is the position's last and a
+ * doubling follows (B's when no point adds there); at position 0 always
+ * (the caller reads the sum's T).
+ */
+#define POINT_STRAUS_MSM(F, x, acc, g, base, p, pool, table)                                            \
+    do {                                                                                                \
+        size_t used_ = 0;                                                                               \
+        for (size_t i_ = 0; i_ < (g).n; i_++) {                                                         \
+            F##_odd_multiples(x, &(pool)[used_], (g).entries[i_], &(p)[i_]);                            \
+            (table)[i_] = &(pool)[used_];                                                               \
+            used_ += (g).entries[i_];                                                                   \
+        }                                                                                               \
+        F##_identity(x, acc);                                                                           \
+        for (int j_ = (g).top - 1; j_ >= 0; j_--) {                                                     \
+            F##_double(x, acc, (g).busy[j_] || j_ == 0);                                                \
+            if (!(g).busy[j_])                                                                          \
+                continue;                                                                               \
+            /* 1 + the point of the position's last addition; past them all at the end (unread where \
+               F##_add_digit ignores with_t) */                                                         \
+            size_t end_ = j_ > 0 ? (g).last[j_] : (g).n + 1;                                            \
+            (void)end_;                                                                                 \
+            F##_add_digit(x, acc, base, (g).naf_b[j_], end_ != 0);                                      \
+            for (size_t i_ = 0; i_ < (g).n; i_++)                                                       \
+                if ((g).naf[i_][j_])                                                                    \
+                    F##_add_digit(x, acc, (table)[i_], (g).naf[i_][j_], i_ + 1 != end_);                \
+        }                                                                                               \
+    } while (0)
+
+/*
+ * The operations on point.h's edwards448 points, for point_wnaf.c,
+ * point_verify.c and point_msm.c (no context): a table's digit addition is
+ * that of its entry type, the generated tables' niels points or the run-time
+ * tables' cached ones.
  */
 #define point_straus_identity(x, acc) point_identity(&(acc))
 #define point_straus_double(x, acc, with_t)                                                            \
@@ -92,5 +132,6 @@
     _Generic((table), const point_niels_t *: point_add_niels_digit_vartime,                             \
              point_cached_t *: point_add_cached_digit_vartime,                                          \
              const point_cached_t *: point_add_cached_digit_vartime)(&(acc), table, d, with_t)
+#define point_straus_odd_multiples(x, out, entries, p) point_odd_multiples(out, entries, p)
 
 #endif

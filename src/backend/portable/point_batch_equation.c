@@ -1,7 +1,8 @@
 /*
  * The batch verification equation (point.h, point_batch_equation_vartime) by
  * point_msm.c's Straus on edwards448; point_batch_equation_r50.c is its
- * form in the avx512ifma backend, on its lanes (configure.py BACKENDS).
+ * form in the avx512ifma backend, on its lanes, with the same loop
+ * (point_straus_loop.h's POINT_STRAUS_MSM; configure.py BACKENDS).
  */
 #include "point.h"
 

@@ -1,9 +1,10 @@
 /*
  * The batch verification equation of point.h (point_batch_equation_vartime),
  *     [4]([b]B + sum [ks_j]pts_j) = 0,
- * by point_msm.c's Straus (the same digits and windows, point_msm_digits) on the
- * twisted curve E', each formula's four products one lane product of the
- * radix-2^50 lane elements (point_r50.h). As in point_verify_r50.c:
+ * by point_msm.c's Straus (the same digits and windows, point_msm_digits, and
+ * point_straus_loop.h's loop, POINT_STRAUS_MSM) on the twisted curve E', each
+ * formula's four products one lane product of the radix-2^50 lane elements
+ * (point_r50.h). As in point_verify_r50.c:
  * phi (point_twisted.h) is a homomorphism from edwards448 to E' whose kernel is
  * the 4-torsion, so the equation holds if and only if
  *     [b]phi(B) + sum [ks_j]phi(pts_j) = 0 on E',
@@ -20,6 +21,7 @@
  */
 #include "point.h"
 #include "point_r50.h"
+#include "point_straus_loop.h"
 
 _Static_assert(GF4R50_BASE_WNAF_ENTRIES == WNAF_BASE_ENTRIES, "gf4r50_base_wnaf.c is of another WNAF_BASE_BITS");
 
@@ -40,22 +42,7 @@ mask_t point_batch_equation_vartime(size_t n, const scalar_t *s, const point_t *
     point_batch_terms(&b, pts, ks, n, s, a, k, r, z);
     point_msm_digits(&g, &b, 2 * n, ks);
     point_r50_perms_init(&c);
-    size_t used = 0;
-    for (size_t i = 0; i < g.n; i++) {
-        point_r50_odd_multiples(&pool[used], g.entries[i], &pts[i], &c, &scratch);
-        table[i] = &pool[used];
-        used += g.entries[i];
-    }
-
-    point_r50_identity(acc);
-    for (int j = g.top - 1; j >= 0; j--) {
-        point_r50_double(acc, &c, &scratch);
-        if (!g.busy[j])
-            continue;
-        point_r50_add_digit_vartime(acc, gf4r50_base_wnaf[0], g.naf_b[j], &c, &scratch);
-        for (size_t i = 0; i < g.n; i++)
-            point_r50_add_digit_vartime(acc, table[i], g.naf[i][j], &c, &scratch);
-    }
+    POINT_STRAUS_MSM(r50_straus, (&c, &scratch), acc, g, gf4r50_base_wnaf[0], pts, pool, table);
     gf4r50_to_gf(x, acc, 0);
     return gf_is_zero(x);
 }

@@ -15,15 +15,6 @@
 
 #define NAF_BITS 450 /* a scalar below l < 2^446, and the NAF's carry */
 
-/*
- * POINT_STRAUS's operations (point_straus_loop.h) on point_r50.h's points, whose T
- * is always there; the context is the parenthesized pair (perms, scratch).
- */
-#define R50_PAIR(perms, scratch) perms, scratch
-#define r50_straus_identity(x, acc) point_r50_identity(acc)
-#define r50_straus_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)
-#define r50_straus_add_digit(x, acc, table, d, with_t) point_r50_add_digit_vartime(acc, table, d, R50_PAIR x)
-
 static void r50_straus(point_t *out, const int8_t *naf_a, const gf4r50_s *odd_a, const int8_t *naf_b,
                        const gf4r50_s *odd_b, int top) {
     point_r50_perms c;

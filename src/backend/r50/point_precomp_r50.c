@@ -28,9 +28,9 @@ _Static_assert(GF4R50_LANES == 4, "an entry is four coordinates");
 
 /*
  * POINT_STRAUS_SPLIT's operations (point_straus_loop.h) on point_r50.h's points,
- * whose T is always there; the context is the parenthesized pair (perms, scratch).
+ * whose T is always there; the context is the parenthesized pair (perms, scratch)
+ * of point_r50.h's R50_PAIR.
  */
-#define R50_PAIR(perms, scratch) perms, scratch
 #define r50_precomp_identity(x, acc) point_r50_identity(acc)
 #define r50_precomp_position(x, ns, nk, i) ((void)0)
 #define r50_precomp_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)

@@ -180,4 +180,17 @@ static inline void point_r50_to_point(point_t *out, const gf4r50 p) {
     gf4r50_to_gf(out->z, p, 3);
 }
 
+/*
+ * The Straus loops' operations (point_straus_loop.h) on these points, whose T
+ * is always there (with_t is ignored), for point_verify_r50.c,
+ * point_double_scalarmul_decaf_r50.c and point_batch_equation_r50.c. The
+ * context x is the parenthesized pair (perms, scratch), handed on as two
+ * arguments by R50_PAIR (point_scalarmul_r50.c says why).
+ */
+#define R50_PAIR(perms, scratch) perms, scratch
+#define r50_straus_identity(x, acc) point_r50_identity(acc)
+#define r50_straus_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)
+#define r50_straus_add_digit(x, acc, table, d, with_t) point_r50_add_digit_vartime(acc, table, d, R50_PAIR x)
+#define r50_straus_odd_multiples(x, out, entries, p) point_r50_odd_multiples(out, entries, p, R50_PAIR x)
+
 #endif

@@ -34,10 +34,10 @@ static __attribute__((noinline)) void r50_add_step(gf4r50 acc, const gf4r50 e, m
 /*
  * POINT_WINDOW_MUL's operations (point_window_loop.h) on point_r50.h's points,
  * whose T is always there. The context x is the parenthesized pair (perms,
- * scratch), handed on as two arguments by R50_PAIR: a struct of the two
- * pointers (or always-inline functions taking one) changed clang's code.
+ * scratch), handed on as two arguments by point_r50.h's R50_PAIR: a struct
+ * of the two pointers (or always-inline functions taking one) changed clang's
+ * code.
  */
-#define R50_PAIR(perms, scratch) perms, scratch
 #define r50_window_from_input(x, p, a) point_r50_from_edwards(p, a)
 #define r50_window_entry(x, table, i, p) point_r50_entry((table)[i], p, R50_PAIR x)
 #define r50_window_identity(x, p) point_r50_identity(p)

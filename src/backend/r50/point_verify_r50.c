@@ -20,15 +20,6 @@
 
 _Static_assert(GF4R50_BASE_WNAF_ENTRIES == WNAF_BASE_ENTRIES, "gf4r50_base_wnaf.c is of another WNAF_BASE_BITS");
 
-/*
- * POINT_STRAUS's operations (point_straus_loop.h) on point_r50.h's points, whose T
- * is always there; the context is the parenthesized pair (perms, scratch).
- */
-#define R50_PAIR(perms, scratch) perms, scratch
-#define r50_straus_identity(x, acc) point_r50_identity(acc)
-#define r50_straus_double(x, acc, with_t) point_r50_double(acc, R50_PAIR x)
-#define r50_straus_add_digit(x, acc, table, d, with_t) point_r50_add_digit_vartime(acc, table, d, R50_PAIR x)
-
 /* out = [4]([S]B - [k]A - R) == 0. */
 mask_t point_verify_equation_vartime(const scalar_t *s, const point_t *a, const scalar_t *k, const point_t *r) {
     point_verify_digits_t g;
