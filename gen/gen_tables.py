@@ -3,9 +3,10 @@
     python3 gen/gen_tables.py [--out DIR]      (DIR defaults to generated/)
 
 writes, for each layout of gen/layouts.py, DIR/p448_<layout>/base_table.c
-(templates/tables.c.j2: the fixed-base comb tables, on edwards448 and on the
-twisted curve of the single calls, and the odd multiples of B and of 2^224 B
-for verification) and DIR/p448_<layout>/curve_constants.c
+(templates/tables.c.j2: the fixed-base comb table on edwards448 and the odd
+multiples of B and of 2^224 B for verification), base_comb_twisted.c
+(templates/tables_twisted.c.j2: the comb on the twisted curve of the single
+calls, in the layout's own shape) and DIR/p448_<layout>/curve_constants.c
 (templates/constants.c.j2: the base point, sqrt(-d), 1/sqrt(-d)); a derived
 layout (Layout.base, gen/derived.py) only those that differ from its base's
 (its own base_comb), and a file it no longer needs is removed. A file is
@@ -148,6 +149,7 @@ def main():
                    comb=comb, comb_twisted=comb_twisted_of(layout.base_comb), wnaf=wnaf, wnaf2=wnaf2, base=base, consts=consts)
         texts[name] = {filename: env.get_template(template).render(ctx, template=template)
                        for template, filename in (("tables.c.j2", "base_table.c"),
+                                                  ("tables_twisted.c.j2", "base_comb_twisted.c"),
                                                   ("constants.c.j2", "curve_constants.c"))}
     for name, layout in sorted(layouts.LAYOUTS.items()):
         # a derived layout holds only the tables that differ from its base's (gen/derived.py)

@@ -60,7 +60,7 @@ typedef gf_word_t mask_t;
 
 /* The shape of the single calls' fixed-base comb (src/point/point.h, gen/layouts.py
  * base_comb): BASE_COMB_N tables of 2^(BASE_COMB_T - 1) entries, teeth BASE_COMB_S apart;
- * gen/gen_tables.py prints base_table.c for it (this directory's, or the base's when equal). */
+ * gen/gen_tables.py prints base_comb_twisted.c for it (this directory's, or the base's when equal). */
 #define BASE_COMB_N 5
 #define BASE_COMB_T 6
 #define BASE_COMB_S 15

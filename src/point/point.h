@@ -73,7 +73,7 @@ typedef struct {
  * table point_base_comb_twisted), BASE_COMB_N x BASE_COMB_T x BASE_COMB_S, is
  * the layout's: gen/layouts.py base_comb, #defined by the generated
  * gf_layout.h (included by field.h) and printed into that layout's
- * base_table.c by gen/gen_tables.py; chosen per layout by measurement. The batch calls' lane comb and the run-time tables of
+ * base_comb_twisted.c by gen/gen_tables.py; chosen per layout by measurement. The batch calls' lane comb and the run-time tables of
  * goldilocks_x448_precompute keep COMB_N, COMB_T, COMB_S (the size of the
  * latter is in include/goldilocks.h). One run of each shape on Zen 3,
  * x86-64-v3 (then on the 8x56 layout), N x T x S: the table, the X448 public key's instructions and its
