@@ -43,11 +43,15 @@ static const unsigned split_default = SPLIT_OFFSETS;
 
 #define SPLIT_OFFSETS 1
 #define split_entry split_entry_combs
+#define split_add split_add_combs
+#define split_comb_state split_comb_state_combs
 #define point_scalarmul_comb combs_scalarmul_comb
 #define point_scalarmul_base combs_scalarmul_base
 #define point_scalarmul_base_on_twist combs_scalarmul_base_on_twist
 #include "../src/backend/lanes2/point_comb_split.c"
 #undef split_entry
+#undef split_add
+#undef split_comb_state
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
 #undef point_scalarmul_base_on_twist
@@ -59,11 +63,15 @@ static const unsigned split_default = SPLIT_OFFSETS;
 #if GF_LANES >= 4 && GF_LANES % 2 == 0
 #define SPLIT_OFFSETS 2
 #define split_entry split_entry_both
+#define split_add split_add_both
+#define split_comb_state split_comb_state_both
 #define point_scalarmul_comb both_scalarmul_comb
 #define point_scalarmul_base both_scalarmul_base
 #define point_scalarmul_base_on_twist both_scalarmul_base_on_twist
 #include "../src/backend/lanes2/point_comb_split.c"
 #undef split_entry
+#undef split_add
+#undef split_comb_state
 #undef point_scalarmul_comb
 #undef point_scalarmul_base
 #undef point_scalarmul_base_on_twist

@@ -3,8 +3,11 @@
  * (as point_window_loop.h is for the windows): point_comb.c runs it on
  * edwards448's niels points, point_base_twisted.c on the twisted curve E'
  * and the avx512ifma backend's point_base_twisted_r50.c on E' in the
- * radix-2^50 lanes, each with its own comb shape, and point_lanes_comb.c on
- * GF_LANES points at once (pointl_t, a scalar per lane).
+ * radix-2^50 lanes, each with its own comb shape, point_lanes_comb.c on
+ * GF_LANES points at once (pointl_t, a scalar per lane), and the lanes2
+ * backend's point_comb_split.c on pointl_t with one scalar's offsets and
+ * combs split among the lanes (its digits its own, its neutral element a
+ * flag that makes the first addition a copy).
  *
  * Comb (Lim-Lee; the signed all-bits recoding of Hamburg, "Fast and compact
  * elliptic-curve cryptography", IACR ePrint 2012/309; point_comb.c gives the

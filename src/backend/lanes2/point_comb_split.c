@@ -26,6 +26,13 @@
  * point_comb.c costs 90 additions and 17 doublings (and splitting the combs,
  * SPLIT_OFFSETS = 1, 54 lane additions and 17 lane doublings).
  *
+ * The Horner over s is point_comb_loop.h's POINT_COMB_EVAL on pointl_t
+ * (spacing CHUNK, ROUNDS combs, step (s, r) its (i, j)) with this file's
+ * digits, split_comb below, as point_lanes_comb.c runs it with a scalar per
+ * lane; its first addition, to the neutral element, is a copy of the entry
+ * with T = x y (the neutral element is a flag until then). The Horner over g
+ * on single points is this file's own.
+ *
  * Every lane's entry comes from its own comb's table by ct_lookup (every
  * entry read, the index only a mask) and is negated by its own mask: the
  * recoding and the digits are point_comb.h's, the same as point_comb.c's.
@@ -34,7 +41,7 @@
  * loop on one lane).
  */
 #include "point.h"
-#include "point_comb.h"
+#include "point_comb_loop.h"
 #include "point_lanes.h"
 #include "point_twisted.h"
 #include "ct.h"
@@ -51,9 +58,22 @@ _Static_assert(SPLIT_OFFSETS >= 1 && GF_LANES % SPLIT_OFFSETS == 0, "SPLIT_OFFSE
 _Static_assert(sizeof(point_niels_t) == 3 * sizeof(gf_s) && sizeof(point_niels_t) <= CT_LOOKUP_MAX_BYTES,
                "a comb entry is three consecutive field elements and a lookup entry");
 
-/* Lane (g, m) of out = the signed entry of comb r SPLIT_COMBS + m at offset g CHUNK + s; the neutral element past either end. */
-static void split_entry(pointl_niels_t *out, gf_s entry[3], mask_t neg[GF_LANES], const point_comb_table_t table,
-                        const scalar_t *c, unsigned s, unsigned r) {
+/* The loop's context: the table, the lookups' scratch, and whether acc still stands for the neutral element. */
+typedef struct {
+    const point_niels_t (*table)[COMB_ENTRIES]; /* point_comb_table_t's combs */
+    gf_s scratch[3];
+    mask_t sign[GF_LANES];
+    int started; /* public: 0 until the first addition */
+} split_comb_state;
+
+/*
+ * Lane l = (g, m) of out = the entry of comb r SPLIT_COMBS + m at offset g CHUNK + s, its sign
+ * in sign[l]; the neutral element past either end. Not inlined: inlined into the loop, GCC 12
+ * spilled the lookup's sums on armv7 (15,600 more instructions a call, ninja count).
+ */
+static __attribute__((noinline)) void split_entry(pointl_niels_t *out, gf_s entry[3], mask_t sign[GF_LANES],
+                                                  const point_comb_table_t table, const scalar_t *c, unsigned s,
+                                                  unsigned r) {
     gf zero, one;
     gf_set_small(zero, 0);
     gf_set_small(one, 1);
@@ -69,7 +89,7 @@ static void split_entry(pointl_niels_t *out, gf_s entry[3], mask_t neg[GF_LANES]
             gf_copy(&entry[1], one);
             gf_copy(&entry[2], zero);
         }
-        neg[l] = ct_mask_from_bit(bit);
+        sign[l] = ct_mask_from_bit(bit);
         if (l == 0) { /* lane 0 (offset s < COMB_S, comb r < COMB_N) always adds; its broadcast sets every lane */
             gfl_broadcast(out->x, &entry[0]);
             gfl_broadcast(out->y, &entry[1]);
@@ -80,34 +100,50 @@ static void split_entry(pointl_niels_t *out, gf_s entry[3], mask_t neg[GF_LANES]
             gfl_insert(out->dxy, l, &entry[2]);
         }
     }
-    pointl_niels_cond_neg(out, lmask_make(neg));
 }
 
+/* acc = acc + e, acc - e when neg; while acc stands for the neutral element, the sum is e
+ * itself, a copy with T = x y instead of an addition. The branch is on the public flag. */
+static inline void split_add(split_comb_state *st, pointl_t *acc, pointl_niels_t *e, lmask_t neg) {
+    pointl_niels_cond_neg(e, neg);
+    if (st->started) {
+        pointl_add_niels(acc, acc, e);
+        return;
+    }
+    gfl_copy(acc->x, e->x);
+    gfl_copy(acc->y, e->y);
+    gfl_set_small(acc->z, 1);
+    gfl_mul(acc->t, e->x, e->y);
+    st->started = 1;
+}
+
+/*
+ * POINT_COMB_EVAL's operations and digits (point_comb_loop.h) on pointl_t; the context is the
+ * state. The loop's spacing is CHUNK and its combs ROUNDS: its (i, j) is the step (s, r)
+ * above, lane l's digit that of comb r SPLIT_COMBS + l % SPLIT_COMBS at offset
+ * (l / SPLIT_COMBS) CHUNK + s (point_comb_digit, the table's own shape, so teeth and spacing
+ * go unused). The neutral element is the flag alone.
+ */
+#define split_comb_identity(st, acc) ((st)->started = 0)
+#define split_comb_double(st, acc) pointl_double(&(acc), &(acc))
+#define split_comb_add(st, acc, entry, neg) split_add(st, &(acc), &(entry), neg)
+#define split_comb_mask lmask_t
+#define split_comb_lookup(F, st, entry, neg, c, i, j, teeth, spacing)                                   \
+    do {                                                                                                \
+        split_entry(&(entry), (st)->scratch, (st)->sign, (st)->table, c, i, j);                         \
+        (neg) = lmask_make((st)->sign);                                                                 \
+    } while (0)
+
 void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const scalar_t *k) {
+    split_comb_state st;
     scalar_t c;
-    gf_s entry[3];
-    mask_t neg[GF_LANES];
     pointl_niels_t lentry;
     pointl_t acc;
     point_t sum, part;
 
+    st.table = table;
     point_comb_recode(&c, k);
-
-    for (int s = CHUNK - 1; s >= 0; s--) {
-        if (s != CHUNK - 1)
-            pointl_double(&acc, &acc);
-        for (unsigned r = 0; r < ROUNDS; r++) {
-            split_entry(&lentry, entry, neg, table, &c, (unsigned)s, r);
-            if (s == CHUNK - 1 && r == 0) { /* the neutral element plus the entry: the entry, T = x y */
-                gfl_copy(acc.x, lentry.x);
-                gfl_copy(acc.y, lentry.y);
-                gfl_set_small(acc.z, 1);
-                gfl_mul(acc.t, lentry.x, lentry.y);
-            } else {
-                pointl_add_niels(&acc, &acc, &lentry);
-            }
-        }
-    }
+    POINT_COMB_EVAL(split_comb, split_comb, &st, acc, lentry, &c, ROUNDS, COMB_T, CHUNK);
 
     /* sum = sum_g 2^(g CHUNK) A_g, by Horner from the top group */
     for (int g = SPLIT_OFFSETS - 1; g >= 0; g--) {
@@ -127,8 +163,8 @@ void point_scalarmul_comb(point_t *out, const point_comb_table_t table, const sc
     point_copy(out, &sum);
 
     ct_wipe(&c, sizeof c);
-    ct_wipe(entry, sizeof entry);
-    ct_wipe(neg, sizeof neg);
+    ct_wipe(st.scratch, sizeof st.scratch);
+    ct_wipe(st.sign, sizeof st.sign);
     ct_wipe(&lentry, sizeof lentry);
     pointl_wipe(&acc);
     point_wipe(&sum);

@@ -21,7 +21,7 @@
  * table entry read for every lookup) and the sign applied with a mask. The
  * recoding is point_comb_recode.c's (point_comb.h);
  * point_comb_split.c is this file's measured alternative, the combs split
- * between the lanes (the lanes2 backend; configure.py BACKENDS).
+ * between the lanes on the same loop (the lanes2 backend; configure.py BACKENDS).
  */
 #include "point.h"
 #include "point_comb_loop.h"
