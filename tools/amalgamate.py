@@ -128,15 +128,21 @@ class Inliner:
 
 # ---- the C scanner: top-level declarations of the amalgamated text ----
 
-def code_only(text):
+def code_only(text, keep_defines=False):
     """text with comments, string and character literals and preprocessor lines blanked
-    (newlines kept), so that offsets stay those of text."""
+    (newlines kept), so that offsets stay those of text; with keep_defines, a #define's
+    body stays (its name and the code it expands to are the file's code too)."""
     out = list(text)
     i, n = 0, len(text)
     line_start = True
     while i < n:
         c = text[i]
-        if line_start and c == '#' or (line_start and c in ' \t' and text[i:].lstrip(' \t').startswith('#')):
+        directive = line_start and text[i:].lstrip(' \t').startswith('#')
+        if directive and keep_defines and re.match(r'[ \t]*#[ \t]*define\b', text[i:]):
+            i += text[i:].index('define') + len('define')    # the rest is code, to its last continuation line
+            line_start = False
+            continue
+        if directive:
             # a directive, with its continuation lines
             j = i
             while j < n:
@@ -249,7 +255,7 @@ def rename(text, names):
     """text with each name of names (old: new) replaced where it is a whole word of code."""
     if not names:
         return text
-    code = code_only(text)
+    code = code_only(text, keep_defines=True)    # a macro of the file may call a renamed function
     pattern = re.compile(r'\b(' + '|'.join(map(re.escape, names)) + r')\b')
     pieces, last = [], 0
     for m in pattern.finditer(code):

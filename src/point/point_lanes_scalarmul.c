@@ -37,7 +37,7 @@ static void lanes_store_entry(lanes_scalarmul_state *s, unsigned i, const pointl
 }
 
 /* Lane l's entry of window i's digit of the first n entries (|d| when signed), its sign in s->sign. */
-static void lanes_lookup(lanes_scalarmul_state *s, unsigned n, unsigned i, int is_signed) {
+static void lanes_window_fetch(lanes_scalarmul_state *s, unsigned n, unsigned i, int is_signed) {
     const point_cached_t *tables[GF_LANES];
     for (unsigned l = 0; l < GF_LANES; l++) {
         uint32_t b = 0;
@@ -63,10 +63,10 @@ static void lanes_lookup(lanes_scalarmul_state *s, unsigned n, unsigned i, int i
         pointl_add_cached(&(acc), &(acc), &(e));                                                        \
     } while (0)
 #define lanes_window_mask lmask_t
-#define lanes_window_top(F, s, e, table, n, digit) lanes_lookup(s, n, VAR_WINDOWS - 1, 0)
+#define lanes_window_top(F, s, e, table, n, digit) lanes_window_fetch(s, n, VAR_WINDOWS - 1, 0)
 #define lanes_window_lookup(F, s, e, neg, table, digit, i)                                              \
     do {                                                                                                \
-        lanes_lookup(s, VAR_ENTRIES, (unsigned)(i), 1);                                                 \
+        lanes_window_fetch(s, VAR_ENTRIES, (unsigned)(i), 1);                                           \
         (neg) = lmask_make((s)->sign);                                                                  \
     } while (0)
 
