@@ -1324,16 +1324,15 @@ def target_library_inputs(name):
 
 def gf_lanes_by_single(lanes):
     """Whether the batch calls run the single calls' code for want of lanes on lane layout
-    `lanes`: src/field/field.h's GF_LANES_BY_SINGLE, (GF_LANES == n), for the GF_LANES its
-    generated gf_lanes.h #defines (the first of layout_stack's directories that has one)."""
+    `lanes`: src/field/field.h's GF_LANES_BY_SINGLE, (GF_LANES == n), for its GF_LANES
+    (lane_count)."""
     with open(src('src', 'field', 'field.h')) as f:
         single = re.search(r'^#define GF_LANES_BY_SINGLE \(GF_LANES == (\d+)\)$', f.read(), re.M)
-    header = next(h for h in (src(d, 'gf_lanes.h') for d in layout_stack('lanes', lanes)[0]) if os.path.exists(h))
-    with open(header) as f:
-        count = re.search(r'^#define GF_LANES (\d+)$', f.read(), re.M)
-    if not single or not count:
-        fail(f'GF_LANES_BY_SINGLE (src/field/field.h) or GF_LANES ({rel(header)}) not in the form configure.py reads')
-    return int(count.group(1)) == int(single.group(1))
+    count = lane_count(lanes)
+    if not single or count is None:
+        fail(f'GF_LANES_BY_SINGLE (src/field/field.h) or GF_LANES (generated/lanes_{lanes}/gf_lanes.h) '
+             'not in the form configure.py reads')
+    return count == int(single.group(1))
 
 
 def explain(args):
